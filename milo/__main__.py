@@ -1,0 +1,5 @@
+import sys
+
+from milo.cli import main
+
+sys.exit(main())

@@ -1,0 +1,240 @@
+"""The tag protocol: the model answers in tagged lines, this turns them into a TaggedAnswer.
+
+    [REPLY]: what Milo says (the only part the user sees or hears)
+    [INTERNAL]: a private thought (never shown, never stored)
+    [CORE_UPDATE]: what this exchange was about
+    [FUTURE_MESSAGE]: what to carry forward
+
+Real models decorate and reorder, so the parser accepts any order, any case, markdown
+decoration (`**[REPLY]**:`), a missing colon, leading bullets/quotes/spaces, multi-line values
+and repeated tags. Rules:
+- A value runs from its tag to the next tag (or the end), stripped.
+- A repeated tag: the first non-empty occurrence wins; later ones are ignored (small models
+  loop and repeat the whole block) and listed in `repeated`.
+- No [REPLY]: the reply is the untagged text before the first tag, never another tag's text.
+- The parser never raises; what was missing is listed in `missing`.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any, AsyncIterator, Iterable, Iterator, Optional, Sequence
+
+from langchain_core.messages import BaseMessage
+
+from langchain_core.output_parsers.transform import BaseCumulativeTransformOutputParser
+from pydantic import BaseModel, Field
+
+
+@dataclass(frozen=True)
+class TagSpec:
+    """One tagged line: its tag name, the TaggedAnswer field it fills, the placeholder the
+    format instructions show, and optionally a GBNF rule body for its value (llama.cpp)."""
+
+    name: str
+    field: str
+    placeholder: str
+    gbnf: Optional[str] = None
+    max_chars: int = 120  # bound for the grammar-forced value (small models ramble and loop)
+
+
+# Placeholders are written as descriptions in angle brackets, not as sample values, so that a
+# small model that copies them produces text the memory store recognises and refuses.
+REPLY = TagSpec("REPLY", "reply", "<your answer to the user, in Milo's own voice>", max_chars=280)
+INTERNAL = TagSpec("INTERNAL", "internal", "<one private thought>")
+CORE_UPDATE = TagSpec("CORE_UPDATE", "core_update", "<a few words on what this exchange was about>")
+FUTURE_MESSAGE = TagSpec(
+    "FUTURE_MESSAGE", "future_message", "<a thread to pick up next time, or Nothing in particular>"
+)
+
+# [REPLY] first: measured on the embedded model (../shared/FACTS.md, bench/format_order.py), it
+# gives more conversational replies and lets the reply stream to the user first.
+DEFAULT_TAGS: tuple[TagSpec, ...] = (REPLY, INTERNAL, CORE_UPDATE, FUTURE_MESSAGE)
+
+
+class TaggedAnswer(BaseModel):
+    """The structured result of one model answer."""
+
+    reply: str = ""
+    internal: str = ""
+    core_update: str = ""
+    future_message: str = ""
+    action: str = ""
+    missing: list[str] = Field(default_factory=list)  # tag names absent or empty
+    repeated: list[str] = Field(default_factory=list)  # tag names seen more than once
+    untagged: str = ""  # text before the first tag
+
+    @property
+    def complete(self) -> bool:
+        return not self.missing
+
+
+_DECOR = r"[*_`~]*"
+# Leading bullets / quotes / numbering a model may put before a tag at the start of a line.
+_LINE_PREFIX = r"(?:^[ \t]*(?:(?:[-*+>•]|\d{1,2}[.)])[ \t]*)*)?"
+
+
+def _name_pattern(name: str) -> str:
+    # CORE_UPDATE also matches "core update", "Core-Update", "CoreUpdate".
+    return r"[ _-]?".join(re.escape(part) for part in name.split("_"))
+
+
+class MiloTagParser(BaseCumulativeTransformOutputParser[TaggedAnswer]):
+    """LangChain output parser for Milo's tagged answer.
+
+    Streams: `chain.stream()` yields growing TaggedAnswers whose `reply` only ever grows by text
+    that is safe to show (a half-written tag at the end of the stream is held back).
+    """
+
+    tags: tuple[TagSpec, ...] = DEFAULT_TAGS
+    diff: bool = False
+
+    @property
+    def _type(self) -> str:
+        return "milo_tags"
+
+    def with_tags(self, extra: Iterable[TagSpec]) -> "MiloTagParser":
+        """A parser that also knows `extra` tags (for example an [ACTION] line for the body)."""
+        known = {t.name for t in self.tags}
+        return MiloTagParser(tags=self.tags + tuple(t for t in extra if t.name not in known))
+
+    def _marker_re(self) -> re.Pattern:
+        names = "|".join(_name_pattern(t.name) for t in sorted(self.tags, key=lambda t: -len(t.name)))
+        bracketed = (
+            rf"{_LINE_PREFIX}{_DECOR}\[[ \t]*(?P<b>{names})[ \t]*\]{_DECOR}[ \t]*:?{_DECOR}[ \t]*"
+        )
+        # Without brackets a tag only counts at the start of a line and needs its colon.
+        bare = rf"^[ \t]*(?:(?:[-*+>•]|\d{{1,2}}[.)])[ \t]*)*{_DECOR}(?P<n>{names}){_DECOR}[ \t]*:{_DECOR}[ \t]*"
+        return re.compile(f"{bracketed}|{bare}", re.IGNORECASE | re.MULTILINE)
+
+    def _canonical(self, raw: str) -> TagSpec:
+        key = re.sub(r"[ _-]", "", raw).upper()
+        for t in self.tags:
+            if t.name.replace("_", "") == key:
+                return t
+        raise KeyError(raw)  # unreachable: the regex only matches known names
+
+    def parse(self, text: str) -> TaggedAnswer:
+        return self._parse(text, partial=False)
+
+    def _transform(self, input: Iterator[Any]) -> Iterator[TaggedAnswer]:
+        # Like the base class (a growing parse per chunk), plus a final, non-partial parse so
+        # the last item streamed is the complete answer.
+        text, prev = "", None
+        for chunk in input:
+            text += _chunk_text(chunk)
+            parsed = self._parse(text, partial=True)
+            if parsed != prev:
+                yield parsed
+                prev = parsed
+        final = self._parse(text, partial=False)
+        if final != prev:
+            yield final
+
+    async def _atransform(self, input: AsyncIterator[Any]) -> AsyncIterator[TaggedAnswer]:
+        text, prev = "", None
+        async for chunk in input:
+            text += _chunk_text(chunk)
+            parsed = self._parse(text, partial=True)
+            if parsed != prev:
+                yield parsed
+                prev = parsed
+        final = self._parse(text, partial=False)
+        if final != prev:
+            yield final
+
+    def parse_result(self, result, *, partial: bool = False) -> Optional[TaggedAnswer]:
+        return self._parse(result[0].text, partial=partial)
+
+    def _parse(self, text: str, partial: bool) -> TaggedAnswer:
+        if not isinstance(text, str):
+            text = "" if text is None else str(text)
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+        matches = list(self._marker_re().finditer(text))
+        values: dict[str, str] = {}
+        repeated: list[str] = []
+        untagged = text[: matches[0].start()] if matches else text
+        for i, m in enumerate(matches):
+            spec = self._canonical(m.group("b") or m.group("n"))
+            end = matches[i + 1].start() if i + 1 < len(matches) else len(text)
+            segment = text[m.end() : end]
+            if partial and i + 1 == len(matches):
+                segment = _hold_back_partial_tag(segment)
+            value = _clean(segment)
+            if values.get(spec.field):
+                if spec.name not in repeated:
+                    repeated.append(spec.name)
+                continue
+            values[spec.field] = value
+        if partial:
+            untagged = _hold_back_partial_tag(untagged)
+        untagged = _clean(untagged)
+        missing = [t.name for t in self.tags if not values.get(t.field)]
+        if not values.get("reply"):
+            values["reply"] = untagged
+        return TaggedAnswer(**values, missing=missing, repeated=repeated, untagged=untagged)
+
+    def get_format_instructions(self) -> str:
+        lines = "\n".join(f"[{t.name}]: {t.placeholder}" for t in self.tags)
+        return (
+            f"Answer with exactly these {len(self.tags)} lines, in this order, each starting with "
+            f"its tag, one line each. Replace each description in angle brackets with your own "
+            f"words; never repeat the description itself.\n{lines}"
+        )
+
+    def placeholders(self) -> list[str]:
+        return [t.placeholder for t in self.tags]
+
+    def gbnf(self) -> str:
+        """A llama.cpp grammar that forces exactly the tagged lines, in order, one line each.
+
+        Each value is a bounded run of non-newline characters that does not start with "[", so
+        the model can neither skip a tag nor start a new one inside a value (../shared/FACTS.md).
+        """
+        rules = ["root ::= " + ' "\\n" '.join(f'"[{t.name}]: " {_rule(t)}' for t in self.tags)]
+        for t in self.tags:
+            value = f"[^\\n\\[ ] [^\\n\\[]{{0,{max(0, t.max_chars - 1)}}}"
+            rules.append(f"{_rule(t)} ::= {t.gbnf or value}")
+        return "\n".join(rules) + "\n"
+
+
+def _hold_back_partial_tag(segment: str) -> str:
+    """While streaming, drop a trailing line that may be the start of a tag not yet complete."""
+    head, sep, last = segment.rpartition("\n")
+    stripped = last.lstrip(" \t-*+>•_`~")
+    if sep and (not stripped or stripped[0] == "[" or re.fullmatch(r"[A-Za-z_ ]{0,16}", stripped)):
+        return head
+    if not sep and stripped.startswith("[") and "]" not in stripped:
+        return ""
+    return segment
+
+
+_BULLET_ONLY = re.compile(r"^[ \t]*(?:[-*+>•]|\d{1,2}[.)])?[ \t]*$")
+
+
+def _clean(segment: str) -> str:
+    lines = segment.split("\n")
+    # A dangling decoration left before the next tag ("**", "- ", "> ") is not part of the value.
+    while lines and (_BULLET_ONLY.match(lines[-1]) or re.fullmatch(r"[ \t*_`~]*", lines[-1])):
+        lines.pop()
+    value = "\n".join(lines).strip()
+    value = value.strip("*_`~").strip()
+    if len(value) >= 2 and value[0] == value[-1] == '"' and value.count('"') == 2:
+        value = value[1:-1].strip()
+    return value
+
+
+def parse(text: str, tags: Sequence[TagSpec] = DEFAULT_TAGS) -> TaggedAnswer:
+    """Convenience: parse one complete answer."""
+    return MiloTagParser(tags=tuple(tags)).parse(text)
+
+
+def _rule(tag: TagSpec) -> str:
+    return tag.field.replace("_", "-").lower()  # GBNF rule names allow letters, digits and '-'
+
+
+def _chunk_text(chunk: Any) -> str:
+    if isinstance(chunk, BaseMessage):
+        return str(chunk.text)  # content may be a list of blocks (Gemini); .text joins them
+    return str(chunk)
