@@ -1,0 +1,83 @@
+"""The prompt: persona and format first (byte-stable across turns), then what changes.
+
+Order, for speed on a Pi: llama.cpp reuses the KV cache of the longest unchanged prefix, and
+prompt processing is most of a turn's time (../shared/FACTS.md: 7.5 s cold vs 0.08 s warm). So:
+  1. system: persona + rules + tag format          (identical every turn)
+  2. system: memory notes, as quoted data          (grows by appending)
+  3. the recent conversation window                (grows by appending)
+  4. human: the new message                        (new every turn)
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from langchain_core.messages import SystemMessage
+from langchain_core.prompts import ChatPromptTemplate, MessagesPlaceholder
+
+PROJECT_DIR = Path(__file__).resolve().parent.parent
+
+
+class PersonaError(Exception):
+    """A persona or prompt file is missing or empty; str() is one sentence."""
+
+
+def _read(path: Path, what: str) -> str:
+    try:
+        text = path.read_text(encoding="utf-8", errors="replace")
+    except FileNotFoundError:
+        raise PersonaError(f"The {what} file {path} is missing; restore it or point to another one.") from None
+    except OSError as e:
+        raise PersonaError(f"The {what} file {path} cannot be read: {e.strerror}.") from None
+    return text
+
+
+def _fill(template: str, values: dict[str, str]) -> str:
+    """Replace only the known {names}: user text with braces in it stays as written."""
+    return re.sub(r"\{(\w+)\}", lambda m: values.get(m[1], m[0]), template)
+
+
+@dataclass
+class Persona:
+    samples: list[str]
+    system_template: str
+    memory_template: str
+    user_name: str = "Friend"
+
+    @classmethod
+    def load(
+        cls,
+        sample_file: Path = PROJECT_DIR / "sample_speak.txt",
+        prompts_dir: Path = PROJECT_DIR / "prompts",
+        user_name: str = "Friend",
+    ) -> "Persona":
+        samples = [l.strip() for l in _read(Path(sample_file), "persona").splitlines() if l.strip() and not l.startswith("#")]
+        if not samples:
+            raise PersonaError(f"The persona file {sample_file} has no sample utterances; add a few lines in Milo's voice.")
+        return cls(
+            samples=samples,
+            system_template=_read(Path(prompts_dir) / "system.md", "system prompt"),
+            memory_template=_read(Path(prompts_dir) / "memory.md", "memory prompt"),
+            user_name=re.sub(r"[{}\n]", "", user_name or "").strip() or "Friend",
+        )
+
+    def system_text(self, format_instructions: str) -> str:
+        persona = "\n".join(f"- {s}" for s in self.samples)
+        return _fill(
+            self.system_template,
+            {"persona": persona, "format_instructions": format_instructions, "user_name": self.user_name},
+        ).strip()
+
+    def prompt(self, format_instructions: str) -> ChatPromptTemplate:
+        # The system text is a literal message, not a template: braces in the persona are safe.
+        memory_template = _fill(self.memory_template, {"user_name": self.user_name}).strip()
+        return ChatPromptTemplate.from_messages(
+            [
+                SystemMessage(content=self.system_text(format_instructions)),
+                ("system", memory_template),
+                MessagesPlaceholder("history", optional=True),
+                ("human", "{input}"),
+            ]
+        )
