@@ -85,6 +85,8 @@ def classify(exc: BaseException, where: str = "", timeout: float = 0) -> ModelFa
     if "Timeout" in name or isinstance(exc, TimeoutError):
         secs = f" within {timeout:g} seconds" if timeout else ""
         return ModelFailure(f"The model{place} did not answer{secs}; it may be overloaded (raise MILO_TIMEOUT if it is just slow).", True)
+    if isinstance(exc, ValueError) or "Decode" in name or "Validation" in name:
+        return ModelFailure(f"The model server{place} sent an answer that could not be read.", True)
     if "Connect" in name or isinstance(exc, ConnectionError):
         return ModelFailure(f"Cannot reach the model server{place}; is it running? (check --base-url, MILO_BASE_URL or OLLAMA_HOST).", True)
     return ModelFailure(f"The model call failed ({name}).", False)

@@ -1,0 +1,54 @@
+"""Shared fixtures: a clean environment per test, the real embedded model, a Milo factory."""
+
+import os
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+_ISOLATED = ("GOOGLE_API_KEY", "OLLAMA_HOST", "OPENAI_API_KEY", "OPENAI_BASE_URL")
+
+
+@pytest.fixture(autouse=True)
+def clean_env(monkeypatch, tmp_path):
+    """No test sees the developer's keys, settings or real conversation store."""
+    for name in list(os.environ):
+        if name.startswith(("MILO_", "SESSION_")) or name in _ISOLATED:
+            monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("SESSION_DIR", str(tmp_path / "sessions"))
+    monkeypatch.setenv("MILO_ROBOT", "none")
+    yield
+
+
+@pytest.fixture(scope="session")
+def embedded():
+    """The real embedded model (SmolLM2-135M on llama.cpp), loaded once per test run."""
+    from milo.models import choose_model
+
+    return choose_model("embedded", env={}, timeout=120)
+
+
+@pytest.fixture
+def memory_file(tmp_path):
+    return tmp_path / "Living_Memory.md"
+
+
+@pytest.fixture
+def make_milo(memory_file):
+    from milo.memory import LivingMemory
+    from milo.prompting import Persona
+    from milo.tags import MiloTagParser
+    from milo.turn import Milo
+
+    def make(model, **kw):
+        parser = kw.pop("parser", None) or MiloTagParser()
+        memory = kw.pop("memory", None) or LivingMemory(memory_file, placeholders=parser.placeholders())
+        kw.setdefault("sleep", lambda s: None)  # no real waiting between retries in tests
+        return Milo(model, memory, Persona.load(user_name="Amy"), parser=parser, **kw)
+
+    return make
+

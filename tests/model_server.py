@@ -1,0 +1,115 @@
+"""A real HTTP server on loopback that speaks the OpenAI chat-completions API (and Ollama's
+/api/chat), scripted to misbehave: it stands in for a remote model server (a cloud endpoint, a
+llama.cpp server on another box) so the failure paths run through the real clients and network
+stack, without mocking LangChain internals."""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Optional
+
+GOOD = "[REPLY]: Hello from the loopback server!\n[INTERNAL]: testing\n[CORE_UPDATE]: a test exchange\n[FUTURE_MESSAGE]: Nothing in particular"
+
+
+class ScriptedModelServer:
+    """Each request pops the next step: ("ok", text), ("status", code), ("garbage", body),
+    ("hang", seconds) or ("drop",) (close the connection). When the script is empty: ("ok", GOOD)."""
+
+    def __init__(self, steps=()):
+        self.steps = list(steps)
+        self.requests: list[dict] = []
+        self.headers: list[dict] = []
+        server = self
+
+        class Handler(BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1"
+
+            def log_message(self, *a):
+                pass
+
+            def do_POST(self):
+                length = int(self.headers.get("Content-Length", 0))
+                body = json.loads(self.rfile.read(length) or b"{}")
+                server.requests.append(body)
+                server.headers.append({k.lower(): v for k, v in self.headers.items()})
+                step = server.steps.pop(0) if server.steps else ("ok", GOOD)
+                kind = step[0]
+                if kind == "status":
+                    self._send(step[1], json.dumps({"error": {"message": f"scripted {step[1]}", "echo": self.headers.get("authorization", "")}}).encode())
+                elif kind == "garbage":
+                    self._send(200, step[1].encode() if isinstance(step[1], str) else step[1])
+                elif kind == "hang":
+                    time.sleep(step[1])
+                    self._send(200, b"{}")
+                elif kind == "drop":
+                    self.close_connection = True
+                    self.connection.close()
+                elif self.path.startswith("/api/chat"):
+                    self._ollama(body, step[1])
+                elif body.get("stream"):
+                    self._sse(body, step[1])
+                else:
+                    self._send(200, json.dumps(_completion(step[1], body)).encode())
+
+            def _send(self, code, data, ctype="application/json"):
+                self.send_response(code)
+                self.send_header("Content-Type", ctype)
+                self.send_header("Content-Length", str(len(data)))
+                self.end_headers()
+                self.wfile.write(data)
+
+            def _sse(self, body, text):
+                self.send_response(200)
+                self.send_header("Content-Type", "text/event-stream")
+                self.send_header("Connection", "close")
+                self.end_headers()
+                self.close_connection = True
+                pieces = [text[i : i + 7] for i in range(0, len(text), 7)]
+                for piece in pieces:
+                    chunk = {"id": "c1", "object": "chat.completion.chunk", "created": 0, "model": body.get("model", "m"),
+                             "choices": [{"index": 0, "delta": {"role": "assistant", "content": piece}, "finish_reason": None}]}
+                    self.wfile.write(f"data: {json.dumps(chunk)}\n\n".encode())
+                    self.wfile.flush()
+                end = {"id": "c1", "object": "chat.completion.chunk", "created": 0, "model": body.get("model", "m"),
+                       "choices": [{"index": 0, "delta": {}, "finish_reason": "stop"}]}
+                self.wfile.write(f"data: {json.dumps(end)}\n\ndata: [DONE]\n\n".encode())
+                self.wfile.flush()
+
+            def _ollama(self, body, text):
+                self.send_response(200)
+                self.send_header("Content-Type", "application/x-ndjson")
+                self.send_header("Connection", "close")
+                self.end_headers()
+                self.close_connection = True
+                for i in range(0, len(text), 7):
+                    line = {"model": body.get("model"), "created_at": "2026-11-29T20:15:00Z",
+                            "message": {"role": "assistant", "content": text[i : i + 7]}, "done": False}
+                    self.wfile.write((json.dumps(line) + "\n").encode())
+                done = {"model": body.get("model"), "created_at": "2026-11-29T20:15:00Z",
+                        "message": {"role": "assistant", "content": ""}, "done": True, "done_reason": "stop"}
+                self.wfile.write((json.dumps(done) + "\n").encode())
+                self.wfile.flush()
+
+        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.httpd.daemon_threads = True
+        self.port = self.httpd.server_address[1]
+        self.url = f"http://127.0.0.1:{self.port}/v1"
+        self.thread: Optional[threading.Thread] = None
+
+    def __enter__(self):
+        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc):
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+
+def _completion(text, body):
+    return {"id": "c1", "object": "chat.completion", "created": 0, "model": body.get("model", "m"),
+            "choices": [{"index": 0, "message": {"role": "assistant", "content": text}, "finish_reason": "stop"}],
+            "usage": {"prompt_tokens": 1, "completion_tokens": 1, "total_tokens": 2}}

@@ -1,0 +1,145 @@
+"""The tag protocol parser: tolerant of what real models write, never leaking into the reply."""
+
+import re
+
+from hypothesis import given, settings, strategies as st
+from langchain_core.messages import AIMessageChunk
+
+from milo.tags import DEFAULT_TAGS, MiloTagParser, TagSpec
+
+P = MiloTagParser()
+
+
+def test_well_formed_answer():
+    a = P.parse("[REPLY]: Hello Amy!\n[INTERNAL]: she seems nice\n[CORE_UPDATE]: greeting\n[FUTURE_MESSAGE]: ask about the job")
+    assert (a.reply, a.internal, a.core_update, a.future_message) == ("Hello Amy!", "she seems nice", "greeting", "ask about the job")
+    assert a.missing == [] and a.complete
+
+
+def test_any_order_and_case():
+    a = P.parse("[future_message]: later\n[Core_Update]: topic\n[reply]: hi\n[Internal]: hm")
+    assert (a.reply, a.internal, a.core_update, a.future_message) == ("hi", "hm", "topic", "later")
+
+
+def test_markdown_decoration_bullets_quotes_and_missing_colon():
+    text = (
+        "**[REPLY]**: Bold reply\n"
+        "  - **[INTERNAL]:** bulleted thought\n"
+        "> [CORE_UPDATE] quoted, no colon\n"
+        "1. `[FUTURE_MESSAGE]`: numbered"
+    )
+    a = P.parse(text)
+    assert a.reply == "Bold reply"
+    assert a.internal == "bulleted thought"
+    assert a.core_update == "quoted, no colon"
+    assert a.future_message == "numbered"
+
+
+def test_bare_labels_and_spaced_names():
+    a = P.parse("REPLY: plain label\nCore Update: spaced name\nFuture-Message: dashed")
+    assert (a.reply, a.core_update, a.future_message) == ("plain label", "spaced name", "dashed")
+
+
+def test_multiline_value_runs_until_next_tag():
+    a = P.parse("[REPLY]: first line\nsecond line\n\nthird\n[INTERNAL]: x")
+    assert a.reply == "first line\nsecond line\n\nthird"
+    assert a.internal == "x"
+
+
+def test_inline_tags_on_one_line_are_split():
+    a = P.parse("[REPLY]: hello [INTERNAL]: secret [CORE_UPDATE]: topic")
+    assert a.reply == "hello"
+    assert a.internal == "secret" and a.core_update == "topic"
+
+
+def test_repeated_tag_first_non_empty_wins():
+    a = P.parse("[REPLY]:\n[REPLY]: first\n[INTERNAL]: t\n[REPLY]: second (a loop)")
+    assert a.reply == "first"
+    assert a.repeated == ["REPLY"]
+
+
+def test_missing_reply_falls_back_to_untagged_text_only():
+    a = P.parse("Well hello there!\n[INTERNAL]: do not say this\n[CORE_UPDATE]: nor this")
+    assert a.reply == "Well hello there!"
+    assert "REPLY" in a.missing
+    assert "do not say" not in a.reply and "nor this" not in a.reply
+
+
+def test_missing_reply_and_no_untagged_text_gives_empty_reply():
+    a = P.parse("[INTERNAL]: only a thought")
+    assert a.reply == "" and "REPLY" in a.missing
+
+
+def test_untagged_text_is_reply_when_no_tags():
+    a = P.parse("Just talking, no tags at all.")
+    assert a.reply == "Just talking, no tags at all."
+    assert set(a.missing) == {"REPLY", "INTERNAL", "CORE_UPDATE", "FUTURE_MESSAGE"}
+
+
+def test_crlf_and_quotes():
+    a = P.parse('[REPLY]: "Quoted reply"\r\n[INTERNAL]: x\r\n')
+    assert a.reply == "Quoted reply" and a.internal == "x"
+
+
+def test_format_instructions_list_every_tag_in_order_with_placeholders():
+    text = P.get_format_instructions()
+    positions = [text.index(f"[{t.name}]: {t.placeholder}") for t in DEFAULT_TAGS]
+    assert positions == sorted(positions)
+    assert all(t.placeholder.startswith("<") for t in DEFAULT_TAGS)
+
+
+def test_extra_tag_can_be_added_without_rewriting():
+    action = TagSpec("ACTION", "action", "<gestures, or none>")
+    p = P.with_tags([action])
+    a = p.parse("[REPLY]: sure!\n[ACTION]: nod(times=2)\n[INTERNAL]: ok")
+    assert a.action == "nod(times=2)" and a.reply == "sure!"
+    assert "[ACTION]" in p.get_format_instructions()
+    assert 'action ::=' in p.gbnf()
+    # the base parser does not know ACTION: it is then part of the text of the tag before it
+    assert P.parse("[REPLY]: x\n[ACTION]: nod()").action == ""
+
+
+def test_grammar_shape():
+    g = P.gbnf()
+    assert g.startswith('root ::= "[REPLY]: " reply "\\n" "[INTERNAL]: "')
+    for rule in ("reply", "internal", "core-update", "future-message"):
+        assert re.search(rf"^{rule} ::= ", g, re.M)
+    assert "_" not in "".join(re.findall(r"^(\S+) ::=", g, re.M))  # GBNF names: no underscores
+
+
+def test_streaming_never_shows_a_half_written_tag():
+    pieces = ["[REP", "LY]: Hel", "lo there", "\n[INT", "ERNAL]: hm", "m\n[CORE_UPDATE]: x\n[FUTURE_MESSAGE]: y"]
+    replies = [a.reply for a in P.transform(iter(AIMessageChunk(content=p) for p in pieces))]
+    assert replies[-1] == "Hello there"
+    assert all("[" not in r and "INT" not in r for r in replies)
+    # the reply only grows while streaming
+    shown = [r for r in replies if r]
+    assert all(b.startswith(a) for a, b in zip(shown, shown[1:]))
+
+
+TAG_WORDS = ["[REPLY]", "[INTERNAL]", "[CORE_UPDATE]", "[FUTURE_MESSAGE]", "REPLY:", "**[reply]**:", "\n", ": ", "- ", "> "]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.one_of(st.sampled_from(TAG_WORDS), st.text(max_size=20)), max_size=12))
+def test_parser_never_raises_on_any_text(parts):
+    a = P.parse("".join(parts))
+    assert isinstance(a.reply, str)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    before=st.text(alphabet=st.characters(blacklist_characters="[]"), max_size=30),
+    secrets=st.lists(st.from_regex(r"[a-z]{3,8}", fullmatch=True), min_size=3, max_size=3),
+    reply=st.one_of(st.none(), st.text(alphabet="abcdefgh ", min_size=1, max_size=20)),
+    order=st.permutations(["INTERNAL", "CORE_UPDATE", "FUTURE_MESSAGE"]),
+)
+def test_other_tags_content_never_leaks_into_reply(before, secrets, reply, order):
+    # Unique markers inside the non-REPLY values must never appear in the reply.
+    markers = [f"zq{s}qz" for s in secrets]
+    lines = [f"[{tag}]: {m}" for tag, m in zip(order, markers)]
+    if reply is not None:
+        lines.insert(1, f"[REPLY]: {reply}")
+    a = P.parse(before + "\n" + "\n".join(lines))
+    for m in markers:
+        assert m not in a.reply

@@ -1,0 +1,186 @@
+"""The turn: provider selection and failure paths against real loopback servers, and the real
+embedded model end to end."""
+
+import socket
+
+import pytest
+from model_server import GOOD, ScriptedModelServer
+
+from milo.memory import LivingMemory
+from milo.models import ModelConfigError, choose_model
+from milo.turn import LOST_THREAD
+
+
+def openai_model(server_url, timeout=5.0):
+    return choose_model("openai:test-model", env={"MILO_BASE_URL": server_url}, timeout=timeout)
+
+
+def entries(path):
+    return list(LivingMemory(path).pulses())
+
+
+# ---- provider selection --------------------------------------------------------------------
+
+
+def test_auto_picks_gemini_with_a_key_and_never_leaks_it():
+    choice = choose_model("auto", env={"GOOGLE_API_KEY": "AIza-test-secret"})
+    assert choice.kind == "gemini" and choice.name == "gemini-2.5-flash"
+    assert choice.llm.temperature == 0.2
+    assert "AIza-test-secret" not in repr(choice.llm) and "AIza-test-secret" not in choice.label
+
+
+def test_gemini_model_name_and_missing_key():
+    assert choose_model("gemini:gemini-2.5-pro", env={"GOOGLE_API_KEY": "k"}).name == "gemini-2.5-pro"
+    with pytest.raises(ModelConfigError, match="GOOGLE_API_KEY"):
+        choose_model("gemini", env={})
+
+
+def test_auto_without_key_is_the_embedded_model(embedded):
+    choice = choose_model("auto", env={})
+    assert choice.kind == "embedded" and choice.grammar
+    assert choice.where == embedded.where  # one shared in-process server
+
+
+def test_env_selects_model_and_errors_are_one_sentence():
+    assert choose_model(None, env={"MILO_MODEL": "ollama:llama3.2", "OLLAMA_HOST": "10.0.0.5:11434"}).where == "http://10.0.0.5:11434"
+    for spec, fix in [("openai:m", "MILO_BASE_URL"), ("ollama", "ollama:"), ("bogus", "Unknown model"), ("/nope/model.gguf", "No GGUF model file")]:
+        with pytest.raises(Exception, match=fix) as e:
+            choose_model(spec, env={})
+        assert str(e.value).count(". ") == 0 and str(e.value).endswith(".")
+
+
+# ---- failure paths through a real HTTP server ---------------------------------------------
+
+
+def test_good_answer_is_etched_and_streamed(make_milo, memory_file):
+    with ScriptedModelServer() as srv:
+        milo = make_milo(openai_model(srv.url))
+        deltas = []
+        result = milo.turn("hello", on_reply=deltas.append)
+    assert result.ok and result.reply == "Hello from the loopback server!"
+    assert "".join(deltas) == result.reply and len(deltas) > 1  # streamed in pieces
+    (pulse,) = entries(memory_file)
+    assert pulse.fields == {"CORE_UPDATE": "a test exchange", "FUTURE_MESSAGE": "Nothing in particular", "REPLY": result.reply}
+    assert "testing" not in memory_file.read_text()  # INTERNAL is never stored
+    sent = srv.requests[0]["messages"]
+    assert sent[0]["role"] == "system" and "[REPLY]:" in sent[0]["content"]
+    assert sent[-1] == {"role": "user", "content": "hello"}
+    assert "grammar" not in srv.requests[0]  # only llama.cpp servers get a grammar
+
+
+@pytest.mark.parametrize("first", [("status", 429), ("status", 500), ("status", 503), ("garbage", "not json {"), ("drop",)])
+def test_transient_failure_is_retried(make_milo, memory_file, first):
+    with ScriptedModelServer([first]) as srv:
+        result = make_milo(openai_model(srv.url)).turn("hi")
+    assert result.ok and result.attempts == 2 and len(srv.requests) == 2
+    assert len(entries(memory_file)) == 1
+
+
+def test_persistent_5xx_gives_in_character_reply_and_etches_nothing(make_milo, memory_file):
+    waits = []
+    with ScriptedModelServer([("status", 500)] * 5) as srv:
+        milo = make_milo(openai_model(srv.url), retries=2, backoff=0.25, sleep=waits.append)
+        result = milo.turn("hi")
+    assert result.reply == LOST_THREAD and not result.ok
+    assert result.error == f"The model server at {srv.url} had an internal error (HTTP 500)."
+    assert len(srv.requests) == 3 and waits == [0.25, 0.5]  # bounded, with backoff
+    assert not memory_file.exists()
+
+
+def test_rate_limit_sentence(make_milo):
+    with ScriptedModelServer([("status", 429)] * 3) as srv:
+        result = make_milo(openai_model(srv.url)).turn("hi")
+    assert "rate-limiting" in result.error and "429" in result.error
+
+
+def test_bad_key_is_not_retried_and_never_shown(make_milo, memory_file, monkeypatch):
+    with ScriptedModelServer([("status", 401)]) as srv:
+        model = choose_model("openai:m", env={"MILO_BASE_URL": srv.url, "MILO_API_KEY": "sk-very-secret"})
+        result = make_milo(model).turn("hi")
+    assert srv.headers[0]["authorization"] == "Bearer sk-very-secret"  # it was really sent...
+    assert len(srv.requests) == 1 and "API key" in result.error
+    assert "sk-very-secret" not in result.error and "sk-very-secret" not in result.reply  # ...never shown
+    assert not memory_file.exists()
+
+
+def test_hanging_server_times_out(make_milo):
+    with ScriptedModelServer([("hang", 3)] * 3) as srv:
+        result = make_milo(openai_model(srv.url, timeout=0.5), retries=0, timeout=0.5).turn("hi")
+    assert result.error == f"The model at {srv.url} did not answer within 0.5 seconds; it may be overloaded (raise MILO_TIMEOUT if it is just slow)."
+
+
+def test_refused_connection_names_the_fix(make_milo, memory_file):
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]  # nothing listens here once closed
+    url = f"http://127.0.0.1:{port}/v1"
+    result = make_milo(openai_model(url), retries=1).turn("hi")
+    assert result.reply == LOST_THREAD and result.attempts == 2
+    assert result.error.startswith(f"Cannot reach the model server at {url}; is it running?")
+    assert not memory_file.exists()
+
+
+def test_untagged_answer_still_replies(make_milo, memory_file):
+    with ScriptedModelServer([("ok", "Just plain words, no tags.")]) as srv:
+        result = make_milo(openai_model(srv.url)).turn("hi")
+    assert result.ok and result.reply == "Just plain words, no tags."
+    assert entries(memory_file)[0].fields == {"REPLY": "Just plain words, no tags."}
+
+
+def test_unparseable_empty_answer_is_retried_then_lost_thread(make_milo, memory_file):
+    with ScriptedModelServer([("ok", "[INTERNAL]: nothing to say")] * 3) as srv:
+        result = make_milo(openai_model(srv.url)).turn("hi")
+    assert len(srv.requests) == 3 and result.reply == LOST_THREAD
+    assert result.error == "The model's answer could not be understood."
+    assert not memory_file.exists()
+
+
+def test_placeholder_copying_answer_is_not_etched(make_milo, memory_file):
+    copy = "[REPLY]: Hi!\n[INTERNAL]: <one private thought>\n[CORE_UPDATE]: <a few words on what this exchange was about>\n[FUTURE_MESSAGE]: <a thread to pick up next time, or Nothing in particular>"
+    with ScriptedModelServer([("ok", copy)]) as srv:
+        result = make_milo(openai_model(srv.url)).turn("hi")
+    assert result.reply == "Hi!"
+    assert entries(memory_file)[0].fields == {"REPLY": "Hi!"}
+
+
+def test_ollama_provider_through_a_real_http_server(make_milo, memory_file):
+    with ScriptedModelServer([("ok", GOOD)]) as srv:
+        model = choose_model("ollama:tiny", env={"OLLAMA_HOST": f"127.0.0.1:{srv.port}"})
+        result = make_milo(model).turn("hello")
+    assert result.reply == "Hello from the loopback server!"
+    assert srv.requests[0]["model"] == "tiny"
+
+
+def test_memory_and_user_message_reach_the_prompt(make_milo, memory_file):
+    memory_file.write_text("CORE_UPDATE: The user's cat is called Biscuit\n")
+    with ScriptedModelServer() as srv:
+        make_milo(openai_model(srv.url)).turn("what is my cat called?")
+    system = [m["content"] for m in srv.requests[0]["messages"] if m["role"] == "system"]
+    assert "<memory>\nCORE_UPDATE: The user's cat is called Biscuit\n</memory>" in system[1]
+    # the long, stable part first and identical from turn to turn
+    with ScriptedModelServer() as srv2:
+        make_milo(openai_model(srv2.url)).turn("and my dog?")
+    assert srv2.requests[0]["messages"][0] == srv.requests[0]["messages"][0]
+
+
+# ---- the real embedded model ---------------------------------------------------------------
+
+
+@pytest.mark.model
+def test_embedded_grammar_always_yields_a_parseable_answer(embedded, make_milo, memory_file):
+    milo = make_milo(embedded)
+    messages = ["Hi Milo, I'm Amy!", "Tell me a fun fact.", "My cat is called Biscuit.", "What should I cook tonight?", "ok", "Do you like rain?"]
+    for text in messages:
+        result = milo.turn(text)
+        assert result.ok, result.error
+        assert result.answer.missing == [], result.answer
+        assert result.reply and "[" not in result.reply
+    assert 1 <= len(entries(memory_file)) <= len(messages)
+    assert milo.model.where.startswith("http://127.0.0.1:")
+
+
+@pytest.mark.model
+def test_embedded_streams_reply_first(embedded, make_milo):
+    deltas = []
+    result = make_milo(embedded).turn("Hello there!", on_reply=deltas.append)
+    assert deltas and "".join(deltas) == result.reply
