@@ -21,7 +21,7 @@ from concurrent.futures import Future
 from concurrent.futures import TimeoutError as FutureTimeout
 from typing import Callable, Iterable, Optional, Sequence
 
-from milo.body.actions import ACTION_GBNF, ACTION_PLACEHOLDER, looks_like_calls, parse_actions
+from milo.body.actions import ACTION_GBNF, ACTION_PLACEHOLDER, is_call_list, parse_actions
 from milo.body.robots import BodyError, BodyNotAnswering, ConsoleRobot, Pose, ReachyRobot, Robot
 from milo.body.tools import TOOL_NAMES, Call, CallError, make_call, make_tools
 from milo.body.words import parse_instruction
@@ -53,9 +53,9 @@ def plan(user_text: str, action_text: str = "") -> list[Call]:
 
 def parse_command(text: str) -> list[Call]:
     """`milo move` input: call syntax or plain words. Raises CallError if nothing fits."""
-    found = parse_instruction(text)  # reads call syntax too, clause by clause
-    if not found.calls and looks_like_calls(text):
-        found = parse_actions(text)  # looser call syntax: `shake head(3)`, bare `look_around`
+    # nothing but calls (`shake head(3); look_around`): the lenient call reader; otherwise
+    # words, which also read call syntax clause by clause ("turn left, then nod(times=1)")
+    found = parse_actions(text) if is_call_list(text) else parse_instruction(text)
     if found.errors and not found.calls:
         raise CallError(found.errors[0])
     if not found.calls:

@@ -103,6 +103,19 @@ def _segments(value: str) -> list[str]:
     return [p.strip(" .!`*\"'") for p in out if p.strip(" .!`*\"'")]
 
 
+def _whole_call(segment: str):
+    m = _CALL_RE.fullmatch(segment)
+    if m and (m.group("paren") or _norm_name(m.group("name")) in TOOLS):
+        return m
+    return None
+
+
+def is_call_list(text: str | None) -> bool:
+    """True if `text` is nothing but calls (`shake head(3); look_around`), no prose."""
+    segments = _segments(text or "")
+    return bool(segments) and all(_whole_call(s) for s in segments)
+
+
 def parse_actions(text: str | None, limit: int = MAX_CALLS) -> ActionPlan:
     """All gesture calls in an action line, in order.
 
@@ -117,8 +130,8 @@ def parse_actions(text: str | None, limit: int = MAX_CALLS) -> ActionPlan:
         return plan
     found: list[tuple[str, str | None]] = []
     for segment in _segments(value):
-        whole = _CALL_RE.fullmatch(segment)
-        if whole and (whole.group("paren") or _norm_name(whole.group("name")) in TOOLS):
+        whole = _whole_call(segment)
+        if whole:
             found.append((whole.group("name"), whole.group("args")))
             continue
         for m in _CALL_RE.finditer(segment):

@@ -220,7 +220,7 @@ class CallError(ValueError):
 
 def _fmt(value: Any) -> str:
     if isinstance(value, float):
-        return _deg(value) if value != int(value) else str(int(value))
+        return f"{round(value, 2) + 0.0:g}"
     return str(value)
 
 
