@@ -1,0 +1,234 @@
+"""The voice loop: wake -> listen -> speech to text -> one turn -> speak.
+
+States:
+    wake    waiting for the wake phrase. Nothing but a loudness check runs while the room is
+            quiet; speech goes through the VAD, and a speech segment through the wake spotter
+            (vosk grammar mode) or the transcript check. The chat model never runs here.
+    listen  the wake phrase came alone: the next utterance (within `listen_s`) is the question.
+    follow  Milo has just answered: for `follow_up_s` the next utterance is taken without the
+            wake phrase; then back to `wake`.
+
+Half-duplex: the source is muted from the moment a question is taken until the last sample of
+the reply has played (plus an echo guard), and what it captured meanwhile is thrown away.
+"""
+
+from __future__ import annotations
+
+import logging
+import sys
+import time
+from dataclasses import dataclass
+from typing import Callable, Optional
+
+from milo.voice import CHUNK_SECONDS, SAMPLE_RATE, SAMPLE_WIDTH
+from milo.voice.audio import split_speech_end
+from milo.voice.tts import Mouth, SentenceChunker, sentences
+from milo.voice.vad import Segmenter, Utterance
+from milo.voice.wake import WakePhrase
+
+log = logging.getLogger("milo.voice")
+
+ACKNOWLEDGE = "Yes?"
+
+
+@dataclass
+class LoopConfig:
+    follow_up_s: float = 8.0
+    listen_s: float = 8.0
+    min_speech_s: float = 0.2
+    echo_guard_s: float = 0.25
+    acknowledge: str = ACKNOWLEDGE  # said when the wake phrase comes alone ("" for silence)
+
+
+def _stderr(msg: str) -> None:
+    print(msg, file=sys.stderr, flush=True)
+
+
+def _stdout(msg: str) -> None:
+    print(msg, flush=True)
+
+
+class VoiceLoop:
+    def __init__(
+        self,
+        source,
+        segmenter: Segmenter,
+        stt,
+        tts,
+        sink,
+        turn: Callable,
+        wake: Optional[WakePhrase] = None,
+        spotter=None,
+        config: Optional[LoopConfig] = None,
+        say: Callable[[str], None] = _stdout,
+        status: Callable[[str], None] = _stderr,
+        on_event: Optional[Callable[..., None]] = None,
+    ):
+        self.source, self.seg, self.stt, self.tts, self.sink = source, segmenter, stt, tts, sink
+        self.turn = turn
+        self.wake = wake or WakePhrase()
+        self.spotter = spotter
+        self.config = config or LoopConfig()
+        self.say, self.status = say, status
+        self.on_event = on_event or (lambda *a, **k: None)
+        self.state = "wake"
+        self.turns = 0
+        self.results: list = []
+        self._window = 0  # chunks left in the listen/follow window
+
+    # ---- the loop -------------------------------------------------------------------------
+
+    def run(self, max_turns: Optional[int] = None) -> int:
+        """Listen until the source ends (or `max_turns` turns); the number of turns taken."""
+        self._to_wake(announce=True)
+        stream = None
+        for chunk in self.source.chunks():
+            ev = self.seg.feed(chunk)
+            if ev is None:
+                if self.state != "wake" and not self.seg.in_speech:
+                    self._window -= 1
+                    if self._window <= 0:
+                        self._to_wake(announce=True)
+                continue
+            if ev.kind == "start":
+                self.on_event("speech_start", time.monotonic(), chunk=self.seg.chunk_index)
+                if self.state == "wake" and self.spotter is not None:
+                    stream = self.spotter.stream()
+                else:
+                    stream = self.stt.stream()
+                stream.feed(ev.pcm)
+                continue
+            stream.feed(ev.pcm)
+            if ev.kind == "speech":
+                continue
+            utt = ev.utterance
+            self.on_event("speech_end", time.monotonic(), utterance=utt)
+            text = self._understand(stream, utt)
+            stream = None
+            if text:
+                self._answer(text)
+                if max_turns is not None and self.turns >= max_turns:
+                    break
+        return self.turns
+
+    def _to_wake(self, announce: bool = False) -> None:
+        changed = self.state != "wake"
+        self.state = "wake"
+        if announce and (changed or self.turns == 0):
+            self.status(f"(listening for \"{self.wake.phrase}\")")
+
+    def _open_window(self, state: str, seconds: float) -> None:
+        self.state = state
+        self._window = max(1, int(seconds / CHUNK_SECONDS))
+
+    # ---- understanding an utterance -------------------------------------------------------
+
+    def _understand(self, stream, utt: Utterance) -> Optional[str]:
+        """The question in `utt`, or None. May move to `listen` (a bare wake phrase)."""
+        short = utt.speech_seconds < self.config.min_speech_s
+        if self.state == "wake":
+            if self.spotter is not None:
+                spot = stream.finish()
+                log.info("wake spotter heard %r", spot.heard)
+                if short or not spot.found:
+                    return None
+                tail = utt.pcm[int(spot.end_s * SAMPLE_RATE) * SAMPLE_WIDTH :]
+                first, last = split_speech_end(tail)
+                text = self.stt.transcribe(tail) if (last - first) / SAMPLE_RATE > 0.3 else ""
+                self.on_event("transcript", time.monotonic(), text=text)
+                rest = self.wake.match(text)
+                question = text if rest is None else rest
+            else:
+                text = stream.finish()
+                self.on_event("transcript", time.monotonic(), text=text)
+                log.info("heard %r", text)
+                rest = None if short else self.wake.match(text)
+                if rest is None:
+                    return None
+                question = rest
+            if not question:
+                self._acknowledge()
+                return None
+            return question
+        text = stream.finish()
+        self.on_event("transcript", time.monotonic(), text=text)
+        log.info("heard %r", text)
+        if short or not text.strip():
+            return None
+        rest = self.wake.match(text)
+        if rest is not None:
+            if not rest:
+                self._acknowledge()
+                return None
+            return rest
+        return text.strip()
+
+    def _acknowledge(self) -> None:
+        self.status("(wake phrase heard; listening)")
+        if self.config.acknowledge:
+            self._speak([self.config.acknowledge])
+        self._open_window("listen", self.config.listen_s)
+
+    # ---- answering ------------------------------------------------------------------------
+
+    def _speak(self, lines: list[str]) -> None:
+        self.source.mute()
+        mouth = Mouth(self.tts, self.sink)
+        for line in lines:
+            mouth.say(line)
+        try:
+            mouth.finish()
+        except BaseException:
+            mouth.abandon()
+            raise
+        finally:
+            self._listen_again()
+
+    def _listen_again(self) -> None:
+        self.source.unmute(self.config.echo_guard_s)
+        self.seg.reset()
+
+    def _answer(self, text: str) -> None:
+        self.say(f"You: {text}")
+        self.source.mute()  # half-duplex from here until the reply has been heard
+        mouth = Mouth(self.tts, self.sink, on_event=self.on_event)
+        chunker = SentenceChunker()
+        streamed: list[str] = []
+
+        def on_reply(delta: str) -> None:
+            if not streamed:
+                self.on_event("first_token", time.monotonic())
+            streamed.append(delta)
+            for sentence in chunker.feed(delta):
+                mouth.say(sentence)
+
+        try:
+            result = self.turn(text, on_reply=on_reply)
+            reply = (getattr(result, "reply", None) or "").strip()
+            said = "".join(streamed)
+            if said.strip():
+                for sentence in chunker.flush():
+                    mouth.say(sentence)
+                if reply.startswith(said.strip()) and len(reply) > len(said.strip()):
+                    for sentence in sentences(reply[len(said.strip()) :]):
+                        mouth.say(sentence)
+            else:
+                for sentence in sentences(reply):
+                    mouth.say(sentence)
+            self.on_event("turn_done", time.monotonic(), result=result)
+            self.say(f"Milo: {' '.join(reply.split())}")
+            if getattr(result, "error", None):
+                self.status(f"milo: {result.error}")
+            for notice in getattr(result, "notices", None) or []:
+                self.status(f"milo: {notice}")
+            for gesture in getattr(result, "gestures", None) or []:
+                self.status(f"  [Milo: {gesture}]")
+            self.results.append(result)
+            self.turns += 1
+            mouth.finish()
+        except BaseException:
+            mouth.abandon()
+            raise
+        finally:
+            self._listen_again()
+        self._open_window("follow", self.config.follow_up_s)

@@ -1,0 +1,95 @@
+"""Where speech goes: a PyAudio output device, or a WAV file (`--output`)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Optional
+
+from milo.voice import VoiceError
+from milo.voice.audio import quiet_stderr, resample, write_wav
+from milo.voice.mic import NO_SPEAKER, open_pyaudio, pick_device
+
+
+class PyAudioSink:
+    """Plays PCM on a speaker; `drain()` returns once the last sample has been heard."""
+
+    def __init__(self, device: Optional[str] = None):
+        self.device = device
+        self._pa = None
+        self._index: Optional[int] = None
+        self._stream = None
+        self._rate: Optional[int] = None
+        self.label = "speaker"
+
+    def open(self) -> "PyAudioSink":
+        self._pa = open_pyaudio()
+        try:
+            self._index = pick_device(self._pa, "output", self.device)
+            self.label = f"speaker '{self._pa.get_device_info_by_index(self._index)['name']}'"
+        except VoiceError:
+            self.close()
+            raise
+        return self
+
+    def _ensure(self, rate: int) -> None:
+        import pyaudio
+
+        if self._stream is not None and rate == self._rate:
+            return
+        self.drain()
+        try:
+            with quiet_stderr():
+                self._stream = self._pa.open(format=pyaudio.paInt16, channels=1, rate=rate, output=True, output_device_index=self._index)
+        except (OSError, IOError, ValueError) as e:
+            raise VoiceError(f"The speaker could not be opened at {rate} Hz ({e}); pick another with --output-device.") from None
+        self._rate = rate
+
+    def play(self, pcm: bytes, rate: int) -> None:
+        if self._pa is None:
+            self.open()
+        self._ensure(rate)
+        self._stream.write(pcm)
+
+    def drain(self) -> None:
+        if self._stream is not None:
+            try:
+                self._stream.stop_stream()  # blocks until the buffered audio has played
+                self._stream.close()
+            except (OSError, IOError):
+                pass
+            self._stream = None
+
+    def close(self) -> None:
+        self.drain()
+        if self._pa is not None:
+            self._pa.terminate()
+            self._pa = None
+
+
+class WavSink:
+    """Collects everything Milo says into one WAV file, rewritten after each reply."""
+
+    def __init__(self, path: str, rate: Optional[int] = None):
+        self.path = Path(path)
+        if not self.path.parent.is_dir():
+            raise VoiceError(f"Cannot write {self.path}: the folder {self.path.parent} does not exist.")
+        self.rate = rate
+        self._pcm = bytearray()
+        self.label = f"file {self.path}"
+
+    def open(self) -> "WavSink":
+        return self
+
+    def play(self, pcm: bytes, rate: int) -> None:
+        if self.rate is None:
+            self.rate = rate
+        self._pcm += resample(pcm, rate, self.rate)
+
+    def drain(self) -> None:
+        try:
+            write_wav(self.path, bytes(self._pcm), self.rate or 16000)
+        except OSError as e:
+            raise VoiceError(f"Cannot write {self.path} ({e.strerror}).") from None
+
+    def close(self) -> None:
+        self.drain()
