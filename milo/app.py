@@ -98,7 +98,11 @@ def build_milo(
         model = choose_model(args.model, timeout=timeout, base_url=getattr(args, "base_url", None))
     else:
         model = _NoModel()
-    return Milo(model, memory, persona, history=history_from_args(args), body=body, timeout=timeout)
+    try:
+        retries = int(_env("MILO_RETRIES", "2"))
+    except ValueError:
+        raise SetupError("MILO_RETRIES must be a whole number.") from None
+    return Milo(model, memory, persona, history=history_from_args(args), body=body, timeout=timeout, retries=retries)
 
 
 class _NoModel:

@@ -8,7 +8,10 @@ recall and the user's text; nothing about the conversation lives in the process 
 from __future__ import annotations
 
 import logging
+import signal
+import threading
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Callable, Optional, Protocol, Sequence
 
@@ -92,6 +95,22 @@ def classify(exc: BaseException, where: str = "", timeout: float = 0) -> ModelFa
     return ModelFailure(f"The model call failed ({name}).", False)
 
 
+@contextmanager
+def _deferred_interrupt():
+    """Hold Ctrl-C (SIGINT) until the block is done, then raise it as usual."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    pending = []
+    previous = signal.signal(signal.SIGINT, lambda *a: pending.append(a))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+        if pending:
+            raise KeyboardInterrupt
+
+
 class Milo:
     def __init__(
         self,
@@ -161,15 +180,16 @@ class Milo:
             return result
         result.answer = answer
         result.reply = answer.reply
-        try:
-            result.pulse = self.memory.witness(answer.core_update, answer.future_message, answer.reply)
-        except MemoryFileError as e:
-            result.notices.append(str(e))
-        if self.history is not None:
+        with _deferred_interrupt():  # the reply was shown: what it etches must land whole
             try:
-                self.history.record(text, answer.reply)
-            except OSError as e:
-                result.notices.append(f"Could not save the conversation: {e}.")
+                result.pulse = self.memory.witness(answer.core_update, answer.future_message, answer.reply)
+            except MemoryFileError as e:
+                result.notices.append(str(e))
+            if self.history is not None:
+                try:
+                    self.history.record(text, answer.reply)
+                except OSError as e:
+                    result.notices.append(f"Could not save the conversation: {e}.")
         if self.body is not None:
             result.gestures = self.body.respond(text, answer.action)
         return result

@@ -1,0 +1,142 @@
+"""The `milo` command line, run as a real child process."""
+
+import os
+import stat
+
+import pytest
+from helpers import run_milo
+from model_server import ScriptedModelServer
+
+from milo.memory import LivingMemory
+
+
+@pytest.mark.model
+def test_scripted_chat_through_a_pipe_with_the_embedded_model(memory_file):
+    proc = run_milo("chat", "--model", "embedded", "--memory-file", str(memory_file),
+                    input="Hi Milo, my name is Amy.\n\nWhat is your favourite colour?\nexit\nnot read\n")
+    assert proc.returncode == 0, proc.stderr
+    replies = proc.stdout.strip().split("\n")
+    assert len(replies) == 2 and all(r.strip() for r in replies)  # one line per message, blank skipped
+    assert "Traceback" not in proc.stderr
+    pulses = list(LivingMemory(memory_file).pulses())
+    assert 1 <= len(pulses) <= 2 and all(p.timestamp for p in pulses)
+    assert stat.S_IMODE(os.stat(memory_file).st_mode) == 0o600
+
+
+def test_pipe_with_a_server_prints_one_reply_per_line(memory_file):
+    with ScriptedModelServer() as srv:
+        proc = run_milo("--model", "openai:m", "--memory-file", str(memory_file), "--show-thoughts",
+                        input="one\ntwo\n", env={"MILO_BASE_URL": srv.url})
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout == "Hello from the loopback server!\nHello from the loopback server!\n"
+    assert "CORE_UPDATE: a test exchange" in proc.stderr  # --show-thoughts goes to stderr
+    assert len(list(LivingMemory(memory_file).pulses())) == 2
+
+
+def test_failed_model_keeps_the_loop_going(memory_file):
+    with ScriptedModelServer([("status", 500)]) as srv:
+        proc = run_milo("chat", "--model", "openai:m", "--memory-file", str(memory_file),
+                        input="one\ntwo\n", env={"MILO_BASE_URL": srv.url, "MILO_RETRIES": "0"})
+    assert proc.returncode == 0
+    lines = proc.stdout.strip().split("\n")
+    assert lines[0].startswith("Oh! I completely lost my train of thought") and lines[1] == "Hello from the loopback server!"
+    assert "internal error (HTTP 500)" in proc.stderr and "Traceback" not in proc.stderr
+    assert [p.reply for p in LivingMemory(memory_file).pulses()] == ["Hello from the loopback server!"]
+
+
+def test_prompt_shows_exact_messages_without_calling_a_model(memory_file):
+    memory_file.write_text("CORE_UPDATE: Amy's cat is Biscuit {not a template}\n")
+    # The URL points nowhere: a call would fail, and `prompt` must not make one.
+    proc = run_milo("prompt", "--memory-file", str(memory_file), "--user-name", "Amy", "what", "is", "my", "cat's", "name?",
+                    env={"MILO_MODEL": "openai:m", "MILO_BASE_URL": "http://127.0.0.1:9/v1"})
+    assert proc.returncode == 0, proc.stderr
+    out = proc.stdout
+    assert out.index("===== system =====") < out.index("[REPLY]: <your answer") < out.index("<memory>")
+    assert "CORE_UPDATE: Amy's cat is Biscuit {not a template}" in out
+    assert out.rstrip().endswith("===== human =====\nwhat is my cat's name?")
+    assert "talking with Amy" in out
+
+
+@pytest.mark.parametrize("args, sentence", [
+    (["--model", "embedded:/nowhere/model.gguf"], "milo: No GGUF model file at /nowhere/model.gguf; check the path given to --model.\n"),
+    (["--model", "gemini"], "milo: Gemini needs an API key: set GOOGLE_API_KEY, or use --model embedded to stay offline.\n"),
+    (["--model", "what"], "milo: Unknown model 'what'; use auto, embedded, gemini[:MODEL], ollama:MODEL, openai:MODEL or a .gguf path.\n"),
+])
+def test_setup_errors_are_one_sentence(memory_file, args, sentence):
+    proc = run_milo("chat", "--memory-file", str(memory_file), *args, input="hi\n")
+    assert proc.returncode == 2
+    assert proc.stderr == sentence
+    assert not memory_file.exists()
+
+
+def test_memory_path_that_is_a_directory(tmp_path):
+    proc = run_milo("chat", "--memory-file", str(tmp_path), input="hi\n")
+    assert proc.returncode == 2
+    assert proc.stderr == f"milo: The memory file {tmp_path} is a directory; point MILO_MEMORY_FILE at a file.\n"
+
+
+def test_help_everywhere():
+    for args in (["--help"], ["chat", "--help"], ["prompt", "--help"]):
+        proc = run_milo(*args)
+        assert proc.returncode == 0 and "usage: milo" in proc.stdout
+    assert "--memory-file" in run_milo("chat", "--help").stdout
+
+
+def _own_terminal():
+    # A new session whose controlling terminal is the pty, so Ctrl-C becomes SIGINT as in a shell.
+    import fcntl
+    import termios
+
+    os.setsid()
+    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+
+
+def _pty_session(memory_file, srv_url, keys):
+    """Drive `milo chat` on a real pseudo-terminal, as a person at a terminal would."""
+    import pty
+    import select
+    import subprocess
+    import sys
+    import time
+
+    from helpers import ROOT
+
+    master, slave = pty.openpty()
+    env = dict(os.environ, MILO_BASE_URL=srv_url, PYTHONPATH=str(ROOT))
+    proc = subprocess.Popen([sys.executable, str(ROOT / "main.py"), "--model", "openai:m", "--memory-file", str(memory_file)],
+                            stdin=slave, stdout=slave, stderr=slave, env=env, cwd=str(ROOT),
+                            preexec_fn=_own_terminal)
+    os.close(slave)
+    out = b""
+
+    def read_until(marker, timeout=60):
+        nonlocal out
+        deadline = time.monotonic() + timeout
+        while marker not in out and time.monotonic() < deadline:
+            r, _, _ = select.select([master], [], [], 0.2)
+            if r:
+                try:
+                    out += os.read(master, 4096)
+                except OSError:
+                    break
+        return marker in out
+
+    assert read_until(b"you> ")
+    for send, expect in keys:
+        os.write(master, send)
+        if expect:
+            assert read_until(expect), out.decode(errors="replace")
+    code = proc.wait(timeout=30)
+    read_until(b"\x00", timeout=0.5)
+    os.close(master)
+    return code, out.decode(errors="replace")
+
+
+@pytest.mark.parametrize("ending", [b"\x04", b"exit\r", b"\x03"])
+def test_interactive_terminal_session_ends_cleanly(memory_file, ending):
+    with ScriptedModelServer() as srv:
+        code, out = _pty_session(memory_file, srv.url, [(b"hello\r", b"milo> Hello from the loopback server!\r\nyou> "), (ending, b"Bye!")])
+    assert code == 0, out
+    assert "Milo is awake (openai:m at " in out
+    assert "Traceback" not in out and "KeyboardInterrupt" not in out
+    assert len(list(LivingMemory(memory_file).pulses())) == 1
