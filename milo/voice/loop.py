@@ -185,7 +185,9 @@ class VoiceLoop:
             self._listen_again()
 
     def _listen_again(self) -> None:
-        self.source.unmute(self.config.echo_guard_s)
+        # The reply may still be in the device's buffers when drain() returns: wait that out too.
+        latency = float(getattr(self.sink, "latency", 0.0) or 0.0)
+        self.source.unmute(self.config.echo_guard_s + latency)
         self.seg.reset()
 
     def _answer(self, text: str) -> None:
@@ -232,3 +234,5 @@ class VoiceLoop:
         finally:
             self._listen_again()
         self._open_window("follow", self.config.follow_up_s)
+        if self.config.follow_up_s > 0:
+            self.status(f"(follow-up: {self.config.follow_up_s:g} s to ask more without the wake phrase)")

@@ -19,6 +19,7 @@ class PyAudioSink:
         self._index: Optional[int] = None
         self._stream = None
         self._rate: Optional[int] = None
+        self.latency = 0.0  # the device's output latency, seconds (for the echo guard)
         self.label = "speaker"
 
     def open(self) -> "PyAudioSink":
@@ -53,6 +54,7 @@ class PyAudioSink:
     def drain(self) -> None:
         if self._stream is not None:
             try:
+                self.latency = float(self._stream.get_output_latency())
                 self._stream.stop_stream()  # blocks until the buffered audio has played
                 self._stream.close()
             except (OSError, IOError):

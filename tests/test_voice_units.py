@@ -1,0 +1,236 @@
+"""Voice building blocks: wake phrase, sentences, audio files, VAD segmentation, engine choice, TTS.
+
+The VAD and TTS tests use the real Silero model and real espeak-ng speech."""
+
+import os
+import wave
+from pathlib import Path
+
+import pytest
+
+from virtual_audio import concat, have, synth
+
+pytestmark = pytest.mark.skipif(not have("espeak-ng", "sox"), reason="espeak-ng and sox are not installed")
+
+
+# ---- wake phrase ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "heard, rest",
+    [
+        ("Hey Milo, what is your name?", "what is your name?"),
+        ("hey milo what is your name", "what is your name"),
+        ("Hey, Milo. What's in your name?", "What's in your name?"),
+        ("Hey Mylo, tell me a joke.", "tell me a joke."),
+        ("Hi Milo!", ""),
+        ("Okay, hey Milo, look around.", "look around."),
+        ("Hey Milo", ""),
+    ],
+)
+def test_wake_phrase_is_found_loosely_and_the_question_kept(heard, rest):
+    from milo.voice.wake import WakePhrase
+
+    assert WakePhrase("hey Milo").match(heard) == rest
+
+
+@pytest.mark.parametrize(
+    "heard",
+    ["What is your name?", "I said hello to my neighbour", "", "Hey!", "hey you, come here",
+     "My cat and I went to see Milo yesterday"],
+)
+def test_speech_without_the_wake_phrase_is_not_for_milo(heard):
+    from milo.voice.wake import WakePhrase
+
+    assert WakePhrase("hey Milo").match(heard) is None
+
+
+def test_wake_phrase_is_configurable_and_works_in_any_script():
+    from milo.voice.wake import WakePhrase
+
+    w = WakePhrase("ok robot")
+    assert w.match("OK robot, nod twice") == "nod twice"
+    assert w.match("hey Milo, nod twice") is None
+    assert WakePhrase("엄마").match("엄마 이름이 뭐예요") == "이름이 뭐예요"
+    with pytest.raises(ValueError):
+        WakePhrase("...")
+
+
+# ---- sentences ------------------------------------------------------------------------------
+
+
+def test_sentences_come_out_as_soon_as_they_end_while_the_reply_streams():
+    from milo.voice.tts import SentenceChunker
+
+    c = SentenceChunker(first_clause_chars=0)
+    pieces = ["Hel", "lo there! My na", "me is Milo.", " I like *octopuses* and", " clouds"]
+    out = [c.feed(p) for p in pieces]
+    assert out == [[], ["Hello there!"], [], ["My name is Milo."], []]
+    assert c.flush() == ["I like *octopuses* and clouds"]
+
+
+def test_the_first_piece_may_end_at_a_comma_and_run_ons_are_cut():
+    from milo.voice.tts import SentenceChunker, speakable
+
+    c = SentenceChunker(first_clause_chars=20, max_chars=60)
+    got = c.feed("Well, I was thinking about clouds, and then about the sea, ")
+    assert got == ["Well, I was thinking about clouds,"]
+    got = c.feed("and it goes on and on without any end because it is a very long sentence ")
+    assert got and all(len(s) <= 61 for s in got)
+    assert speakable("*tilts head* Hi 🙂 **there**") == "tilts head Hi there"
+
+
+# ---- audio files ----------------------------------------------------------------------------
+
+
+def test_read_wav_mixes_down_and_resamples_to_16k_mono(tmp_path):
+    from milo.voice.audio import duration, read_wav
+
+    src = synth("one two three", tmp_path / "a.wav")
+    stereo = tmp_path / "stereo44.wav"
+    import subprocess
+
+    subprocess.run(["sox", str(src), "-r", "44100", "-c", "2", str(stereo)], check=True)
+    a, b = read_wav(src), read_wav(stereo)
+    assert abs(duration(a) - duration(b)) < 0.01
+    assert len(a) % 2 == 0 and duration(a) > 0.5
+
+
+def test_bad_input_files_are_one_sentence(tmp_path):
+    from milo.voice import VoiceError
+    from milo.voice.audio import read_wav
+
+    with pytest.raises(VoiceError, match="No audio file"):
+        read_wav(tmp_path / "missing.wav")
+    (tmp_path / "x.wav").write_text("not audio")
+    with pytest.raises(VoiceError, match="not a PCM WAV"):
+        read_wav(tmp_path / "x.wav")
+
+
+def test_file_source_hands_out_512_sample_chunks_then_silence(tmp_path):
+    from milo.voice.audio import read_wav
+    from milo.voice.mic import FileSource
+
+    wav = synth("hello", tmp_path / "h.wav")
+    n = len(read_wav(wav))
+    src = FileSource(str(wav), realtime=False, tail_s=1.0)
+    chunks = list(src.chunks())
+    assert {len(c) for c in chunks} == {1024}
+    assert len(chunks) == -(-(n + 32000) // 1024)
+    assert chunks[-1] == b"\x00" * 1024
+    assert len(src.delivered_at) == len(chunks)
+
+
+# ---- VAD ------------------------------------------------------------------------------------
+
+
+def _segments(wav, **kw):
+    from milo.voice.mic import FileSource
+    from milo.voice.vad import Segmenter, SileroVad
+
+    seg = Segmenter(SileroVad(), **kw)
+    events = [e for e in (seg.feed(c) for c in FileSource(str(wav), realtime=False).chunks()) if e]
+    return seg, events
+
+
+def test_vad_finds_each_utterance_with_a_pre_roll(tmp_path):
+    from milo.voice.audio import read_wav, split_speech_end
+
+    a = synth("Hey Milo", tmp_path / "a.wav")
+    b = synth("what is your name", tmp_path / "b.wav")
+    wav = concat([2.0, a, b, 1.0], tmp_path / "ab.wav", gap_s=1.2)
+    seg, events = _segments(wav, pre_roll_ms=320, end_ms=480)
+    kinds = [e.kind for e in events if e.kind != "speech"]
+    assert kinds == ["start", "end", "start", "end"]
+    ends = [e.utterance for e in events if e.kind == "end"]
+    pcm = read_wav(wav)
+    first_sound, _ = split_speech_end(pcm)
+    # The first utterance begins before the first loud sample: the pre-roll keeps the onset.
+    assert ends[0].start_chunk * 512 <= first_sound
+    assert ends[0].speech_seconds > 0.4 and ends[1].speech_seconds > ends[0].speech_seconds
+    assert all(not u.truncated for u in ends)
+
+
+def test_silence_costs_no_vad_model_calls(tmp_path):
+    wav = concat([3.0], tmp_path / "quiet.wav")
+    seg, events = _segments(wav)
+    assert events == [] and seg.vad_calls == 0 and seg.chunk_index > 90
+
+
+def test_a_long_monologue_is_cut_at_max_length(tmp_path):
+    words = synth("one two three four five six seven eight nine ten eleven twelve", tmp_path / "w.wav")
+    seg, events = _segments(words, max_s=1.5)
+    ends = [e.utterance for e in events if e.kind == "end"]
+    assert ends and ends[0].truncated
+
+
+# ---- choosing engines ----------------------------------------------------------------------
+
+
+def test_engine_choice_follows_what_is_found(tmp_path):
+    from milo.voice import VoiceError, stt
+
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    fake = tmp_path / "models" / "vosk-model-small-en-us-0.15"
+    for d in ("am", "conf", "graph"):
+        (fake / d).mkdir(parents=True)
+    assert stt.find_vosk_model("en", {"VOSK_MODEL_PATH": str(fake)}) == fake
+    assert stt.find_vosk_model("en", {"VOSK_MODEL_PATH": str(fake.parent)}) == fake
+    assert stt.find_vosk_model("ko", {"VOSK_MODEL_PATH": str(fake.parent)}) != fake
+    if stt.installed("vosk"):
+        c = stt.choose("auto", env={"VOSK_MODEL_PATH": str(fake.parent)})
+        assert (c.kind, c.model) == ("vosk", str(fake))
+    with pytest.raises(VoiceError, match="download-model"):
+        stt.choose("vosk", env={"VOSK_MODEL_PATH": str(empty), "HOME": str(empty)}, lang="xx")
+    with pytest.raises(VoiceError, match="MILO_WHISPER_MODEL"):
+        stt.choose("whisper", env={"MILO_WHISPER_MODEL": str(empty / "nope")})
+    with pytest.raises(VoiceError, match="Unknown speech-to-text"):
+        stt.choose("sphinx")
+
+
+# ---- text to speech -------------------------------------------------------------------------
+
+
+def test_pyttsx3_back_to_back_sentences_are_each_complete_and_in_order(tmp_path):
+    from milo.voice.tts import Pyttsx3Tts
+
+    tts = Pyttsx3Tts(rate=170)
+    try:
+        short = [tts.synth("Hi.") for _ in range(3)]
+        long = tts.synth("This sentence is much longer than the short greeting before it.")
+    finally:
+        tts.close()
+    durations = [len(p) / 2 / r for p, r in short]
+    assert max(durations) - min(durations) < 0.05  # the same text, the same audio, every time
+    assert len(long[0]) / 2 / long[1] > 2.5 * max(durations)
+    from milo.voice.audio import rms_dbfs
+
+    assert rms_dbfs(long[0]) > -40  # speech, not silence
+
+
+def test_mouth_plays_every_sentence_in_order_into_a_wav(tmp_path):
+    from milo.voice.audio import duration, read_wav
+    from milo.voice.speaker import WavSink
+    from milo.voice.tts import Mouth, Pyttsx3Tts
+
+    tts = Pyttsx3Tts()
+    out = tmp_path / "said.wav"
+    events = []
+    mouth = Mouth(tts, WavSink(str(out)), on_event=lambda name, t: events.append(name))
+    for s in ["One.", "Two two two two.", "Three."]:
+        mouth.say(s)
+    seconds = mouth.finish()
+    tts.close()
+    assert events == ["tts_first_sentence", "first_audio", "spoken"]
+    assert abs(duration(read_wav(out), 16000) - seconds) < 0.05
+    with wave.open(str(out)) as w:
+        assert w.getnchannels() == 1
+
+
+def test_missing_output_folder_is_one_sentence(tmp_path):
+    from milo.voice import VoiceError
+    from milo.voice.speaker import WavSink
+
+    with pytest.raises(VoiceError, match="does not exist"):
+        WavSink(str(tmp_path / "no" / "such" / "out.wav"))

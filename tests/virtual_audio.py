@@ -1,0 +1,175 @@
+"""A real virtual microphone and speaker for the voice tests: a user-level PulseAudio with null sinks.
+
+    milo_speaker      a null sink, the default output: what PyAudio plays goes here;
+                      `record()` captures it from milo_speaker.monitor
+    milo_micbus       a null sink that `play()` writes a WAV into (paplay)
+    milo_mic          milo_micbus.monitor remapped as a source, the default input: PyAudio's
+                      default microphone hears what was played into milo_micbus
+
+The daemon runs with a private XDG_RUNTIME_DIR/HOME under the test's temp folder, is reached by
+PULSE_SERVER, and is stopped by its PID. `synth()` makes speech with espeak-ng (a real voice,
+not a tone), so every test that uses it recognizes real speech.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import subprocess
+import time
+from pathlib import Path
+
+import pytest
+
+SPEAKER, MICBUS, MIC = "milo_speaker", "milo_micbus", "milo_mic"
+
+CONFIG = f"""\
+load-module module-native-protocol-unix auth-anonymous=1 socket={{socket}}
+load-module module-null-sink sink_name={SPEAKER} rate=16000 channels=1 sink_properties=device.description=MiloSpeaker
+load-module module-null-sink sink_name={MICBUS} rate=16000 channels=1 sink_properties=device.description=MiloMicBus
+load-module module-remap-source source_name={MIC} master={MICBUS}.monitor source_properties=device.description=MiloMic
+set-default-sink {SPEAKER}
+set-default-source {MIC}
+"""
+
+
+def have(*tools: str) -> bool:
+    return all(shutil.which(t) for t in tools)
+
+
+def synth(text: str, path: Path, voice: str = "en-us", speed: int = 150, rate: int = 16000) -> Path:
+    """Speech for `text` as a 16 kHz mono WAV at `path` (espeak-ng, resampled by sox)."""
+    raw = path.with_suffix(".espeak.wav")
+    subprocess.run(["espeak-ng", "-v", voice, "-s", str(speed), "-w", str(raw), text], check=True, capture_output=True)
+    subprocess.run(["sox", str(raw), "-r", str(rate), "-c", "1", "-b", "16", str(path)], check=True, capture_output=True)
+    raw.unlink()
+    return path
+
+
+def concat(parts: list, path: Path, gap_s: float = 0.8, lead_s: float = 0.3) -> Path:
+    """WAV files (or seconds of silence, as floats) joined with `gap_s` of silence between them."""
+    import wave
+
+    frames = bytearray(b"\x00" * int(lead_s * 16000) * 2)
+    for i, part in enumerate(parts):
+        if isinstance(part, (int, float)):
+            frames += b"\x00" * int(part * 16000) * 2
+            continue
+        with wave.open(str(part), "rb") as w:
+            assert w.getframerate() == 16000 and w.getnchannels() == 1 and w.getsampwidth() == 2
+            frames += w.readframes(w.getnframes())
+        if i < len(parts) - 1 and not isinstance(parts[i + 1], (int, float)):
+            frames += b"\x00" * int(gap_s * 16000) * 2
+    with wave.open(str(path), "wb") as w:
+        w.setnchannels(1)
+        w.setsampwidth(2)
+        w.setframerate(16000)
+        w.writeframes(bytes(frames))
+    return path
+
+
+class VirtualAudio:
+    def __init__(self, root: Path):
+        self.root = Path(root)
+        self.runtime = self.root / "run"
+        self.home = self.root / "home"
+        self.socket = self.runtime / "pulse" / "native"
+        self.log = self.root / "pulseaudio.log"
+        self.proc: subprocess.Popen | None = None
+        self._children: list[subprocess.Popen] = []
+
+    @property
+    def env(self) -> dict:
+        """What a client process needs to use these devices (add to os.environ)."""
+        return {"PULSE_SERVER": f"unix:{self.socket}", "XDG_RUNTIME_DIR": str(self.runtime)}
+
+    def _client_env(self) -> dict:
+        return {**os.environ, **self.env}
+
+    def start(self, timeout: float = 15.0) -> "VirtualAudio":
+        for d in (self.runtime / "pulse", self.home):
+            d.mkdir(parents=True, exist_ok=True)
+        os.chmod(self.runtime, 0o700)
+        cfg = self.root / "milo.pa"
+        cfg.write_text(CONFIG.format(socket=self.socket))
+        env = {**os.environ, "XDG_RUNTIME_DIR": str(self.runtime), "HOME": str(self.home)}
+        env.pop("PULSE_SERVER", None)
+        with open(self.log, "wb") as log:
+            self.proc = subprocess.Popen(
+                ["pulseaudio", "-n", "-F", str(cfg), "--exit-idle-time=-1", "--daemonize=no",
+                 "--disallow-exit", "--use-pid-file=no", "--log-target=stderr", "--disable-shm=yes"],
+                env=env, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
+            )
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"pulseaudio exited ({self.proc.returncode}): {self.log.read_text()[-2000:]}")
+            if self.socket.exists() and self.pactl("info").returncode == 0:
+                return self
+            time.sleep(0.1)
+        self.stop()
+        raise RuntimeError(f"pulseaudio did not start within {timeout} s: {self.log.read_text()[-2000:]}")
+
+    def pactl(self, *args: str) -> subprocess.CompletedProcess:
+        return subprocess.run(["pactl", *args], env=self._client_env(), capture_output=True, text=True, timeout=10)
+
+    def play(self, wav: Path, wait: bool = True) -> subprocess.Popen:
+        """Say `wav` into the virtual microphone."""
+        p = subprocess.Popen(["paplay", f"--device={MICBUS}", str(wav)], env=self._client_env())
+        self._children.append(p)
+        if wait:
+            p.wait(timeout=60)
+        return p
+
+    def record(self, path: Path) -> subprocess.Popen:
+        """Start recording what is played on the virtual speaker into `path` (stop with stop_child)."""
+        p = subprocess.Popen(
+            ["parecord", f"--device={SPEAKER}.monitor", "--file-format=wav", "--rate=16000", "--channels=1",
+             "--format=s16le", str(path)],
+            env=self._client_env(),
+        )
+        self._children.append(p)
+        return p
+
+    def loopback(self) -> None:
+        """Route the speaker into the microphone, as a room does: Milo would hear itself."""
+        r = self.pactl("load-module", "module-loopback", f"source={SPEAKER}.monitor", f"sink={MICBUS}", "latency_msec=60")
+        if r.returncode != 0:
+            raise RuntimeError(f"module-loopback failed: {r.stderr}")
+
+    @staticmethod
+    def stop_child(p: subprocess.Popen, sig: int = signal.SIGINT, timeout: float = 10.0) -> None:
+        if p.poll() is None:
+            p.send_signal(sig)
+            try:
+                p.wait(timeout=timeout)
+            except subprocess.TimeoutExpired:
+                p.kill()
+                p.wait()
+
+    def stop(self) -> None:
+        for p in self._children:
+            self.stop_child(p, signal.SIGTERM, 5)
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+        self.proc = None
+
+
+@pytest.fixture
+def virtual_audio(tmp_path, monkeypatch):
+    """A running virtual microphone/speaker; this process (PyAudio) and children use it."""
+    if not have("pulseaudio", "pactl", "paplay", "parecord"):
+        pytest.skip("PulseAudio is not installed (apt-get install pulseaudio pulseaudio-utils libasound2-plugins)")
+    va = VirtualAudio(tmp_path / "pulse").start()
+    for k, v in va.env.items():
+        monkeypatch.setenv(k, v)
+    try:
+        yield va
+    finally:
+        va.stop()
