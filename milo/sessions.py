@@ -1,0 +1,311 @@
+"""The recent conversation, bridged on disk between wakes.
+
+Living_Memory.md keeps Milo's summaries; this keeps the user's own words and Milo's replies for
+the active conversation, so a fresh chain at the next wake can replay them. Nothing stays in the
+process: every wake reads the active conversation from disk, and idle costs nothing.
+
+Layout under SESSION_DIR (default ~/.cache/milo/sessions, private to its owner):
+    active.json          {"id": "conv-20261129-201502-3", "last": <end of last turn, epoch s>, "seq": 3}
+    conv-....json        {"id": ..., "messages": [LangChain message dicts]}
+    .lock                flock for every read-modify-write (two Milo processes at once)
+
+Rules: a conversation rotates after SESSION_TTL seconds without a turn, measured from the END
+of the previous turn to the START of the next one. Writes go to a temp file, fsync, rename: a
+crash leaves the previous good file. A damaged file is recovered (valid messages kept) and the
+original set aside with a one-line warning.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import json
+import logging
+import os
+import re
+import threading
+import time
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable, Iterator, Optional, Sequence
+
+from langchain_core.chat_history import BaseChatMessageHistory
+from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, messages_from_dict, messages_to_dict
+
+log = logging.getLogger("milo.sessions")
+
+DEFAULT_TTL = 300.0
+DEFAULT_WINDOW = 40
+ACTIVE = "active.json"
+_ID_RE = re.compile(r"^conv-\d{8}-\d{6}-\d+$")
+
+
+def default_dir() -> Path:
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache")
+    return Path(base) / "milo" / "sessions"
+
+
+def _atomic_write(path: Path, data: dict) -> None:
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    try:
+        os.write(fd, (json.dumps(data, ensure_ascii=False, indent=1) + "\n").encode("utf-8"))
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+    os.replace(tmp, path)
+    dfd = os.open(path.parent, os.O_RDONLY)
+    try:
+        os.fsync(dfd)  # the rename itself survives a power cut
+    finally:
+        os.close(dfd)
+
+
+def _recover_messages(text: str) -> list[BaseMessage]:
+    """Every message object that still parses in a damaged file."""
+    decoder = json.JSONDecoder()
+    found: list[BaseMessage] = []
+    for m in re.finditer(r'\{\s*"type"\s*:', text):
+        try:
+            obj, _ = decoder.raw_decode(text, m.start())
+            found.extend(messages_from_dict([obj]))
+        except (ValueError, KeyError, TypeError):
+            continue
+    return found
+
+
+class JsonChatMessageHistory(BaseChatMessageHistory):
+    """One conversation in one JSON file: LangChain's chat-history interface, atomic writes."""
+
+    def __init__(self, path: Path, lock: Callable[[], "contextmanager"], warn: Callable[[str], None]):
+        self.path = Path(path)
+        self._lock = lock
+        self._warn = warn
+
+    @property
+    def messages(self) -> list[BaseMessage]:  # type: ignore[override]
+        try:
+            text = self.path.read_text(encoding="utf-8", errors="replace")
+        except FileNotFoundError:
+            return []
+        try:
+            data = json.loads(text)
+            items = data["messages"] if isinstance(data, dict) else data
+            return messages_from_dict(items)
+        except (ValueError, KeyError, TypeError):
+            return self._recover(text)
+
+    def _recover(self, text: str) -> list[BaseMessage]:
+        messages = _recover_messages(text)
+        with self._lock():
+            if self.path.exists() and self.path.read_text(encoding="utf-8", errors="replace") == text:
+                aside = self.path.with_name(f"{self.path.name}.damaged-{time.strftime('%Y%m%d-%H%M%S')}")
+                os.replace(self.path, aside)
+                _atomic_write(self.path, {"id": self.path.stem, "messages": messages_to_dict(messages)})
+                self._warn(f"The conversation file {self.path.name} was damaged; kept {len(messages)} messages and set the original aside as {aside.name}.")
+        return messages
+
+    def add_messages(self, messages: Sequence[BaseMessage]) -> None:
+        with self._lock():
+            current = self.messages
+            _atomic_write(self.path, {"id": self.path.stem, "messages": messages_to_dict(list(current) + list(messages))})
+
+    def clear(self) -> None:
+        with self._lock():
+            self.path.unlink(missing_ok=True)
+
+
+@dataclass
+class ConversationInfo:
+    id: str
+    path: Path
+    messages: int
+    modified: float
+    active: bool
+
+
+class SessionStore:
+    """The conversations under one directory, and which one is active."""
+
+    def __init__(
+        self,
+        directory: Optional[os.PathLike | str] = None,
+        ttl: float = DEFAULT_TTL,
+        window: int = DEFAULT_WINDOW,
+        clock: Callable[[], float] = time.time,
+        warn: Callable[[str], None] = lambda s: log.warning("%s", s),
+    ):
+        self.dir = Path(directory).expanduser() if directory else default_dir()
+        self.ttl = ttl
+        self.window_size = window
+        self.clock = clock
+        self.warn = warn
+        self._rlock = threading.RLock()
+        self._depth = 0
+
+    # ---- locking and state --------------------------------------------------------------
+
+    @contextmanager
+    def lock(self) -> Iterator[None]:
+        """Exclusive across processes (flock) and re-entrant within this one."""
+        with self._rlock:
+            if self._depth:
+                self._depth += 1
+                try:
+                    yield
+                finally:
+                    self._depth -= 1
+                return
+            self.dir.mkdir(parents=True, exist_ok=True, mode=0o700)
+            fd = os.open(self.dir / ".lock", os.O_RDWR | os.O_CREAT, 0o600)
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX)
+                self._depth = 1
+                yield
+            finally:
+                self._depth = 0
+                os.close(fd)
+
+    def _state(self) -> dict:
+        path = self.dir / ACTIVE
+        try:
+            state = json.loads(path.read_text(encoding="utf-8"))
+            if not (isinstance(state, dict) and _ID_RE.match(str(state.get("id", ""))) and isinstance(state.get("last"), (int, float))):
+                raise ValueError("unexpected content")
+            return state
+        except FileNotFoundError:
+            return {}
+        except (ValueError, OSError):
+            aside = path.with_name(f"{ACTIVE}.damaged-{time.strftime('%Y%m%d-%H%M%S')}")
+            try:
+                os.replace(path, aside)
+                self.warn(f"The session state file {ACTIVE} was damaged; starting a new conversation and setting it aside as {aside.name}.")
+            except OSError:
+                pass
+            return {}
+
+    def active_id(self, at: Optional[float] = None) -> Optional[str]:
+        """The conversation a turn starting at `at` continues, or None when it starts a new one."""
+        at = self.clock() if at is None else at
+        state = self._state()
+        if state and at - float(state["last"]) <= self.ttl:
+            return state["id"]
+        return None
+
+    def history(self, conv_id: str) -> JsonChatMessageHistory:
+        if not _ID_RE.match(conv_id):
+            raise ValueError(f"not a conversation id: {conv_id!r}")
+        return JsonChatMessageHistory(self.dir / f"{conv_id}.json", self.lock, self.warn)
+
+    def _new_id(self, at: float, state: dict) -> tuple[str, int]:
+        seq = int(state.get("seq", 0)) + 1
+        stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(at))
+        while (self.dir / f"conv-{stamp}-{seq}.json").exists():
+            seq += 1
+        return f"conv-{stamp}-{seq}", seq
+
+    def record(self, started: float, conv_id: Optional[str], messages: Sequence[BaseMessage]) -> str:
+        """Append one turn's messages; returns the conversation id they went to."""
+        with self.lock():
+            state = self._state()
+            if conv_id is None or state.get("id") != conv_id:
+                # Another process may have started or continued a conversation meanwhile.
+                if state and started - float(state["last"]) <= self.ttl:
+                    conv_id = state["id"]
+                else:
+                    conv_id, seq = self._new_id(started, state)
+                    state["seq"] = seq
+            hist = self.history(conv_id)
+            _atomic_write(hist.path, {"id": conv_id, "messages": messages_to_dict(hist.messages + list(messages))})
+            state.update(id=conv_id, last=self.clock())
+            _atomic_write(self.dir / ACTIVE, state)
+        return conv_id
+
+    def window(self, conv_id: Optional[str]) -> list[BaseMessage]:
+        if conv_id is None:
+            return []
+        return trim_window(self.history(conv_id).messages, self.window_size)
+
+    # ---- listing ------------------------------------------------------------------------
+
+    def conversations(self) -> list[ConversationInfo]:
+        if not self.dir.is_dir():
+            return []
+        active = self.active_id()
+        out = []
+        for path in sorted(self.dir.glob("conv-*.json")):
+            try:
+                count = len(self.history(path.stem).messages)
+            except ValueError:
+                continue
+            out.append(ConversationInfo(path.stem, path, count, path.stat().st_mtime, path.stem == active))
+        return out
+
+    def clear(self, conv_id: Optional[str] = None) -> int:
+        """Delete one conversation (or all when None); returns how many files went."""
+        with self.lock():
+            if conv_id is None:
+                paths = list(self.dir.glob("conv-*.json")) + [self.dir / ACTIVE]
+            else:
+                paths = [self.history(conv_id).path]
+                if self._state().get("id") == conv_id:
+                    paths.append(self.dir / ACTIVE)
+            gone = 0
+            for p in paths:
+                if p.exists():
+                    p.unlink()
+                    gone += p.name != ACTIVE
+            return gone
+
+
+def trim_window(messages: Sequence[BaseMessage], size: int) -> list[BaseMessage]:
+    """The last `size` messages, never starting with an orphan reply (trim at turn boundaries)."""
+    if size <= 0:
+        return []
+    window = list(messages[-size:])
+    while window and not isinstance(window[0], HumanMessage):
+        window.pop(0)
+    return window
+
+
+def _env_number(name: str, default: float, cast=float):
+    raw = os.environ.get(name)
+    if raw in (None, ""):
+        return default
+    try:
+        return cast(raw)
+    except ValueError:
+        from milo.app import SetupError
+
+        raise SetupError(f"{name} must be a number, not {raw!r}.") from None
+
+
+class SessionMemory:
+    """What a turn uses (milo.turn.History): the window at the start, a record at the end."""
+
+    def __init__(self, store: SessionStore):
+        self.store = store
+        self._started: Optional[float] = None
+        self._conv_id: Optional[str] = None
+
+    @classmethod
+    def from_env(cls) -> Optional["SessionMemory"]:
+        if os.environ.get("SESSION_MEMORY", "1").strip().lower() in ("0", "false", "no", "off"):
+            return None  # stateless per wake: nothing attached, nothing written
+        store = SessionStore(
+            os.environ.get("SESSION_DIR") or None,
+            ttl=_env_number("SESSION_TTL", DEFAULT_TTL),
+            window=_env_number("SESSION_WINDOW", DEFAULT_WINDOW, int),
+        )
+        return cls(store)
+
+    def window(self) -> list[BaseMessage]:
+        """Read only (milo prompt uses it too): which conversation a turn starting now continues."""
+        self._started = self.store.clock()
+        self._conv_id = self.store.active_id(self._started)
+        return self.store.window(self._conv_id)
+
+    def record(self, user_text: str, reply: str) -> None:
+        started = self._started if self._started is not None else self.store.clock()
+        self._conv_id = self.store.record(started, self._conv_id, [HumanMessage(user_text), AIMessage(reply)])
+        self._started = None
