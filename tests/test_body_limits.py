@@ -36,8 +36,8 @@ def test_range_clamp_reports_changes():
 
 def test_follow_moves_only_as_far_as_needed():
     assert limits.follow(0, 30) == 0
-    assert limits.follow(0, 100) == 45
-    assert limits.follow(0, -170) == -115
+    assert limits.follow(0, 100) == 55
+    assert limits.follow(0, -170) == -125
     assert limits.follow(80, 100) == 80
 
 
@@ -96,9 +96,9 @@ def test_bad_calls_are_one_sentence_errors(name, args, message):
         ("look_around", {}, "looked around"),
         ("wiggle_antennas", {"times": 2}, "wiggled my antennas twice"),
         ("spin_body", {"degrees": 30}, "turned 30 degrees to my left and back"),
-        ("spin_body", {"degrees": -120}, "turned 120 degrees to my right and back (my head turned along to -65)"),
+        ("spin_body", {"degrees": -120}, "turned 120 degrees to my right and back (my head turned along to -75)"),
         ("move_head", {"pitch": 20, "yaw": 30}, "moved my head to pitch 20, roll 0, yaw 30"),
-        ("move_head", {"yaw": 100}, "moved my head to pitch 0, roll 0, yaw 100 (my body turned along to 45)"),
+        ("move_head", {"yaw": 100}, "moved my head to pitch 0, roll 0, yaw 100 (my body turned along to 55)"),
     ],
 )
 def test_status_strings(name, args, status):
@@ -125,7 +125,7 @@ def test_nod_pitches_down_and_up_and_spin_turns_the_body():
     robot.sent.clear()
     make_call("spin_body", {"degrees": 90, "duration": 2}).run(robot)
     out, back = robot.sent
-    assert (out.target.body_yaw, out.target.yaw, out.duration) == (90, 35, 2)  # head dragged along
+    assert (out.target.body_yaw, out.target.yaw, out.duration) == (90, 45, 2)  # head dragged along
     assert (back.target.body_yaw, back.target.yaw) == (0, 0)
 
 
@@ -133,11 +133,19 @@ def test_driver_clamps_whatever_a_gesture_computes():
     robot = RecordingRobot()
     step = robot.goto(pitch=90, roll=-90, yaw=400, antennas=(math.degrees(10), -1000), duration=60)
     t = step.target
-    assert (t.pitch, t.roll, t.yaw, t.antennas, step.duration) == (40, -40, 180, (70, -70), 6)
-    assert t.body_yaw == 125  # the body turned so the head could look behind
+    assert (t.pitch, t.roll, t.yaw, t.antennas) == (40, -40, 180, (70, -70))
+    assert t.body_yaw == 135  # the body turned so the head could look behind
     assert len(step.clamped) == 6
+    # a head pose cannot tell +180 from -180: big turns go in parts of at most 120 degrees
+    assert [(s.target.yaw, s.target.body_yaw) for s in robot.sent] == [(90, 67.5), (180, 135)]
+    assert sum(s.duration for s in robot.sent) == 6
     step = robot.goto(body_yaw=-1000)
-    assert step.target.body_yaw == -160 and step.target.yaw == -105
+    assert step.target.body_yaw == -160 and step.target.yaw == -115
+    assert [(s.target.yaw, s.target.body_yaw) for s in robot.sent[2:]] == [
+        pytest.approx((180 - 295 / 3, 135 - 295 / 3)),
+        pytest.approx((180 - 2 * 295 / 3, 135 - 2 * 295 / 3)),
+        (-115, -160),
+    ]
 
 
 @settings(max_examples=300, deadline=None)

@@ -92,7 +92,7 @@ def test_run_returns_statuses_and_tools_go_through_the_same_queue():
     try:
         assert body.run([make_call("nod", {"times": 3}), make_call("spin_body", {"degrees": -400})]) == [
             "(no robot) nodded 3 times",
-            "(no robot) turned 160 degrees to my right and back (my head turned along to -105) (clamped degrees -400 -> -160)",
+            "(no robot) turned 160 degrees to my right and back (my head turned along to -115) (clamped degrees -400 -> -160)",
         ]
         nod = next(t for t in body.tools if t.name == "nod")
         assert nod.invoke({"times": 2}) == "(no robot) nodded twice"

@@ -61,8 +61,10 @@ BODY_YAW = Range("body_yaw", -160, 160, " degrees")  # the SDK's own IK stops at
 ANTENNA = Range("antenna", -70, 70, " degrees")
 MOVE_DURATION = Range("duration", 0.05, 6.0, " s")
 
-# Body yaw alone stops at 65 degrees from the head (FACTS.md); gestures keep a margin.
-MAX_HEAD_BODY_OFFSET = 55.0
+# Body yaw alone stops at 65 degrees from the head (FACTS.md), and less when the head is also
+# tilted (measured on the simulated daemon: pitch 40 stopped short at 55, pitch -30 with roll 30
+# at 50); head and body are kept within 45 degrees of each other.
+MAX_HEAD_BODY_OFFSET = 45.0
 
 # Rest pose: head level and centred, body at 0, antennas slightly apart (the SDK's own
 # INIT_ANTENNAS_JOINT_POSITIONS, ~10 degrees, which keeps them from shaking upright).

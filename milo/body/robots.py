@@ -1,7 +1,7 @@
 """Robot drivers: the real Reachy Mini (through its official SDK) and a console stand-in.
 
 Both share `Robot.goto`, the one door every motion goes through. It clamps every value to
-milo.body.limits (the SDK clamps nothing), keeps the head and the body within 55 degrees of
+milo.body.limits (the SDK clamps nothing), keeps the head and the body within 45 degrees of
 each other (body yaw alone stops 65 degrees from the head: whichever of the two is asked to go
 further drags the other along), and records what was asked and what the robot reported back.
 
@@ -51,6 +51,7 @@ class Pose:
 
 
 NEUTRAL = Pose()
+MAX_YAW_STEP = 120.0  # degrees of head yaw per goto (see Robot.goto)
 
 
 def angle_diff(a: float, b: float) -> float:
@@ -147,10 +148,29 @@ class Robot:
         if not (step.head or step.antennas or step.body):
             step.reached = self.target
             return step
+        # A head pose cannot tell yaw 240 from -120: a turn of more than MAX_YAW_STEP degrees
+        # is sent in parts, or the head would take the short way round while the body takes
+        # the long one (and the daemon's IK would then pull them apart).
+        parts = max(1, math.ceil(abs(new_yaw - cur.yaw) / MAX_YAW_STEP - 1e-9))
+        part_duration = max(dur / parts, limits.MOVE_DURATION.low)
+        for i in range(1, parts):
+            f = i / parts
+            mid = Pose(
+                cur.pitch + f * (new_pitch - cur.pitch),
+                cur.roll + f * (new_roll - cur.roll),
+                cur.yaw + f * (new_yaw - cur.yaw),
+                cur.body_yaw + f * (new_body - cur.body_yaw),
+                (cur.antennas[0] + f * (new_ant[0] - cur.antennas[0]), cur.antennas[1] + f * (new_ant[1] - cur.antennas[1])),
+            )
+            self._commit(Step(mid, step.head, step.antennas, step.body, part_duration))
+        step.duration = part_duration
+        self._commit(step)
+        return step
+
+    def _commit(self, step: Step) -> None:
         self._send(step)
         self.target = step.target
         self.trace.append(step)
-        return step
 
     def rest(self, duration: float = 0.6) -> Step:
         """Head level and centred, body at 0, antennas at rest."""
@@ -210,7 +230,7 @@ class ReachyRobot(Robot):
     """A Reachy Mini behind its daemon, driven with the official SDK."""
 
     kind = "reachy"
-    SETTLE_S = 0.3  # after a goto, wait at most this long for the read-back to arrive
+    SETTLE_S = 0.5  # after a goto, wait at most this long for the read-back to arrive
     SETTLE_TOLERANCE = 0.5
     RETRY_AFTER_S = 2.0  # after a failure, do not retry connecting more often than this
 
@@ -285,7 +305,16 @@ class ReachyRobot(Robot):
         if step.antennas:
             kwargs["antennas"] = [math.radians(t.antennas[0]), math.radians(t.antennas[1])]
         try:
-            self._mini.goto_target(**kwargs)
+            try:
+                self._mini.goto_target(**kwargs)
+            except _connection_errors():
+                raise
+            except Exception as e:
+                # The daemon's playback loop can fail a goto on its own ("Task failed with
+                # error: time value is out of range [0,1]": it reads the clock twice, seen on a
+                # loaded machine). The robot is then part way there: one more try finishes it.
+                log.info("goto failed (%s); trying once more", e)
+                self._mini.goto_target(**kwargs)
             step.reached = self._settle(step)
         except _connection_errors() as e:
             log.info("%s stopped answering: %s: %s", self.describe(), type(e).__name__, e)

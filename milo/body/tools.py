@@ -44,7 +44,7 @@ class SpinBodyInput(BaseModel):
 class MoveHeadInput(BaseModel):
     pitch: float = Field(0.0, description="-40 to 40 degrees; positive looks down")
     roll: float = Field(0.0, description="-40 to 40 degrees; positive tilts towards the right shoulder")
-    yaw: float = Field(0.0, description="-180 to 180 degrees; positive looks left (beyond 55 the body turns along)")
+    yaw: float = Field(0.0, description="-180 to 180 degrees; positive looks left (beyond 45 the body turns along)")
     duration: float = Field(1.0, description="seconds to get there, 0.2 to 5")
 
 
