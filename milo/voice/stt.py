@@ -381,9 +381,16 @@ def download_vosk_model(lang: str = DEFAULT_VOSK_LANG, env: Mapping[str, str] = 
     cache = Path.home() / ".cache" / "vosk"
     cache.mkdir(parents=True, exist_ok=True)
     vosk.SetLogLevel(-1)
+
+    class _Fetcher(vosk.Model):  # vosk's own lookup and download, without loading the model
+        def __init__(self):
+            pass
+
+        def __del__(self):
+            pass
+
     try:
-        model = vosk.Model(lang=lang)
-        del model
+        _Fetcher().get_model_path(None, lang)
     except SystemExit:
         raise VoiceError(f"vosk has no small model for '{lang}'; see the list at {vosk.MODEL_LIST_URL}.") from None
     except Exception as e:
