@@ -194,7 +194,9 @@ class MiloTagParser(BaseCumulativeTransformOutputParser[TaggedAnswer]):
         """
         rules = ["root ::= " + ' "\\n" '.join(f'"[{t.name}]: " {_rule(t)}' for t in self.tags)]
         for t in self.tags:
-            value = f"[^\\n\\[ ] [^\\n\\[]{{0,{max(0, t.max_chars - 1)}}}"
+            # Not starting with "<" either: the placeholders are in angle brackets, so a value
+            # can never begin as a copy of one.
+            value = f"[^\\n\\[< ] [^\\n\\[]{{0,{max(0, t.max_chars - 1)}}}"
             rules.append(f"{_rule(t)} ::= {t.gbnf or value}")
         return "\n".join(rules) + "\n"
 
