@@ -148,8 +148,23 @@ def test_driver_clamps_whatever_a_gesture_computes():
     ]
 
 
+@st.composite
+def robot_poses(draw):
+    """Any pose a robot may report when the driver connects: head within 65 degrees of the body
+    (its mechanical limit), anything else anywhere (asleep, the antennas are at +-175)."""
+    body = draw(st.floats(-170, 170))
+    return Pose(
+        pitch=draw(st.floats(-60, 60)),
+        roll=draw(st.floats(-60, 60)),
+        yaw=body + draw(st.floats(-65, 65)),
+        body_yaw=body,
+        antennas=(draw(st.floats(-200, 200)), draw(st.floats(-200, 200))),
+    )
+
+
 @settings(max_examples=300, deadline=None)
 @given(
+    start=robot_poses(),
     moves=st.lists(
         st.fixed_dictionaries(
             {},
@@ -164,19 +179,25 @@ def test_driver_clamps_whatever_a_gesture_computes():
         ),
         min_size=1,
         max_size=6,
-    )
+    ),
 )
-def test_nothing_outside_the_ranges_ever_reaches_the_robot(moves):
+def test_nothing_outside_the_ranges_ever_reaches_the_robot(start, moves):
     robot = RecordingRobot()
-    for move in moves:
-        robot.goto(**move)
+    robot.target = start
+    finals = [robot.goto(**move) for move in moves]
+    previous_yaw = start.yaw
     for step in robot.sent:
         t = step.target
         assert t.pitch in limits.HEAD_PITCH and t.roll in limits.HEAD_ROLL and t.yaw in limits.HEAD_YAW
         assert t.body_yaw in limits.BODY_YAW
         assert t.antennas[0] in limits.ANTENNA and t.antennas[1] in limits.ANTENNA
         assert step.duration in limits.MOVE_DURATION
-        assert abs(t.yaw - t.body_yaw) <= limits.MAX_HEAD_BODY_OFFSET
+        assert abs(t.yaw - t.body_yaw) <= 65 + 1e-9  # never past the mechanical limit
+        assert abs(t.yaw - previous_yaw) <= 180  # no turn a head pose could read the other way round
+        previous_yaw = t.yaw
+    for step in finals:
+        if any(step is sent for sent in robot.sent):  # where a move ends, the safer margin holds
+            assert abs(step.target.yaw - step.target.body_yaw) <= limits.MAX_HEAD_BODY_OFFSET + 1e-9
 
 
 def test_langchain_tools_validate_clamp_and_dispatch():

@@ -158,3 +158,26 @@ def test_the_grammar_is_wired_into_the_tag_parser():
     assert f"action ::= {ACTION_GBNF}" in grammar
     answer = parser.parse("[REPLY]: Sure!\n[INTERNAL]: ok\n[CORE_UPDATE]: a nod\n[FUTURE_MESSAGE]: none\n[ACTION]: nod(times=2)")
     assert answer.action == "nod(times=2)"
+
+
+# ---- the grammar on the real embedded model (llama.cpp) ------------------------------------------
+
+
+@pytest.mark.model
+def test_embedded_model_writes_only_valid_action_lines(embedded, make_milo):
+    """llama.cpp accepts the [ACTION] rule, the model's action line parses, the words win."""
+    from milo.body import Body
+    from milo.body.robots import ConsoleRobot
+
+    body = Body(ConsoleRobot())
+    try:
+        result = make_milo(embedded, body=body).turn("nod twice, then look around the room")
+        assert result.ok, result.error
+        action = result.answer.action
+        assert action, result.answer  # the grammar makes the line (possibly "none")
+        assert parse_actions(action).errors == [], action
+        assert result.gestures == ["nod(times=2)", "look_around()"]
+        assert body.wait(timeout=60)
+        assert body.statuses == ["(no robot) nodded twice", "(no robot) looked around"]
+    finally:
+        body.close()

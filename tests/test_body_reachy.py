@@ -9,7 +9,6 @@ importable.
 import math
 import subprocess
 import sys
-import threading
 import time
 from pathlib import Path
 

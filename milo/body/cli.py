@@ -8,7 +8,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from typing import Callable, Optional
+from typing import Callable
 
 from milo.body import Body, BodyError, CallError, make_call, parse_command
 from milo.body.robots import BodyNotAnswering, ConsoleRobot, ReachyRobot, sdk_missing_reason

@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Optional
 
-from milo.body.actions import MAX_CALLS, _CALL_RE, _norm_name, parse_call
+from milo.body.actions import MAX_CALLS, _CALL_RE, parse_call
 from milo.body.tools import TOOLS, Call, CallError, make_call
 
 # ---- numbers ----------------------------------------------------------------------------------
@@ -246,4 +246,4 @@ def parse_instruction(text: str | None, limit: int = MAX_CALLS) -> Instruction:
     return out
 
 
-__all__ = ["Instruction", "number_value", "parse_instruction", "_norm_name"]
+__all__ = ["Instruction", "number_value", "parse_instruction"]
