@@ -61,6 +61,17 @@ def _daemon_command() -> list[str]:
     return [sys.executable, "-m", "reachy_mini.daemon.app.main"]
 
 
+def _die_with_parent() -> None:
+    """Linux: the daemon gets SIGTERM if the test process dies without stopping it."""
+    if sys.platform.startswith("linux"):
+        import ctypes
+
+        try:
+            ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+        except OSError:
+            pass
+
+
 class RobotDaemon:
     """One headless simulated daemon process."""
 
@@ -112,6 +123,7 @@ class RobotDaemon:
             stderr=subprocess.STDOUT,
             stdin=subprocess.DEVNULL,
             start_new_session=True,
+            preexec_fn=_die_with_parent,
         )
         self.wait_running()
         return self
