@@ -101,16 +101,15 @@ def cmd_move(args: argparse.Namespace) -> int:
     except CallError as e:
         _err(f"milo: {e}")
         return 2
+    if args.dry_run:
+        for call in calls:
+            print(call.describe())
+        return 0
     try:
         body = make_body(args)
     except BodyError as e:
         _err(f"milo: {e}")
         return 2
-    if args.dry_run:
-        body.close()
-        for call in calls:
-            print(call.describe())
-        return 0
     return _perform_and_report(body, calls)
 
 
