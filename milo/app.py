@@ -52,6 +52,12 @@ def add_chat_options(parser: argparse.ArgumentParser) -> None:
         body_cli.add_robot_options(parser)
 
 
+def cache_dir() -> Path:
+    """Milo's private cache (search index); MILO_CACHE_DIR, else ~/.cache/milo."""
+    base = _env("MILO_CACHE_DIR") or os.path.join(_env("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "milo")
+    return Path(base)
+
+
 def memory_from_args(args: argparse.Namespace, parser: Optional[MiloTagParser] = None) -> LivingMemory:
     path = getattr(args, "memory_file", None) or _env("MILO_MEMORY_FILE") or DEFAULT_MEMORY_FILE
     try:
@@ -59,7 +65,15 @@ def memory_from_args(args: argparse.Namespace, parser: Optional[MiloTagParser] =
     except ValueError:
         raise SetupError("MILO_RECALL_LINES must be a whole number.") from None
     parser = parser or MiloTagParser()
-    memory = LivingMemory(path, recall_lines=recall_lines, placeholders=parser.placeholders())
+    mode = _env("MILO_RECALL", "relevant").strip().lower()
+    if mode not in ("relevant", "recent"):
+        raise SetupError("MILO_RECALL must be 'relevant' or 'recent'.")
+    try:
+        budget = int(_env("MILO_MEMORY_TOKENS", "1000"))
+    except ValueError:
+        raise SetupError("MILO_MEMORY_TOKENS must be a whole number.") from None
+    memory = LivingMemory(path, recall_lines=recall_lines, placeholders=parser.placeholders(),
+                          relevance=mode == "relevant", budget_tokens=budget, cache_dir=cache_dir() / "index")
     memory.recall()  # fail now, with one sentence, if the path is a directory or unreadable
     return memory
 

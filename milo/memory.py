@@ -96,6 +96,7 @@ class Pulse:
     fields: dict[str, str] = field(default_factory=dict)
     offset: int = 0  # byte offset of the entry's first line in the file
     line: int = 0  # 1-based line number of that line
+    end: int = 0  # byte offset just after the entry's last line
 
     @property
     def core_update(self) -> str:
@@ -119,11 +120,20 @@ class LivingMemory:
         recall_lines: int = DEFAULT_RECALL_LINES,
         placeholders: Sequence[str] = (),
         clock=datetime.now,
+        relevance: bool = False,
+        budget_tokens: int = 1000,
+        cache_dir: Optional[os.PathLike | str] = None,
     ):
         self.path = Path(path).expanduser()
         self.recall_lines = recall_lines
         self.clock = clock
         self._placeholders = {_placeholder_key(p) for p in placeholders if _placeholder_key(p)}
+        self._recall = None
+        if relevance:  # pinned + relevant older pulses + recent lines, within a token budget
+            from milo.recall import MemoryRecall
+
+            self._recall = MemoryRecall(self.path, budget_tokens=budget_tokens, recent_lines=recall_lines,
+                                        cache_dir=Path(cache_dir) if cache_dir else None)
 
     # ---- writing -------------------------------------------------------------------------
 
@@ -172,7 +182,7 @@ class LivingMemory:
         text = f"\n\n--- [PULSE: {header}] ---\n{body}"
         data = text.encode("utf-8")
         offset = self._append(data)
-        return Pulse(header=header, timestamp=parse_timestamp(header), fields=fields, offset=offset + 2)
+        return Pulse(header=header, timestamp=parse_timestamp(header), fields=fields, offset=offset + 2, end=offset + len(data))
 
     def _open_for_append(self) -> int:
         self._check_path()
@@ -196,14 +206,16 @@ class LivingMemory:
                     same = False
                 if not same:
                     continue
-                st = os.fstat(fd)
-                if st.st_mode & 0o077:
-                    os.fchmod(fd, st.st_mode & 0o700)  # private to its owner
+                if os.fstat(fd).st_mode & 0o077:
+                    os.fchmod(fd, os.fstat(fd).st_mode & 0o700)  # private to its owner
+                st = os.fstat(fd)  # after the chmod: what the index compares against
                 offset = st.st_size
                 written = os.write(fd, data)
                 if written != len(data):  # disk full: the kernel wrote a part; say so plainly
                     raise MemoryFileError(f"Only part of the memory entry reached {self.path}; is the disk full?")
                 os.fsync(fd)
+                if self._recall is not None:
+                    self._recall.note_append(st, data, os.fstat(fd))
                 return offset
             except OSError as e:
                 raise MemoryFileError(f"Cannot write the memory file {self.path}: {e.strerror}.") from None
@@ -229,9 +241,13 @@ class LivingMemory:
 
     def tail_lines(self, n: int) -> list[str]:
         """The last n lines of the file, read backwards in blocks: cost independent of file size."""
+        return self._tail(n)[0]
+
+    def _tail(self, n: int) -> tuple[list[str], int]:
+        """(the last n lines, the byte offset where the first of them starts)."""
         f = self._open_for_read()
         if f is None or n <= 0:
-            return []
+            return [], 0
         with f:
             f.seek(0, os.SEEK_END)
             pos = f.tell()
@@ -247,17 +263,38 @@ class LivingMemory:
                 newlines += chunk.count(b"\n")
                 block = min(block * 2, 1 << 20)
         data = b"".join(reversed(chunks))
-        lines = data.decode("utf-8", errors="replace").replace("\r\n", "\n").split("\n")
-        if data.endswith(b"\n"):
-            lines.pop()
-        if pos > 0 and lines:
-            lines.pop(0)  # the first line may be cut mid-way
-        return lines[-n:]
+        body = data[:-1] if data.endswith(b"\n") else data
+        start, cut, found = 0, len(body), 0
+        while found < n:
+            j = body.rfind(b"\n", 0, cut)
+            if j < 0:
+                # Fewer lines than asked: all of them, unless the first one may be cut mid-way.
+                start = 0 if pos == 0 else (cut + 1 if found else len(body))
+                break
+            found += 1
+            start, cut = j + 1, j
+        text = body[start:].decode("utf-8", errors="replace").replace("\r\n", "\n")
+        return (text.split("\n") if body[start:] or found else []), pos + start
 
     def recall(self, query: str = "") -> str:
-        """Memory for the prompt: the most recent `recall_lines` lines, stripped."""
-        text = "\n".join(self.tail_lines(self.recall_lines)).strip()
-        return text or NO_MEMORY
+        """Memory for the prompt. Plain: the most recent `recall_lines` lines, stripped. With
+        relevance: pinned facts, recent lines and the older pulses relevant to `query`."""
+        stable, relevant = self.recall_parts(query)
+        if relevant:
+            return f"{stable}\n\n## Older notes related to this message\n{relevant}"
+        return stable
+
+    def recall_parts(self, query: str = "") -> tuple[str, str]:
+        """(the part stable from turn to turn, the part that depends on the query)."""
+        lines, start = self._tail(self.recall_lines)
+        if self._recall is None:
+            return "\n".join(lines).strip() or NO_MEMORY, ""
+        stable, relevant = self._recall.assemble(query, lines, start)
+        return stable or NO_MEMORY, relevant
+
+    @property
+    def relevance(self):
+        return self._recall
 
     def pulses(self) -> Iterator[Pulse]:
         """Every entry in the file, tolerant of what people do to files."""
@@ -280,7 +317,7 @@ def _read_pulses(lines: Iterable[bytes], start_offset: int = 0, start_line: int 
             if current is not None:
                 yield current
             ts = header["ts"]
-            current = Pulse(header=ts, timestamp=parse_timestamp(ts), offset=here, line=number)
+            current = Pulse(header=ts, timestamp=parse_timestamp(ts), offset=here, line=number, end=offset)
             continue
         fm = _FIELD_RE.match(line)
         if fm:
@@ -291,6 +328,7 @@ def _read_pulses(lines: Iterable[bytes], start_offset: int = 0, start_line: int 
                     yield current
                 current = Pulse(header=None, timestamp=None, offset=here, line=number)
             current.fields[name] = value
+            current.end = offset
             continue
         # Any other line (blank, a note, a heading) closes the entry; the text is the user's.
         if current is not None:

@@ -3,9 +3,10 @@
 Order, for speed on a Pi: llama.cpp reuses the KV cache of the longest unchanged prefix, and
 prompt processing is most of a turn's time (../shared/FACTS.md: 7.5 s cold vs 0.08 s warm). So:
   1. system: persona + rules + tag format          (identical every turn)
-  2. system: memory notes, as quoted data          (grows by appending)
+  2. system: pinned facts + recent memory notes     (grows by appending)
   3. the recent conversation window                (grows by appending)
-  4. human: the new message                        (new every turn)
+  4. system: older notes relevant to this message  (changes every turn, kept small)
+  5. human: the new message                        (new every turn)
 """
 
 from __future__ import annotations
@@ -44,6 +45,7 @@ class Persona:
     samples: list[str]
     system_template: str
     memory_template: str
+    relevant_template: str = "{relevant}"
     user_name: str = "Friend"
 
     @classmethod
@@ -60,6 +62,7 @@ class Persona:
             samples=samples,
             system_template=_read(Path(prompts_dir) / "system.md", "system prompt"),
             memory_template=_read(Path(prompts_dir) / "memory.md", "memory prompt"),
+            relevant_template=_read(Path(prompts_dir) / "relevant.md", "relevant-memory prompt"),
             user_name=re.sub(r"[{}\n]", "", user_name or "").strip() or "Friend",
         )
 
@@ -73,11 +76,14 @@ class Persona:
     def prompt(self, format_instructions: str) -> ChatPromptTemplate:
         # The system text is a literal message, not a template: braces in the persona are safe.
         memory_template = _fill(self.memory_template, {"user_name": self.user_name}).strip()
+        relevant_template = _fill(self.relevant_template, {"user_name": self.user_name}).strip()
         return ChatPromptTemplate.from_messages(
             [
                 SystemMessage(content=self.system_text(format_instructions)),
                 ("system", memory_template),
                 MessagesPlaceholder("history", optional=True),
+                # Query-dependent, so after everything that is stable from turn to turn.
+                ("system", relevant_template),
                 ("human", "{input}"),
             ]
         )

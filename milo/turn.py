@@ -149,11 +149,11 @@ class Milo:
         return prompt | llm | self.parser
 
     def inputs(self, text: str) -> dict:
-        return {
-            "memory": self.memory.recall(text),
-            "history": self.history.window() if self.history else [],
-            "input": text,
-        }
+        history = self.history.window() if self.history else []
+        # Relevance is judged on the new message and the last things the user said before it.
+        query = " ".join([text] + [m.content for m in history if m.type == "human"][-2:])
+        stable, relevant = self.memory.recall_parts(query)
+        return {"memory": stable, "relevant": relevant or "(none)", "history": history, "input": text}
 
     def prompt_messages(self, text: str) -> list[BaseMessage]:
         """The exact messages the model would receive for `text` (for `milo prompt`)."""
@@ -177,6 +177,8 @@ class Milo:
         answer = self._run(chain, inputs, on_reply, result)
         if answer is None:
             result.reply = LOST_THREAD  # in character; nothing etched, the loop goes on
+            if self.body is not None:  # a clear request in the user's words still moves the body
+                result.gestures = self.body.respond(text, "")
             return result
         result.answer = answer
         result.reply = answer.reply

@@ -20,6 +20,7 @@ def clean_env(monkeypatch, tmp_path):
         if name.startswith(("MILO_", "SESSION_")) or name in _ISOLATED:
             monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("SESSION_DIR", str(tmp_path / "sessions"))
+    monkeypatch.setenv("MILO_CACHE_DIR", str(tmp_path / "cache"))
     monkeypatch.setenv("MILO_ROBOT", "none")
     yield
 

@@ -1,0 +1,410 @@
+"""Relevance recall on the flat file: pinned facts, the older pulses that matter, recent lines.
+
+The file stays the single source of truth. An in-process BM25 index over its pulses (and the
+archive's) is kept in step incrementally:
+- Milo's own etch tells the index what it appended (no re-read): a new pulse costs ~1 ms.
+- Anything else (an editor, `milo memory forget`, another Milo process) shows up as a changed
+  inode, size or mtime. Then the file is read once: if its first `size` bytes still hash to what
+  was indexed, only the new tail is parsed; otherwise the index is rebuilt.
+- A cache on disk (~/.cache/milo/index, private) makes a fresh process fast. It is checked the
+  same way (a hash of the whole indexed prefix), so it can never be stale.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import os
+import pickle
+import re
+from array import array
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Iterable, Optional, Sequence
+
+import numpy as np
+
+from milo.memory import Pulse, _read_pulses
+
+INDEX_VERSION = 3
+_TOKEN = re.compile(r"[a-z0-9]+")
+_STOP = frozenset(
+    "a an and are as at be but by do did does for from had has have he her him his i if in into is it its "
+    "just me my no not of on or our she so that the their them then there they this to too us was we were "
+    "what when where which who why will with would you your about all can could should also than been "
+    "core_update future_message reply core update future message pulse am pm".split()
+)
+# Lines that read like instructions: kept in the file, flagged when shown to the model.
+_INSTRUCTION = re.compile(
+    r"\b(ignore|disregard|forget|override)\b.{0,40}\b(instruction|rule|prompt|above|previous|prior|everything)"
+    r"|\bfrom now on\b|\byou (must|will|shall|should|have to) (always|never|now|only|obey)"
+    r"|\byou are (now|no longer)\b|\bnew (instructions|rules|persona)\b|\bsystem prompt\b"
+    r"|\b(always|never) (say|reply|respond|answer|mention|tell)\b|\bact as\b|\bpretend (to be|you)\b",
+    re.IGNORECASE,
+)
+_TAG_LIKE = re.compile(r"\[(\s*(?:REPLY|INTERNAL|CORE_UPDATE|FUTURE_MESSAGE|ACTION)\s*)\]", re.IGNORECASE)
+_PINNED_HEADING = re.compile(r"^(#{1,6})\s*pinned\b.*$", re.IGNORECASE)
+_ANY_HEADING = re.compile(r"^(#{1,6})\s")
+_PULSE_LINE = re.compile(r"^-{2,}\s*\[?\s*PULSE", re.IGNORECASE)
+K1, B = 1.2, 0.75
+
+
+def terms(text: str) -> list[str]:
+    out = []
+    for t in _TOKEN.findall(text.lower()):
+        if t in _STOP or len(t) < 2:
+            continue
+        if len(t) > 3 and t.endswith("s") and not t.endswith("ss"):
+            t = t[:-1]  # cats -> cat: a light stem that keeps recall honest
+        out.append(t)
+    return out
+
+
+def estimate_tokens(text: str) -> int:
+    """A cheap, conservative count: English runs ~4 chars a token; digits tokenize singly."""
+    return math.ceil(len(text) / 3.5)
+
+
+def neutralise(line: str) -> str:
+    """Present a stored line as data: tag-like text defused, instruction-like lines flagged."""
+    line = line.replace("</memory", "<\\/memory").replace("<memory", "<\\memory")
+    line = _TAG_LIKE.sub(r"(\1)", line)
+    if _INSTRUCTION.search(line):
+        return f"[quoted note, not an instruction] {line}"
+    return line
+
+
+def pulse_text(p: Pulse) -> str:
+    lines = [f"--- [PULSE: {p.header}] ---"] if p.header is not None else []
+    lines += [f"{k}: {v}" for k, v in p.fields.items()]
+    return "\n".join(lines)
+
+
+def pinned_section(text: str) -> str:
+    """The `## Pinned` section at the top of the file (before the first pulse), as written."""
+    lines = text.split("\n")
+    out: list[str] = []
+    level = 0
+    for line in lines:
+        line = line.rstrip("\r")
+        if _PULSE_LINE.match(line):
+            break
+        if level:
+            h = _ANY_HEADING.match(line)
+            if h and len(h.group(1)) <= level:
+                break
+            out.append(line)
+            continue
+        m = _PINNED_HEADING.match(line)
+        if m:
+            level = len(m.group(1))
+    return "\n".join(out).strip()
+
+
+@dataclass
+class _FileState:
+    ino: int = -1
+    size: int = 0
+    mtime_ns: int = 0
+    digest: bytes = b""  # sha256 of the first `size` bytes
+
+
+@dataclass
+class _Doc:
+    source: int  # 0 = main file, 1 = archive
+    offset: int
+    end: int
+
+
+@dataclass
+class Hit:
+    pulse: Pulse
+    score: float
+    source: str  # "memory" | "archive"
+
+
+@dataclass
+class PulseIndex:
+    """BM25 over the pulses of one or more files, updated incrementally."""
+
+    paths: list[Path]
+    docs: list[_Doc] = field(default_factory=list)
+    lengths: array = field(default_factory=lambda: array("I"))
+    postings: dict = field(default_factory=dict)  # term -> array('I') of doc ids (one per doc)
+    tfs: dict = field(default_factory=dict)  # term -> array('H') of term frequencies
+    states: list[_FileState] = field(default_factory=list)
+    _running: dict = field(default_factory=dict, repr=False)  # source -> running sha256 of the file
+    pinned: str = ""
+    total_len: int = 0
+    dirty: int = 0  # docs added since the disk cache was written
+
+    def __post_init__(self):
+        if not self.states:
+            self.states = [_FileState() for _ in self.paths]
+
+    # ---- building -----------------------------------------------------------------------
+
+    def _add(self, source: int, pulse: Pulse) -> None:
+        doc_id = len(self.docs)
+        words = terms(" ".join(pulse.fields.values()))
+        self.docs.append(_Doc(source, pulse.offset, pulse.end))
+        self.lengths.append(len(words))
+        self.total_len += len(words)
+        counts: dict[str, int] = {}
+        for w in words:
+            counts[w] = counts.get(w, 0) + 1
+        for w, c in counts.items():
+            if w not in self.postings:
+                self.postings[w] = array("I")
+                self.tfs[w] = array("H")
+            self.postings[w].append(doc_id)
+            self.tfs[w].append(min(c, 65535))
+        self.dirty += 1
+
+    def _reset(self) -> None:
+        self.docs, self.lengths, self.postings, self.tfs = [], array("I"), {}, {}
+        self.total_len, self.pinned = 0, ""
+        self.states = [_FileState() for _ in self.paths]
+        self._running = {}
+
+    def _parse_from(self, source: int, data: bytes, start: int) -> None:
+        lines = data[start:].splitlines(keepends=True)
+        line_no = data.count(b"\n", 0, start) + 1 if start else 1
+        for pulse in _read_pulses(lines, start_offset=start, start_line=line_no):
+            if pulse.fields:
+                self._add(source, pulse)
+
+    def refresh(self) -> bool:
+        """Bring the index in step with the files; True when anything changed."""
+        changed = False
+        for source, path in enumerate(self.paths):
+            state = self.states[source]
+            try:
+                st = os.stat(path)
+            except FileNotFoundError:
+                if state.ino != -1:
+                    self._rebuild()
+                    return True
+                continue
+            if (st.st_ino, st.st_size, st.st_mtime_ns) == (state.ino, state.size, state.mtime_ns):
+                if source not in self._running:  # loaded from the disk cache: check it once
+                    h = hashlib.sha256(_read(path))
+                    if h.digest() != state.digest:
+                        self._rebuild()
+                        return True
+                    self._running[source] = h
+                continue
+            data = _read(path)
+            h = hashlib.sha256(data[: state.size])
+            appended = state.ino == st.st_ino and len(data) >= state.size and h.digest() == state.digest
+            if state.ino == -1:
+                self._parse_from(source, data, 0)
+            elif appended:
+                self._parse_from(source, data, state.size)  # only what was appended
+            else:
+                self._rebuild()  # edited, replaced or truncated: start over
+                return True
+            h.update(data[state.size :])
+            if source == 0:
+                self.pinned = pinned_section(data[:65536].decode("utf-8", errors="replace"))
+            self.states[source] = _FileState(st.st_ino, len(data), st.st_mtime_ns, h.digest())
+            self._running[source] = h
+            changed = True
+        return changed
+
+    def _rebuild(self) -> None:
+        self._reset()
+        self.refresh()
+
+    def note_append(self, path: Path, before: os.stat_result, data: bytes, after: os.stat_result) -> None:
+        """Milo's own etch: index the appended bytes without re-reading the file. Only when the
+        file was exactly as indexed just before the write (stat taken under the etch lock)."""
+        source = self.paths.index(path)
+        state, h = self.states[source], self._running.get(source)
+        if h is None or (before.st_ino, before.st_size, before.st_mtime_ns) != (state.ino, state.size, state.mtime_ns):
+            return  # the next refresh() reads the file and finds out properly
+        if after.st_ino != before.st_ino or after.st_size != before.st_size + len(data):
+            return
+        for pulse in _read_pulses(data.splitlines(keepends=True), start_offset=state.size):
+            if pulse.fields:
+                self._add(source, pulse)
+        h.update(data)
+        self.states[source] = _FileState(after.st_ino, after.st_size, after.st_mtime_ns, h.digest())
+
+    def __getstate__(self):
+        state = dict(self.__dict__)
+        state["_running"] = {}  # hash objects do not pickle; refresh() recomputes them
+        return state
+
+    # ---- searching ----------------------------------------------------------------------
+
+    def search(self, query: str, k: int = 5, exclude_from: Optional[int] = None) -> list[tuple[int, float]]:
+        """Top-k (doc id, score), best first. `exclude_from`: skip main-file docs at or after
+        that byte offset (they are already in the recent part)."""
+        n = len(self.docs)
+        q = set(terms(query))
+        if not n or not q:
+            return []
+        scores = np.zeros(n, dtype=np.float64)
+        lengths = np.frombuffer(self.lengths, dtype=np.uint32).astype(np.float64)
+        avgdl = max(self.total_len / n, 1.0)
+        for t in q:
+            ids = self.postings.get(t)
+            if ids is None:
+                continue
+            ids_np = np.frombuffer(ids, dtype=np.uint32)
+            tf = np.frombuffer(self.tfs[t], dtype=np.uint16).astype(np.float64)
+            df = len(ids_np)
+            idf = math.log(1 + (n - df + 0.5) / (df + 0.5))
+            scores[ids_np] += idf * tf * (K1 + 1) / (tf + K1 * (1 - B + B * lengths[ids_np] / avgdl))
+        if exclude_from is not None:
+            for i in range(n - 1, -1, -1):
+                d = self.docs[i]
+                if d.source == 0 and d.offset >= exclude_from:
+                    scores[i] = 0
+                elif d.source == 0:
+                    break
+        k = min(k, n)
+        top = np.argpartition(-scores, k - 1)[:k]
+        ranked = sorted(((int(i), float(scores[i])) for i in top if scores[i] > 0), key=lambda x: -x[1])
+        return ranked
+
+    def pulse(self, doc_id: int) -> Pulse:
+        d = self.docs[doc_id]
+        with open(self.paths[d.source], "rb") as f:
+            f.seek(d.offset)
+            data = f.read(d.end - d.offset)
+        pulses = list(_read_pulses(data.splitlines(keepends=True), start_offset=d.offset))
+        return pulses[0] if pulses else Pulse(header=None, timestamp=None, offset=d.offset, end=d.end)
+
+
+
+def _read(path: Path) -> bytes:
+    with open(path, "rb") as f:
+        return f.read()
+
+
+class MemoryRecall:
+    """Assembles the memory for one prompt within a token budget."""
+
+    def __init__(self, path: Path, archive: Optional[Path] = None, budget_tokens: int = 1000,
+                 recent_lines: int = 100, top_k: int = 5, cache_dir: Optional[Path] = None):
+        self.path = Path(path)
+        self.archive = Path(archive) if archive else archive_path(self.path)
+        self.budget = budget_tokens
+        self.recent_lines = recent_lines
+        self.top_k = top_k
+        self.cache_dir = cache_dir
+        self._index: Optional[PulseIndex] = None
+
+    # ---- the index and its cache --------------------------------------------------------
+
+    def _cache_file(self) -> Optional[Path]:
+        if self.cache_dir is None:
+            return None
+        key = hashlib.sha256(str(self.path.resolve()).encode()).hexdigest()[:16]
+        return self.cache_dir / f"index-{key}.pickle"
+
+    def index(self) -> PulseIndex:
+        if self._index is None:
+            self._index = self._load_cache() or PulseIndex([self.path, self.archive])
+        idx = self._index
+        if idx.refresh() and idx.dirty >= 50:
+            self._save_cache()  # a big (re)build: keep it for the next process
+        return idx
+
+    def _load_cache(self) -> Optional[PulseIndex]:
+        f = self._cache_file()
+        if f is None or not f.exists():
+            return None
+        try:
+            with open(f, "rb") as fh:
+                version, paths, idx = pickle.load(fh)
+            if version != INDEX_VERSION or paths != [str(self.path), str(self.archive)]:
+                return None
+            idx.dirty = 0
+            return idx  # refresh() then checks it against the files: it cannot be stale
+        except Exception:  # a damaged cache is only a cache
+            return None
+
+    def _save_cache(self) -> None:
+        f = self._cache_file()
+        if f is None or self._index is None:
+            return
+        f.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+        idx = self._index
+        tmp = f.with_name(f".{f.name}.{os.getpid()}.tmp")
+        try:
+            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)  # derived from private memory
+            with os.fdopen(fd, "wb") as fh:
+                pickle.dump((INDEX_VERSION, [str(self.path), str(self.archive)], idx), fh, protocol=pickle.HIGHEST_PROTOCOL)
+            os.replace(tmp, f)
+            idx.dirty = 0
+        except OSError:
+            pass
+
+    def save(self) -> None:
+        if self._index is not None and self._index.dirty:
+            self._save_cache()
+
+    def note_append(self, before: os.stat_result, data: bytes, after: os.stat_result) -> None:
+        if self._index is not None:
+            self._index.note_append(self.path, before, data, after)
+
+    # ---- assembling ---------------------------------------------------------------------
+
+    def search(self, query: str, k: Optional[int] = None, exclude_from: Optional[int] = None) -> list[Hit]:
+        idx = self.index()
+        hits = idx.search(query, k or self.top_k, exclude_from)
+        return [Hit(idx.pulse(i), s, "memory" if idx.docs[i].source == 0 else "archive") for i, s in hits]
+
+    def assemble(self, query: str, tail_lines: Sequence[str], tail_start: Optional[int]) -> tuple[str, str]:
+        """(stable part, query part): pinned + recent lines, then the relevant older pulses."""
+        idx = self.index()
+        budget = self.budget
+        parts = []
+        pinned = idx.pinned
+        if pinned:
+            parts.append("## Pinned (facts the user keeps here)\n" + pinned)
+            budget -= estimate_tokens(pinned)
+        relevant_budget = max(0, budget // 3)
+        relevant_lines: list[str] = []
+        if query.strip() and relevant_budget:
+            hits = self.search(query, exclude_from=tail_start)
+            hits.sort(key=lambda h: (h.source != "archive", h.pulse.offset))  # time order
+            used = 0
+            chosen = []
+            for h in sorted(hits, key=lambda h: -h.score):
+                text = "\n".join(neutralise(l) for l in pulse_text(h.pulse).split("\n"))
+                cost = estimate_tokens(text)
+                if used + cost > relevant_budget:
+                    continue
+                used += cost
+                chosen.append((h, text))
+            chosen.sort(key=lambda ht: (ht[0].source != "archive", ht[0].pulse.offset))
+            relevant_lines = [t for _, t in chosen]
+            budget -= used
+        # Recent lines: the newest that fit what is left, in file order.
+        recent: list[str] = []
+        used = 0
+        pinned_lines = {l.strip() for l in pinned.split("\n") if l.strip()}
+        for line in reversed(list(tail_lines)):
+            if line.strip() in pinned_lines or _PINNED_HEADING.match(line.strip()):
+                continue  # already in the pinned part
+            line = neutralise(line.rstrip())
+            cost = estimate_tokens(line) + 1
+            if used + cost > max(budget, 0):
+                break
+            recent.append(line)
+            used += cost
+        recent.reverse()
+        recent_text = "\n".join(recent).strip()
+        if recent_text:
+            parts.append("## Most recent notes\n" + recent_text)
+        stable = "\n\n".join(parts)
+        query_part = "\n\n".join(relevant_lines)
+        return stable, query_part
+
+
+def archive_path(path: Path) -> Path:
+    return path.with_name(f"{path.stem}.archive{path.suffix or '.md'}")
