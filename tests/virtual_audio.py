@@ -122,10 +122,11 @@ class VirtualAudio:
             p.wait(timeout=60)
         return p
 
-    def record(self, path: Path) -> subprocess.Popen:
-        """Start recording what is played on the virtual speaker into `path` (stop with stop_child)."""
+    def record(self, path: Path, device: str = f"{SPEAKER}.monitor") -> subprocess.Popen:
+        """Start recording what is played on the virtual speaker (or `device`) into `path`
+        (stop with stop_child)."""
         p = subprocess.Popen(
-            ["parecord", f"--device={SPEAKER}.monitor", "--file-format=wav", "--rate=16000", "--channels=1",
+            ["parecord", f"--device={device}", "--file-format=wav", "--rate=16000", "--channels=1",
              "--format=s16le", str(path)],
             env=self._client_env(),
         )

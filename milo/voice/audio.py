@@ -87,6 +87,26 @@ def duration(pcm: bytes, rate: int = SAMPLE_RATE) -> float:
     return len(pcm) / (SAMPLE_WIDTH * rate)
 
 
+_alsa_handler = None
+
+
+def silence_alsa() -> None:
+    """Route ALSA's own error messages ("underrun occurred", unknown PCM cards...) to nowhere:
+    they would land on the terminal between Milo's lines. Problems still raise in PyAudio."""
+    global _alsa_handler
+    if _alsa_handler is not None:
+        return
+    import ctypes
+
+    try:
+        asound = ctypes.cdll.LoadLibrary("libasound.so.2")
+    except OSError:
+        return
+    handler_type = ctypes.CFUNCTYPE(None, ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p)
+    _alsa_handler = handler_type(lambda *args: None)
+    asound.snd_lib_error_set_handler(_alsa_handler)
+
+
 @contextlib.contextmanager
 def quiet_stderr() -> Iterator[None]:
     """Silence C libraries (ALSA, JACK) that print to file descriptor 2 while PyAudio starts."""

@@ -13,7 +13,7 @@ import time
 from typing import Iterator, Optional
 
 from milo.voice import CHANNELS, CHUNK_BYTES, CHUNK_SAMPLES, CHUNK_SECONDS, SAMPLE_RATE, VoiceError
-from milo.voice.audio import chunked, quiet_stderr, read_wav
+from milo.voice.audio import chunked, quiet_stderr, read_wav, silence_alsa
 
 NO_MIC = (
     "No microphone found: plug in a USB microphone (check `arecord -l`), "
@@ -29,6 +29,7 @@ def open_pyaudio():
         raise VoiceError(
             "PyAudio is not installed; run `apt-get install portaudio19-dev` then `pip install pyaudio`."
         ) from None
+    silence_alsa()
     with quiet_stderr():
         return pyaudio.PyAudio()
 
