@@ -114,6 +114,7 @@ class _Doc:
     source: int  # 0 = main file, 1 = archive
     offset: int
     end: int
+    line: int = 0
 
 
 @dataclass
@@ -134,6 +135,7 @@ class PulseIndex:
     tfs: dict = field(default_factory=dict)  # term -> array('H') of term frequencies
     states: list[_FileState] = field(default_factory=list)
     _running: dict = field(default_factory=dict, repr=False)  # source -> running sha256 of the file
+    _lines: dict = field(default_factory=dict, repr=False)  # source -> line number at its end
     pinned: str = ""
     total_len: int = 0
     dirty: int = 0  # docs added since the disk cache was written
@@ -147,7 +149,7 @@ class PulseIndex:
     def _add(self, source: int, pulse: Pulse) -> None:
         doc_id = len(self.docs)
         words = terms(" ".join(pulse.fields.values()))
-        self.docs.append(_Doc(source, pulse.offset, pulse.end))
+        self.docs.append(_Doc(source, pulse.offset, pulse.end, pulse.line))
         self.lengths.append(len(words))
         self.total_len += len(words)
         counts: dict[str, int] = {}
@@ -165,7 +167,7 @@ class PulseIndex:
         self.docs, self.lengths, self.postings, self.tfs = [], array("I"), {}, {}
         self.total_len, self.pinned = 0, ""
         self.states = [_FileState() for _ in self.paths]
-        self._running = {}
+        self._running, self._lines = {}, {}
 
     def _parse_from(self, source: int, data: bytes, start: int) -> None:
         lines = data[start:].splitlines(keepends=True)
@@ -188,11 +190,13 @@ class PulseIndex:
                 continue
             if (st.st_ino, st.st_size, st.st_mtime_ns) == (state.ino, state.size, state.mtime_ns):
                 if source not in self._running:  # loaded from the disk cache: check it once
-                    h = hashlib.sha256(_read(path))
+                    data = _read(path)
+                    h = hashlib.sha256(data)
                     if h.digest() != state.digest:
                         self._rebuild()
                         return True
                     self._running[source] = h
+                    self._lines[source] = data.count(b"\n") + 1
                 continue
             data = _read(path)
             h = hashlib.sha256(data[: state.size])
@@ -209,6 +213,7 @@ class PulseIndex:
                 self.pinned = pinned_section(data[:65536].decode("utf-8", errors="replace"))
             self.states[source] = _FileState(st.st_ino, len(data), st.st_mtime_ns, h.digest())
             self._running[source] = h
+            self._lines[source] = data.count(b"\n") + 1  # the line number the next append starts on
             changed = True
         return changed
 
@@ -225,15 +230,19 @@ class PulseIndex:
             return  # the next refresh() reads the file and finds out properly
         if after.st_ino != before.st_ino or after.st_size != before.st_size + len(data):
             return
-        for pulse in _read_pulses(data.splitlines(keepends=True), start_offset=state.size):
+        first_line = self._lines[source] if source in self._lines else None
+        if first_line is None:
+            return
+        for pulse in _read_pulses(data.splitlines(keepends=True), start_offset=state.size, start_line=first_line):
             if pulse.fields:
                 self._add(source, pulse)
+        self._lines[source] = first_line + data.count(b"\n")
         h.update(data)
         self.states[source] = _FileState(after.st_ino, after.st_size, after.st_mtime_ns, h.digest())
 
     def __getstate__(self):
         state = dict(self.__dict__)
-        state["_running"] = {}  # hash objects do not pickle; refresh() recomputes them
+        state["_running"], state["_lines"] = {}, {}  # hash objects do not pickle; refresh() redoes them
         return state
 
     # ---- searching ----------------------------------------------------------------------
@@ -274,7 +283,7 @@ class PulseIndex:
         with open(self.paths[d.source], "rb") as f:
             f.seek(d.offset)
             data = f.read(d.end - d.offset)
-        pulses = list(_read_pulses(data.splitlines(keepends=True), start_offset=d.offset))
+        pulses = list(_read_pulses(data.splitlines(keepends=True), start_offset=d.offset, start_line=d.line))
         return pulses[0] if pulses else Pulse(header=None, timestamp=None, offset=d.offset, end=d.end)
 
 
