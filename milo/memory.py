@@ -59,12 +59,14 @@ def format_timestamp(when: datetime) -> str:
     return f"{hour:02d}:{when.minute:02d} {ampm}, {_MONTHS[when.month - 1]} {when.day:02d}, {when.year}"
 
 
+_MONTH_NUMBERS = {name.lower(): i + 1 for i, name in enumerate(_MONTHS)}
+
+
 def parse_timestamp(text: str) -> Optional[datetime]:
     m = _TS_RE.match(text.strip())
     if not m:
         return None
-    months = {name.lower(): i + 1 for i, name in enumerate(_MONTHS)}
-    month = months.get(m["month"].lower())
+    month = _MONTH_NUMBERS.get(m["month"].lower())
     hour = int(m["h"])
     if month is None or not 1 <= hour <= 12:
         return None
@@ -305,7 +307,7 @@ class LivingMemory:
             yield from _read_pulses(f)
 
 
-def _read_pulses(lines: Iterable[bytes], start_offset: int = 0, start_line: int = 1) -> Iterator[Pulse]:
+def _read_pulses(lines: Iterable[bytes], start_offset: int = 0, start_line: int = 1, timestamps: bool = True) -> Iterator[Pulse]:
     current: Optional[Pulse] = None
     offset = start_offset
     for number, raw in enumerate(lines, start=start_line):
@@ -317,7 +319,7 @@ def _read_pulses(lines: Iterable[bytes], start_offset: int = 0, start_line: int 
             if current is not None:
                 yield current
             ts = header["ts"]
-            current = Pulse(header=ts, timestamp=parse_timestamp(ts), offset=here, line=number, end=offset)
+            current = Pulse(header=ts, timestamp=parse_timestamp(ts) if timestamps else None, offset=here, line=number, end=offset)
             continue
         fm = _FIELD_RE.match(line)
         if fm:

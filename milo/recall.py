@@ -12,12 +12,14 @@ archive's) is kept in step incrementally:
 
 from __future__ import annotations
 
+import atexit
 import hashlib
 import math
 import os
 import pickle
 import re
 from array import array
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Optional, Sequence
@@ -26,7 +28,7 @@ import numpy as np
 
 from milo.memory import Pulse, _read_pulses
 
-INDEX_VERSION = 3
+INDEX_VERSION = 4
 _TOKEN = re.compile(r"[a-z0-9]+")
 _STOP = frozenset(
     "a an and are as at be but by do did does for from had has have he her him his i if in into is it its "
@@ -110,71 +112,128 @@ class _FileState:
 
 
 @dataclass
-class _Doc:
-    source: int  # 0 = main file, 1 = archive
-    offset: int
-    end: int
-    line: int = 0
-
-
-@dataclass
 class Hit:
     pulse: Pulse
     score: float
     source: str  # "memory" | "archive"
 
 
-@dataclass
 class PulseIndex:
-    """BM25 over the pulses of one or more files, updated incrementally."""
+    """BM25 over the pulses of one or more files, updated incrementally.
 
-    paths: list[Path]
-    docs: list[_Doc] = field(default_factory=list)
-    lengths: array = field(default_factory=lambda: array("I"))
-    postings: dict = field(default_factory=dict)  # term -> array('I') of doc ids (one per doc)
-    tfs: dict = field(default_factory=dict)  # term -> array('H') of term frequencies
-    states: list[_FileState] = field(default_factory=list)
-    _running: dict = field(default_factory=dict, repr=False)  # source -> running sha256 of the file
-    _lines: dict = field(default_factory=dict, repr=False)  # source -> line number at its end
-    pinned: str = ""
-    total_len: int = 0
-    dirty: int = 0  # docs added since the disk cache was written
+    Compact on purpose (it is pickled to disk and loaded at every start): documents are
+    parallel arrays, postings a CSR block (`base`) built in one pass with numpy, plus a small
+    `delta` dict for pulses added since.
+    """
 
-    def __post_init__(self):
-        if not self.states:
-            self.states = [_FileState() for _ in self.paths]
+    def __init__(self, paths: list[Path]):
+        self.paths = paths
+        self._reset()
+
+    def _reset(self) -> None:
+        self.src, self.off, self.end, self.line = array("B"), array("Q"), array("Q"), array("I")
+        self.lengths = array("I")
+        self.vocab: dict[str, int] = {}  # term -> row of the CSR base
+        self.indptr = np.zeros(1, dtype=np.int64)
+        self.base_ids = np.zeros(0, dtype=np.uint32)
+        self.base_tfs = np.zeros(0, dtype=np.uint16)
+        self.delta: dict[str, tuple[array, array]] = {}
+        self.states = [_FileState() for _ in self.paths]
+        self.pinned = ""
+        self.total_len = 0
+        self.dirty = 0  # docs added since the disk cache was written
+        self._running: dict = {}  # source -> running sha256 of the file (not pickled)
+        self._lines: dict = {}  # source -> line number the next append starts on (not pickled)
+
+    def __len__(self) -> int:
+        return len(self.off)
 
     # ---- building -----------------------------------------------------------------------
 
-    def _add(self, source: int, pulse: Pulse) -> None:
-        doc_id = len(self.docs)
-        words = terms(" ".join(pulse.fields.values()))
-        self.docs.append(_Doc(source, pulse.offset, pulse.end, pulse.line))
+    def _add_doc(self, source: int, pulse: Pulse, words: list[str]) -> int:
+        self.src.append(source)
+        self.off.append(pulse.offset)
+        self.end.append(pulse.end)
+        self.line.append(pulse.line)
         self.lengths.append(len(words))
         self.total_len += len(words)
-        counts: dict[str, int] = {}
-        for w in words:
-            counts[w] = counts.get(w, 0) + 1
-        for w, c in counts.items():
-            if w not in self.postings:
-                self.postings[w] = array("I")
-                self.tfs[w] = array("H")
-            self.postings[w].append(doc_id)
-            self.tfs[w].append(min(c, 65535))
         self.dirty += 1
+        return len(self.off) - 1
 
-    def _reset(self) -> None:
-        self.docs, self.lengths, self.postings, self.tfs = [], array("I"), {}, {}
-        self.total_len, self.pinned = 0, ""
-        self.states = [_FileState() for _ in self.paths]
-        self._running, self._lines = {}, {}
+    def _add(self, source: int, pulse: Pulse) -> None:
+        """One new pulse, into the delta postings."""
+        words = terms(" ".join(pulse.fields.values()))
+        doc = self._add_doc(source, pulse, words)
+        for w, c in Counter(words).items():
+            ids, tfs = self.delta.setdefault(w, (array("I"), array("H")))
+            ids.append(doc)
+            tfs.append(min(c, 65535))
+
+    def _add_bulk(self, source: int, pulses: Iterable[Pulse]) -> None:
+        """Many pulses at once (a build): collect (term, doc, tf) triples, then one numpy sort."""
+        vocab = {t: i for i, t in enumerate(self._all_terms())}
+        t_col, d_col, f_col = array("I"), array("I"), array("H")
+        for pulse in pulses:
+            if not pulse.fields:
+                continue
+            words = terms(" ".join(pulse.fields.values()))
+            doc = self._add_doc(source, pulse, words)
+            for w, c in Counter(words).items():
+                t_col.append(vocab.setdefault(w, len(vocab)))
+                d_col.append(doc)
+                f_col.append(min(c, 65535))
+        self._merge(vocab, np.frombuffer(t_col, dtype=np.uint32), np.frombuffer(d_col, dtype=np.uint32), np.frombuffer(f_col, dtype=np.uint16))
+
+    def _all_terms(self) -> list[str]:
+        terms_ = sorted(self.vocab, key=self.vocab.get)
+        return terms_ + [t for t in self.delta if t not in self.vocab]
+
+    def _merge(self, vocab: dict, t_new, d_new, f_new) -> None:
+        """Rebuild the CSR base from itself, the delta and the new triples."""
+        parts_t, parts_d, parts_f = [t_new], [d_new], [f_new]
+        if len(self.base_ids):
+            rows = np.repeat(np.arange(len(self.indptr) - 1, dtype=np.uint32), np.diff(self.indptr))
+            parts_t.append(rows)  # base rows keep their numbers: vocab extends the old order
+            parts_d.append(self.base_ids)
+            parts_f.append(self.base_tfs)
+        for w, (ids, tfs) in self.delta.items():
+            parts_t.append(np.full(len(ids), vocab.setdefault(w, len(vocab)), dtype=np.uint32))
+            parts_d.append(np.frombuffer(ids, dtype=np.uint32))
+            parts_f.append(np.frombuffer(tfs, dtype=np.uint16))
+        t = np.concatenate(parts_t)
+        order = np.lexsort((np.concatenate(parts_d), t))
+        self.base_ids = np.concatenate(parts_d)[order]
+        self.base_tfs = np.concatenate(parts_f)[order]
+        counts = np.bincount(t, minlength=len(vocab))
+        self.indptr = np.concatenate([[0], np.cumsum(counts)]).astype(np.int64)
+        self.vocab, self.delta = vocab, {}
+
+    def compact(self) -> None:
+        if self.delta:
+            vocab = {t: i for i, t in enumerate(self._all_terms())}
+            empty = np.zeros(0, dtype=np.uint32)
+            self._merge(vocab, empty, empty, np.zeros(0, dtype=np.uint16))
+
+    def postings(self, term: str):
+        """(doc ids, term frequencies) of a term, base and delta together."""
+        parts_i, parts_f = [], []
+        row = self.vocab.get(term)
+        if row is not None:
+            a, b = self.indptr[row], self.indptr[row + 1]
+            parts_i.append(self.base_ids[a:b])
+            parts_f.append(self.base_tfs[a:b])
+        if term in self.delta:
+            ids, tfs = self.delta[term]
+            parts_i.append(np.frombuffer(ids, dtype=np.uint32))
+            parts_f.append(np.frombuffer(tfs, dtype=np.uint16))
+        if not parts_i:
+            return None, None
+        return (np.concatenate(parts_i), np.concatenate(parts_f)) if len(parts_i) > 1 else (parts_i[0], parts_f[0])
 
     def _parse_from(self, source: int, data: bytes, start: int) -> None:
         lines = data[start:].splitlines(keepends=True)
         line_no = data.count(b"\n", 0, start) + 1 if start else 1
-        for pulse in _read_pulses(lines, start_offset=start, start_line=line_no):
-            if pulse.fields:
-                self._add(source, pulse)
+        self._add_bulk(source, _read_pulses(lines, start_offset=start, start_line=line_no, timestamps=False))
 
     def refresh(self) -> bool:
         """Bring the index in step with the files; True when anything changed."""
@@ -241,6 +300,7 @@ class PulseIndex:
         self.states[source] = _FileState(after.st_ino, after.st_size, after.st_mtime_ns, h.digest())
 
     def __getstate__(self):
+        self.compact()
         state = dict(self.__dict__)
         state["_running"], state["_lines"] = {}, {}  # hash objects do not pickle; refresh() redoes them
         return state
@@ -250,42 +310,39 @@ class PulseIndex:
     def search(self, query: str, k: int = 5, exclude_from: Optional[int] = None) -> list[tuple[int, float]]:
         """Top-k (doc id, score), best first. `exclude_from`: skip main-file docs at or after
         that byte offset (they are already in the recent part)."""
-        n = len(self.docs)
+        n = len(self)
         q = set(terms(query))
         if not n or not q:
             return []
         scores = np.zeros(n, dtype=np.float64)
-        lengths = np.frombuffer(self.lengths, dtype=np.uint32).astype(np.float64)
+        lengths = np.frombuffer(self.lengths, dtype=np.uint32)
         avgdl = max(self.total_len / n, 1.0)
         for t in q:
-            ids = self.postings.get(t)
+            ids, tf = self.postings(t)
             if ids is None:
                 continue
-            ids_np = np.frombuffer(ids, dtype=np.uint32)
-            tf = np.frombuffer(self.tfs[t], dtype=np.uint16).astype(np.float64)
-            df = len(ids_np)
+            tf = tf.astype(np.float64)
+            df = len(ids)
             idf = math.log(1 + (n - df + 0.5) / (df + 0.5))
-            scores[ids_np] += idf * tf * (K1 + 1) / (tf + K1 * (1 - B + B * lengths[ids_np] / avgdl))
+            scores[ids] += idf * tf * (K1 + 1) / (tf + K1 * (1 - B + B * lengths[ids] / avgdl))
         if exclude_from is not None:
-            for i in range(n - 1, -1, -1):
-                d = self.docs[i]
-                if d.source == 0 and d.offset >= exclude_from:
-                    scores[i] = 0
-                elif d.source == 0:
-                    break
+            src = np.frombuffer(self.src, dtype=np.uint8)
+            off = np.frombuffer(self.off, dtype=np.uint64)
+            scores[(src == 0) & (off >= exclude_from)] = 0
         k = min(k, n)
         top = np.argpartition(-scores, k - 1)[:k]
-        ranked = sorted(((int(i), float(scores[i])) for i in top if scores[i] > 0), key=lambda x: -x[1])
-        return ranked
+        return sorted(((int(i), float(scores[i])) for i in top if scores[i] > 0), key=lambda x: -x[1])
+
+    def source(self, doc_id: int) -> int:
+        return self.src[doc_id]
 
     def pulse(self, doc_id: int) -> Pulse:
-        d = self.docs[doc_id]
-        with open(self.paths[d.source], "rb") as f:
-            f.seek(d.offset)
-            data = f.read(d.end - d.offset)
-        pulses = list(_read_pulses(data.splitlines(keepends=True), start_offset=d.offset, start_line=d.line))
-        return pulses[0] if pulses else Pulse(header=None, timestamp=None, offset=d.offset, end=d.end)
-
+        offset, end = self.off[doc_id], self.end[doc_id]
+        with open(self.paths[self.src[doc_id]], "rb") as f:
+            f.seek(offset)
+            data = f.read(end - offset)
+        pulses = list(_read_pulses(data.splitlines(keepends=True), start_offset=offset, start_line=self.line[doc_id]))
+        return pulses[0] if pulses else Pulse(header=None, timestamp=None, offset=offset, end=end)
 
 
 def _read(path: Path) -> bytes:
@@ -305,6 +362,8 @@ class MemoryRecall:
         self.top_k = top_k
         self.cache_dir = cache_dir
         self._index: Optional[PulseIndex] = None
+        if cache_dir is not None:
+            atexit.register(self.save)  # what this process added, for the next one
 
     # ---- the index and its cache --------------------------------------------------------
 
@@ -365,7 +424,7 @@ class MemoryRecall:
     def search(self, query: str, k: Optional[int] = None, exclude_from: Optional[int] = None) -> list[Hit]:
         idx = self.index()
         hits = idx.search(query, k or self.top_k, exclude_from)
-        return [Hit(idx.pulse(i), s, "memory" if idx.docs[i].source == 0 else "archive") for i, s in hits]
+        return [Hit(idx.pulse(i), s, "memory" if idx.source(i) == 0 else "archive") for i, s in hits]
 
     def assemble(self, query: str, tail_lines: Sequence[str], tail_start: Optional[int]) -> tuple[str, str]:
         """(stable part, query part): pinned + recent lines, then the relevant older pulses."""

@@ -119,16 +119,16 @@ def test_new_pulses_are_indexed_incrementally(tmp_path):
     build(path, 300)
     mem = relevant_memory(path, tmp_path)
     idx = mem.relevance.index()
-    before = len(idx.docs)
+    before = len(idx)
     for i in range(3):
         mem.witness(f"Amy adopted a parrot named Kiwi {i}", "", "A parrot!")
         assert idx.refresh() is False  # the etch itself updated the index: no re-read needed
-    assert len(idx.docs) == before + 3
+    assert len(idx) == before + 3
     # another writer (another process, no index) appends: found by size/mtime, prefix hash checked
     subprocess.run([sys.executable, "-c", f"from milo.memory import LivingMemory; LivingMemory({str(path)!r}).witness('Amy mentioned a tortoise named Rocket', '', '')"],
                    check=True, env=dict(os.environ, PYTHONPATH=str(ROOT)))
     assert "Rocket" in mem.recall_parts("tortoise")[1] or "Rocket" in mem.recall_parts("tortoise")[0]
-    assert len(idx.docs) == before + 4
+    assert len(idx) == before + 4
 
 
 def test_disk_cache_is_used_and_never_stale(tmp_path):
