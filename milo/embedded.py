@@ -56,6 +56,18 @@ def resolve_weights(path: Optional[str] = None) -> Path:
     return found
 
 
+def default_threads() -> int:
+    """MILO_THREADS, else one core less than the machine has (at most 4).
+
+    llama.cpp's threads busy-wait for each other: with every core in use and anything else
+    running (speech recognition, the robot daemon), generation collapsed here from ~50 to
+    ~1 token/s with 2 threads on 2 cores, while 1 thread kept ~45 tokens/s."""
+    env = os.environ.get("MILO_THREADS", "").strip()
+    if env.isdigit() and int(env) > 0:
+        return int(env)
+    return max(1, min(4, (os.cpu_count() or 2) - 1))
+
+
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -86,7 +98,7 @@ class EmbeddedServer:
         params.warmup = False
         params.port = self.port
         params.endpoint_metrics = False
-        threads = threads or max(1, os.cpu_count() or 1)
+        threads = threads or default_threads()
         params.cpuparams.n_threads = threads
         params.cpuparams_batch.n_threads = threads
         # The server's default is no repetition penalty, and a 135M model then loops.

@@ -36,12 +36,12 @@ class TagSpec:
     field: str
     placeholder: str
     gbnf: Optional[str] = None
-    max_chars: int = 120  # bound for the grammar-forced value (small models ramble and loop)
+    max_chars: int = 100  # bound for the grammar-forced value (small models ramble and loop)
 
 
 # Placeholders are written as descriptions in angle brackets, not as sample values, so that a
 # small model that copies them produces text the memory store recognises and refuses.
-REPLY = TagSpec("REPLY", "reply", "<your answer to the user, in Milo's own voice>", max_chars=280)
+REPLY = TagSpec("REPLY", "reply", "<your answer to the user, in Milo's own voice>", max_chars=240)
 INTERNAL = TagSpec("INTERNAL", "internal", "<one private thought>")
 CORE_UPDATE = TagSpec("CORE_UPDATE", "core_update", "<a few words on what this exchange was about>")
 FUTURE_MESSAGE = TagSpec(
