@@ -21,6 +21,7 @@ def clean_env(monkeypatch, tmp_path):
             monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("SESSION_DIR", str(tmp_path / "sessions"))
     monkeypatch.setenv("MILO_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setenv("MILO_MEMORY_FILE", str(tmp_path / "default_memory.md"))  # never the real one
     monkeypatch.setenv("MILO_ROBOT", "none")
     yield
 
