@@ -121,28 +121,18 @@ class MiloTagParser(BaseCumulativeTransformOutputParser[TaggedAnswer]):
     def _transform(self, input: Iterator[Any]) -> Iterator[TaggedAnswer]:
         # Like the base class (a growing parse per chunk), plus a final, non-partial parse so
         # the last item streamed is the complete answer.
-        text, prev = "", None
+        stream = _Stream(self)
         for chunk in input:
-            text += _chunk_text(chunk)
-            parsed = self._parse(text, partial=True)
-            if parsed != prev:
-                yield parsed
-                prev = parsed
-        final = self._parse(text, partial=False)
-        if final != prev:
-            yield final
+            yield from stream.feed(chunk)
+        yield from stream.finish()
 
     async def _atransform(self, input: AsyncIterator[Any]) -> AsyncIterator[TaggedAnswer]:
-        text, prev = "", None
+        stream = _Stream(self)
         async for chunk in input:
-            text += _chunk_text(chunk)
-            parsed = self._parse(text, partial=True)
-            if parsed != prev:
+            for parsed in stream.feed(chunk):
                 yield parsed
-                prev = parsed
-        final = self._parse(text, partial=False)
-        if final != prev:
-            yield final
+        for parsed in stream.finish():
+            yield parsed
 
     def parse_result(self, result, *, partial: bool = False) -> Optional[TaggedAnswer]:
         return self._parse(result[0].text, partial=partial)
@@ -199,6 +189,27 @@ class MiloTagParser(BaseCumulativeTransformOutputParser[TaggedAnswer]):
             value = f"[^\\n\\[< ] [^\\n\\[]{{0,{max(0, t.max_chars - 1)}}}"
             rules.append(f"{_rule(t)} ::= {t.gbnf or value}")
         return "\n".join(rules) + "\n"
+
+
+class _Stream:
+    """The text streamed so far, parsed again as it grows; yields only changed answers."""
+
+    def __init__(self, parser: "MiloTagParser"):
+        self.parser, self.text, self.prev = parser, "", None
+
+    def _emit(self, partial: bool) -> list[TaggedAnswer]:
+        parsed = self.parser._parse(self.text, partial=partial)
+        if parsed == self.prev:
+            return []
+        self.prev = parsed
+        return [parsed]
+
+    def feed(self, chunk: Any) -> list[TaggedAnswer]:
+        self.text += _chunk_text(chunk)
+        return self._emit(partial=True)
+
+    def finish(self) -> list[TaggedAnswer]:
+        return self._emit(partial=False)
 
 
 def _hold_back_partial_tag(segment: str) -> str:
