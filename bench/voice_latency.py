@@ -9,7 +9,8 @@ times the steps:
     endpointing   end of speech -> the VAD decides the utterance is over (its silence wait)
     stt           -> transcript
     first token   -> first piece of the reply from the model
-    tts           -> first sentence synthesized (includes waiting for the sentence to end)
+    1st sentence  -> the model has written the first sentence (or clause) of the reply
+    tts           -> that sentence synthesized
     total         end of speech -> first audio handed to the speaker
 
 The first run is reported apart (cold: whisper and the model's prompt cache warm up); the table's
@@ -112,7 +113,8 @@ def main() -> int:
             "endpointing": events["speech_end"] - t_end,
             "stt": events["transcript"] - events["speech_end"],
             "first token": events["first_token"] - events["transcript"],
-            "tts": events["tts_first_sentence"] - events["first_token"],
+            "1st sentence": events.get("first_sentence", events["turn_done"]) - events["first_token"],
+            "tts": events["tts_first_sentence"] - events.get("first_sentence", events["turn_done"]),
             "total": sink.first - t_end,
         }
         rows.append(row)

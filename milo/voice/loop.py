@@ -81,6 +81,7 @@ class VoiceLoop:
     def run(self, max_turns: Optional[int] = None) -> int:
         """Listen until the source ends (or `max_turns` turns); the number of turns taken."""
         self._to_wake(announce=True)
+        self.source.unmute(0.0)  # drop what was captured while everything was loading
         stream = None
         for chunk in self.source.chunks():
             ev = self.seg.feed(chunk)
@@ -202,6 +203,8 @@ class VoiceLoop:
                 self.on_event("first_token", time.monotonic())
             streamed.append(delta)
             for sentence in chunker.feed(delta):
+                if not mouth.sentences:
+                    self.on_event("first_sentence", time.monotonic())
                 mouth.say(sentence)
 
         try:

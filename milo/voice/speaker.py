@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 from typing import Optional
 
@@ -21,6 +22,8 @@ class PyAudioSink:
         self._rate: Optional[int] = None
         self.latency = 0.0  # the device's output latency, seconds (for the echo guard)
         self.label = "speaker"
+        self._lock = threading.Lock()  # one thread touches the stream at a time
+        self._closing = False
 
     def open(self) -> "PyAudioSink":
         self._pa = open_pyaudio()
@@ -37,7 +40,7 @@ class PyAudioSink:
 
         if self._stream is not None and rate == self._rate:
             return
-        self.drain()
+        self._drain()
         try:
             with quiet_stderr():
                 self._stream = self._pa.open(format=pyaudio.paInt16, channels=1, rate=rate, output=True, output_device_index=self._index)
@@ -46,12 +49,22 @@ class PyAudioSink:
         self._rate = rate
 
     def play(self, pcm: bytes, rate: int) -> None:
+        """Blocks while it plays; written in 0.2 s pieces so close() can cut it short."""
         if self._pa is None:
             self.open()
-        self._ensure(rate)
-        self._stream.write(pcm)
+        step = max(2, int(rate * 0.2) * 2)
+        for i in range(0, len(pcm), step):
+            with self._lock:
+                if self._closing:
+                    return
+                self._ensure(rate)
+                self._stream.write(pcm[i : i + step])
 
     def drain(self) -> None:
+        with self._lock:
+            self._drain()
+
+    def _drain(self) -> None:
         if self._stream is not None:
             try:
                 self.latency = float(self._stream.get_output_latency())
@@ -62,10 +75,18 @@ class PyAudioSink:
             self._stream = None
 
     def close(self) -> None:
-        self.drain()
-        if self._pa is not None:
-            self._pa.terminate()
-            self._pa = None
+        self._closing = True
+        with self._lock:
+            if self._stream is not None:
+                try:
+                    self._stream.abort_stream()  # leaving: do not wait for the rest to play
+                    self._stream.close()
+                except (OSError, IOError):
+                    pass
+                self._stream = None
+            if self._pa is not None:
+                self._pa.terminate()
+                self._pa = None
 
 
 class WavSink:
