@@ -20,6 +20,7 @@ median is over the warm runs. A measurement, not a test: nothing here passes or 
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import sys
 import tempfile
@@ -74,6 +75,9 @@ def main() -> int:
     tmp = Path(tempfile.mkdtemp(prefix="milo-bench-"))
     if not args.memory_file:
         args.memory_file = str(tmp / "Living_Memory.md")
+    # A fresh conversation store: the user's recent conversation stays out of the prompt, and
+    # the bench leaves nothing in it.
+    os.environ.setdefault("SESSION_DIR", str(tmp / "sessions"))
     if getattr(args, "robot", None) is None and hasattr(args, "robot"):
         args.robot = "none"
 
