@@ -48,7 +48,7 @@ def register(subparsers, doctor_rows: Optional[Callable] = None) -> None:
     g.add_argument("--wake-fillers", default=env.get("MILO_WAKE_FILLERS", ""), metavar="W1,W2", help="extra words for vosk's grammar spotter to absorb other speech, for models without [unk] [env MILO_WAKE_FILLERS]")
     g.add_argument("--tts", choices=("pyttsx3", "piper"), default=env.get("MILO_TTS") or None, help="text-to-speech engine [env MILO_TTS, default pyttsx3 (espeak-ng)]")
     g.add_argument("--voice", default=env.get("MILO_TTS_VOICE") or None, help="espeak-ng voice name, or piper .onnx voice [env MILO_TTS_VOICE]")
-    g.add_argument("--rate", type=int, default=int(env.get("MILO_TTS_RATE", "170") or 170), help="speaking rate, words per minute [env MILO_TTS_RATE, default 170]")
+    g.add_argument("--rate", type=int, default=None, help="speaking rate, words per minute [env MILO_TTS_RATE, default 170]")
     g.add_argument("--input-device", default=env.get("MILO_INPUT_DEVICE") or None, help="microphone: index or part of its name (see `milo doctor`) [env MILO_INPUT_DEVICE]")
     g.add_argument("--output-device", default=env.get("MILO_OUTPUT_DEVICE") or None, help="speaker: index or part of its name [env MILO_OUTPUT_DEVICE]")
     g.add_argument("--follow-up", type=float, default=8.0, metavar="SECONDS", help="after a reply, how long a question is taken without the wake phrase (default 8)")
@@ -157,7 +157,14 @@ class _Parts:
         self.source = FileSource(args.input, realtime=not args.no_realtime) if args.input else MicSource(args.input_device).open()
         self.sink = WavSink(args.output) if args.output else PyAudioSink(args.output_device).open()
         choice = stt_mod.choose(args.stt, model=args.stt_model, lang=args.lang)
-        self.tts = choose_tts(args.tts, voice=args.voice, rate=args.rate)
+        rate = args.rate
+        if rate is None:
+            raw = os.environ.get("MILO_TTS_RATE") or "170"
+            try:
+                rate = int(raw)
+            except ValueError:
+                raise VoiceError(f"MILO_TTS_RATE must be words per minute (a whole number), not {raw!r}.") from None
+        self.tts = choose_tts(args.tts, voice=args.voice, rate=rate)
         self.seg = Segmenter(SileroVad(), end_ms=args.end_silence)
         _status(f"Loading speech to text ({choice.kind}) ...")
         self.stt = stt_mod.load(choice)
