@@ -234,3 +234,15 @@ def test_missing_output_folder_is_one_sentence(tmp_path):
 
     with pytest.raises(VoiceError, match="does not exist"):
         WavSink(str(tmp_path / "no" / "such" / "out.wav"))
+
+
+def test_two_pyttsx3_voices_keep_their_own_rate():
+    """pyttsx3 shares one engine per process: each instance must still speak at its own rate."""
+    from milo.voice.tts import Pyttsx3Tts
+
+    slow, fast = Pyttsx3Tts(rate=120), Pyttsx3Tts(rate=240)
+    text = "one two three four five"
+    d = [len(p) / 2 / r for p, r in (slow.synth(text), fast.synth(text), slow.synth(text))]
+    slow.close()
+    fast.close()
+    assert d[1] < 0.7 * d[0] and abs(d[2] - d[0]) < 0.05, d

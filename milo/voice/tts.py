@@ -32,6 +32,9 @@ from milo.voice import VoiceError
 
 class Pyttsx3Tts:
     name = "pyttsx3"
+    # pyttsx3 keeps one engine per driver for the whole process: every instance shares it.
+    _lock = threading.Lock()
+    _n = 0
 
     def __init__(self, voice: Optional[str] = None, rate: int = 170, timeout: float = 20.0):
         try:
@@ -51,14 +54,13 @@ class Pyttsx3Tts:
                 self._engine.setProperty("voice", voice)
             except (ValueError, KeyError):
                 raise VoiceError(f"espeak-ng has no voice '{voice}'; list them with `espeak-ng --voices`.") from None
+        self._voice_id = voice or self._engine.getProperty("voice")
         self.voice = voice or "default"
         self.rate = rate
         self.timeout = timeout
-        self._lock = threading.Lock()
         self._dir = Path(tempfile.mkdtemp(prefix="milo-tts-"))
-        self._n = 0
         self._done = threading.Event()
-        self._engine.connect("finished-utterance", self._finished)
+        self._token = None
         self.label = f"pyttsx3 + espeak-ng (voice {self.voice}, {rate} words/min)"
 
     def _finished(self, name=None, completed=True):
@@ -66,21 +68,38 @@ class Pyttsx3Tts:
 
     def synth(self, text: str) -> tuple[bytes, int]:
         """(16-bit mono PCM, sample rate) for `text`."""
-        with self._lock:
-            self._n += 1
-            path = self._dir / f"utt{self._n}.wav"
-            self._done.clear()
+        with Pyttsx3Tts._lock:
+            for attempt in range(3):
+                pcm, rate = self._synth_once(text)
+                if pcm.strip(b"\x00") or not speakable(text):
+                    return pcm, rate
+                # Seen 1 run in ~50 under load: a finished file with no samples in it. Again.
+            raise VoiceError("espeak-ng produced no sound for a sentence; check `espeak-ng \"hello\"` works.")
+
+    def _synth_once(self, text: str) -> tuple[bytes, int]:
+        Pyttsx3Tts._n += 1
+        path = self._dir / f"utt{Pyttsx3Tts._n}.wav"
+        if self._voice_id:  # the engine is shared: set ours each time (voice first: it resets the rate)
+            self._engine.setProperty("voice", self._voice_id)
+        self._engine.setProperty("rate", int(self.rate))
+        self._token = self._engine.connect("finished-utterance", self._finished)
+        self._done.clear()
+        try:
             self._engine.save_to_file(text, str(path))
             self._engine.runAndWait()
             if not self._done.wait(self.timeout):
                 raise VoiceError("espeak-ng did not finish speaking a sentence; check `espeak-ng \"hello\"` works.")
-            try:
-                with wave.open(str(path), "rb") as w:
-                    rate = w.getframerate()
-                    pcm = w.readframes(w.getnframes())
-            finally:
-                path.unlink(missing_ok=True)
-            return pcm, rate
+        finally:
+            self._engine.disconnect(self._token)
+        try:
+            with wave.open(str(path), "rb") as w:
+                rate = w.getframerate()
+                pcm = w.readframes(w.getnframes())
+        except (OSError, wave.Error, EOFError):
+            pcm, rate = b"", 22050
+        finally:
+            path.unlink(missing_ok=True)
+        return pcm, rate
 
     def close(self) -> None:
         shutil.rmtree(self._dir, ignore_errors=True)
