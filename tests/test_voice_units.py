@@ -246,3 +246,16 @@ def test_two_pyttsx3_voices_keep_their_own_rate():
     slow.close()
     fast.close()
     assert d[1] < 0.7 * d[0] and abs(d[2] - d[0]) < 0.05, d
+
+
+def test_espeak_voice_by_name_and_a_wrong_one_is_one_sentence():
+    from milo.voice import VoiceError
+    from milo.voice.audio import rms_dbfs
+    from milo.voice.tts import Pyttsx3Tts
+
+    us = Pyttsx3Tts(voice="en-us")
+    pcm, _ = us.synth("Hello.")
+    us.close()
+    assert rms_dbfs(pcm) > -40
+    with pytest.raises(VoiceError, match="espeak-ng has no voice 'no-such-voice'"):
+        Pyttsx3Tts(voice="no-such-voice")

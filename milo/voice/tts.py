@@ -48,12 +48,15 @@ class Pyttsx3Tts:
         driver = sys.modules.get("pyttsx3.drivers.espeak")
         if driver is not None:
             driver.print = lambda *a, **k: None  # it prints "Audio saved to ..." on stdout
-        self._engine.setProperty("rate", int(rate))  # set explicitly: its default differs by version
-        if voice:
-            try:
-                self._engine.setProperty("voice", voice)
-            except (ValueError, KeyError):
-                raise VoiceError(f"espeak-ng has no voice '{voice}'; list them with `espeak-ng --voices`.") from None
+        if voice:  # the engine queues setProperty and swallows its errors: check the name here
+            known = set()
+            for v in self._engine.getProperty("voices"):
+                known |= {v.id.lower(), v.id.rsplit("/", 1)[-1].lower(), str(v.name).lower()}
+                known |= {str(lang).lower() for lang in (v.languages or [])}
+            if voice.lower() not in known:
+                raise VoiceError(f"espeak-ng has no voice '{voice}'; list them with `espeak-ng --voices`.")
+        # Rate and voice are set before every sentence (the engine is shared; its default rate
+        # differs by version), never here: a queued setProperty would apply to someone else's.
         self._voice_id = voice or self._engine.getProperty("voice")
         self.voice = voice or "default"
         self.rate = rate
