@@ -67,7 +67,18 @@ class Pyttsx3Tts:
         self.label = f"pyttsx3 + espeak-ng (voice {self.voice}, {rate} words/min)"
 
     def _finished(self, name=None, completed=True):
+        self._completed = bool(completed)
         self._done.set()
+
+    @staticmethod
+    def _wait_idle(timeout: float = 2.0) -> None:
+        """Wait until espeak's own thread is idle. Setting the rate queues a command there, and
+        while it runs espeak reports "playing"; pyttsx3's runAndWait then cancels espeak's queue
+        (the sentence is lost: `finished-utterance` comes with completed=False, no file)."""
+        espeak = sys.modules.get("pyttsx3.drivers._espeak")
+        deadline = time.monotonic() + timeout
+        while espeak is not None and espeak.IsPlaying() and time.monotonic() < deadline:
+            time.sleep(0.002)
 
     def synth(self, text: str) -> tuple[bytes, int]:
         """(16-bit mono PCM, sample rate) for `text`."""
@@ -85,8 +96,10 @@ class Pyttsx3Tts:
         if self._voice_id:  # the engine is shared: set ours each time (voice first: it resets the rate)
             self._engine.setProperty("voice", self._voice_id)
         self._engine.setProperty("rate", int(self.rate))
+        self._wait_idle()
         self._token = self._engine.connect("finished-utterance", self._finished)
         self._done.clear()
+        self._completed = False
         try:
             self._engine.save_to_file(text, str(path))
             self._engine.runAndWait()
@@ -94,6 +107,9 @@ class Pyttsx3Tts:
                 raise VoiceError("espeak-ng did not finish speaking a sentence; check `espeak-ng \"hello\"` works.")
         finally:
             self._engine.disconnect(self._token)
+        if not self._completed:  # cancelled, not finished: no file to trust
+            path.unlink(missing_ok=True)
+            return b"", 22050
         try:
             with wave.open(str(path), "rb") as w:
                 rate = w.getframerate()
