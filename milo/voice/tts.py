@@ -2,7 +2,10 @@
 
 pyttsx3's `runAndWait()` can return before the audio file is written (seen 1 run in 8; back-to-
 back saves even swapped files), so `Pyttsx3Tts.synth` waits for the engine's
-`finished-utterance` callback, which fires only after the file is closed.
+`finished-utterance` callback, which fires only after the file is closed. A second trap: setting
+the rate makes espeak's thread busy for a moment, and a run started then is cancelled by pyttsx3
+itself (`finished-utterance` with completed=False, no file: 30 of 129 sentences here); so synth
+waits for espeak to be idle first, and retries a run that did not complete.
 
 `Mouth` speaks a reply while it is still being written: `say()` queues a sentence, one thread
 synthesizes, another plays, so the first sentence plays while the model writes the rest.
@@ -87,7 +90,7 @@ class Pyttsx3Tts:
                 pcm, rate = self._synth_once(text)
                 if pcm.strip(b"\x00") or not speakable(text):
                     return pcm, rate
-                # Seen 1 run in ~50 under load: a finished file with no samples in it. Again.
+                # a cancelled run (see the module's docstring): say it again
             raise VoiceError("espeak-ng produced no sound for a sentence; check `espeak-ng \"hello\"` works.")
 
     def _synth_once(self, text: str) -> tuple[bytes, int]:
