@@ -174,3 +174,41 @@ def virtual_audio(tmp_path, monkeypatch):
         yield va
     finally:
         va.stop()
+
+
+# ---- checking what Milo said ----------------------------------------------------------------
+
+
+def audible_seconds(pcm: bytes, threshold_dbfs: float = -45.0) -> float:
+    """Seconds of 32 ms chunks louder than `threshold_dbfs` in 16 kHz PCM."""
+    from milo.voice.audio import chunked, rms_dbfs
+
+    return sum(rms_dbfs(c) > threshold_dbfs for c in chunked(pcm, 1024)) * 0.032
+
+
+def words_heard(engine, pcm: bytes, piece_s: int = 12) -> set:
+    """The words whisper hears in 16 kHz PCM, transcribed in pieces of `piece_s` seconds."""
+    import re
+
+    step = piece_s * 32000
+    text = " ".join(engine.transcribe(pcm[i : i + step]) for i in range(0, len(pcm), step))
+    return set(re.findall(r"[a-z']{3,}", text.lower()))
+
+
+def assert_spoke(engine, recorded: bytes, reply: str) -> None:
+    """`recorded` (16 kHz) holds `reply` spoken in full: as much audible speech as our own
+    synthesis of the reply has, and whisper hears in it the words it hears in that synthesis.
+    (Comparing with the synthesis, not the text: the embedded model writes things espeak
+    reads oddly, URLs, dates, names, which no recognizer gets back as written.)"""
+    from milo.voice.audio import resample
+    from milo.voice.tts import Pyttsx3Tts, sentences
+
+    tts = Pyttsx3Tts()
+    try:
+        reference = b"".join(resample(*tts.synth(s)) for s in sentences(reply))
+    finally:
+        tts.close()
+    want, got = audible_seconds(reference), audible_seconds(recorded)
+    assert got >= 0.7 * want, f"only {got:.1f} s of speech came out, the reply is {want:.1f} s: {reply!r}"
+    ref_words, heard = words_heard(engine, reference), words_heard(engine, recorded)
+    assert len(ref_words & heard) >= 0.5 * len(ref_words), (reply, ref_words, heard)
