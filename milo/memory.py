@@ -245,14 +245,25 @@ class LivingMemory:
         """The last n lines of the file, read backwards in blocks: cost independent of file size."""
         return self._tail(n)[0]
 
-    def _tail(self, n: int) -> tuple[list[str], int]:
-        """(the last n lines, the byte offset where the first of them starts)."""
+    def size(self) -> int:
+        try:
+            return self.path.stat().st_size
+        except FileNotFoundError:
+            return 0
+
+    def _tail(self, n: int, upto: Optional[int] = None) -> tuple[list[str], int]:
+        """(the last n lines before byte `upto` (default: the end), where the first starts)."""
         f = self._open_for_read()
         if f is None or n <= 0:
             return [], 0
         with f:
             f.seek(0, os.SEEK_END)
             pos = f.tell()
+            if upto is not None and 0 <= upto < pos:
+                f.seek(max(0, upto - 1))
+                after = f.read(4097)
+                cut = after.find(b"\n")  # a hand edit may have moved things: end on a line end
+                pos = max(0, upto - 1) + (cut + 1 if cut >= 0 else len(after))
             chunks: list[bytes] = []
             newlines = 0
             block = 8192
@@ -286,9 +297,11 @@ class LivingMemory:
             return f"{stable}\n\n## Older notes related to this message\n{relevant}"
         return stable
 
-    def recall_parts(self, query: str = "") -> tuple[str, str]:
-        """(the part stable from turn to turn, the part that depends on the query)."""
-        lines, start = self._tail(self.recall_lines)
+    def recall_parts(self, query: str = "", upto: Optional[int] = None) -> tuple[str, str]:
+        """(the part stable from turn to turn, the part that depends on the query). `upto`: read
+        the recent lines as of that byte offset (the start of the current conversation, whose
+        turns the prompt replays word for word), so the block stays identical all conversation."""
+        lines, start = self._tail(self.recall_lines, upto)
         if self._recall is None:
             return "\n".join(lines).strip() or NO_MEMORY, ""
         stable, relevant = self._recall.assemble(query, lines, start)

@@ -354,7 +354,7 @@ class MemoryRecall:
     """Assembles the memory for one prompt within a token budget."""
 
     def __init__(self, path: Path, archive: Optional[Path] = None, budget_tokens: int = 1000,
-                 recent_lines: int = 100, top_k: int = 5, cache_dir: Optional[Path] = None):
+                 recent_lines: int = 100, top_k: int = 3, cache_dir: Optional[Path] = None):
         self.path = Path(path)
         self.archive = Path(archive) if archive else archive_path(self.path)
         self.budget = budget_tokens
@@ -427,7 +427,10 @@ class MemoryRecall:
         return [Hit(idx.pulse(i), s, "memory" if idx.source(i) == 0 else "archive") for i, s in hits]
 
     def assemble(self, query: str, tail_lines: Sequence[str], tail_start: Optional[int]) -> tuple[str, str]:
-        """(stable part, query part): pinned + recent lines, then the relevant older pulses."""
+        """(stable part, query part): pinned + recent lines, then the relevant older pulses.
+
+        The budget is split in fixed shares (pinned as written, a quarter for the query part,
+        the rest for recent lines), so the stable part does not move with the query."""
         idx = self.index()
         budget = self.budget
         parts = []
@@ -435,43 +438,51 @@ class MemoryRecall:
         if pinned:
             parts.append("## Pinned (facts the user keeps here)\n" + pinned)
             budget -= estimate_tokens(pinned)
-        relevant_budget = max(0, budget // 3)
+        relevant_budget = max(0, budget // 4)
+        recent_budget = max(0, budget - relevant_budget)
         relevant_lines: list[str] = []
         if query.strip() and relevant_budget:
-            hits = self.search(query, exclude_from=tail_start)
-            hits.sort(key=lambda h: (h.source != "archive", h.pulse.offset))  # time order
-            used = 0
-            chosen = []
-            for h in sorted(hits, key=lambda h: -h.score):
+            used, chosen = 0, []
+            for h in self.search(query, exclude_from=tail_start):  # best first
                 text = "\n".join(neutralise(l) for l in pulse_text(h.pulse).split("\n"))
                 cost = estimate_tokens(text)
                 if used + cost > relevant_budget:
                     continue
                 used += cost
                 chosen.append((h, text))
-            chosen.sort(key=lambda ht: (ht[0].source != "archive", ht[0].pulse.offset))
+            chosen.sort(key=lambda ht: (ht[0].source != "archive", ht[0].pulse.offset))  # time order
             relevant_lines = [t for _, t in chosen]
-            budget -= used
-        # Recent lines: the newest that fit what is left, in file order.
-        recent: list[str] = []
-        used = 0
-        pinned_lines = {l.strip() for l in pinned.split("\n") if l.strip()}
-        for line in reversed(list(tail_lines)):
-            if line.strip() in pinned_lines or _PINNED_HEADING.match(line.strip()):
-                continue  # already in the pinned part
-            line = neutralise(line.rstrip())
-            cost = estimate_tokens(line) + 1
-            if used + cost > max(budget, 0):
-                break
-            recent.append(line)
-            used += cost
-        recent.reverse()
-        recent_text = "\n".join(recent).strip()
+        recent_text = "\n".join(_anchored_recent(tail_lines, tail_start or 0, recent_budget, pinned)).strip()
         if recent_text:
             parts.append("## Most recent notes\n" + recent_text)
-        stable = "\n\n".join(parts)
-        query_part = "\n\n".join(relevant_lines)
-        return stable, query_part
+        return "\n\n".join(parts), "\n\n".join(relevant_lines)
+
+
+def _anchored_recent(lines: Sequence[str], start: int, budget: int, pinned: str) -> list[str]:
+    """The newest lines that fit `budget`, with a start that moves in steps, not line by line.
+
+    The model's prompt cache is reused up to the first changed token. If the window slid by a
+    line every turn, the whole memory block would be processed again every turn; snapping its
+    start to a grid (a third of the budget, in bytes) keeps it byte-identical for several turns."""
+    offsets, pos = [], start
+    for line in lines:
+        offsets.append(pos)
+        pos += len(line.encode("utf-8", errors="replace")) + 1
+    pinned_lines = {l.strip() for l in pinned.split("\n") if l.strip()}
+    keep = [i for i, l in enumerate(lines) if l.strip() not in pinned_lines and not _PINNED_HEADING.match(l.strip())]
+    shown = {i: neutralise(lines[i].rstrip()) for i in keep}
+    used, first = 0, len(lines)
+    for i in reversed(keep):  # the earliest line from which the rest fits
+        cost = estimate_tokens(shown[i]) + 1
+        if used + cost > budget:
+            break
+        used += cost
+        first = i
+    if first >= len(lines):
+        return []
+    step = max(256, int(budget * 3.5) // 3)
+    anchor = -(-offsets[first] // step) * step  # round the start up to the grid
+    return [shown[i] for i in keep if i >= first and offsets[i] >= anchor] or [shown[i] for i in keep if i >= first]
 
 
 def archive_path(path: Path) -> Path:

@@ -204,8 +204,9 @@ class SessionStore:
             seq += 1
         return f"conv-{stamp}-{seq}", seq
 
-    def record(self, started: float, conv_id: Optional[str], messages: Sequence[BaseMessage]) -> str:
-        """Append one turn's messages; returns the conversation id they went to."""
+    def record(self, started: float, conv_id: Optional[str], messages: Sequence[BaseMessage], memory_mark: Optional[int] = None) -> str:
+        """Append one turn's messages; returns the conversation id they went to. A new
+        conversation remembers `memory_mark`, the memory file's size when it began."""
         with self.lock():
             state = self._state()
             if conv_id is None or state.get("id") != conv_id:
@@ -215,6 +216,9 @@ class SessionStore:
                 else:
                     conv_id, seq = self._new_id(started, state)
                     state["seq"] = seq
+                    state.pop("memory_mark", None)
+                    if memory_mark is not None:
+                        state["memory_mark"] = int(memory_mark)
             hist = self.history(conv_id)
             _atomic_write(hist.path, {"id": conv_id, "messages": messages_to_dict(hist.messages + list(messages))})
             state.update(id=conv_id, last=self.clock())
@@ -305,7 +309,14 @@ class SessionMemory:
         self._conv_id = self.store.active_id(self._started)
         return self.store.window(self._conv_id)
 
-    def record(self, user_text: str, reply: str) -> None:
+    def memory_mark(self) -> Optional[int]:
+        """The memory file's size when the active conversation began (None: a new one)."""
+        if self._conv_id is None:
+            return None
+        mark = self.store._state().get("memory_mark")
+        return int(mark) if isinstance(mark, int) else None
+
+    def record(self, user_text: str, reply: str, memory_mark: Optional[int] = None) -> None:
         started = self._started if self._started is not None else self.store.clock()
-        self._conv_id = self.store.record(started, self._conv_id, [HumanMessage(user_text), AIMessage(reply)])
+        self._conv_id = self.store.record(started, self._conv_id, [HumanMessage(user_text), AIMessage(reply)], memory_mark)
         self._started = None

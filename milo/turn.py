@@ -33,7 +33,9 @@ class History(Protocol):
 
     def window(self) -> list[BaseMessage]: ...
 
-    def record(self, user_text: str, reply: str) -> None: ...
+    def memory_mark(self) -> Optional[int]: ...
+
+    def record(self, user_text: str, reply: str, memory_mark: Optional[int] = None) -> None: ...
 
 
 class Body(Protocol):
@@ -152,7 +154,9 @@ class Milo:
         history = self.history.window() if self.history else []
         # Relevance is judged on the new message and the last things the user said before it.
         query = " ".join([text] + [m.content for m in history if m.type == "human"][-2:])
-        stable, relevant = self.memory.recall_parts(query)
+        # The memory as it was when this conversation began: its own turns are in `history`.
+        mark = self.history.memory_mark() if self.history else None
+        stable, relevant = self.memory.recall_parts(query, upto=mark)
         return {"memory": stable, "relevant": relevant or "(none)", "history": history, "input": text}
 
     def prompt_messages(self, text: str) -> list[BaseMessage]:
@@ -168,6 +172,7 @@ class Milo:
         if not text:
             return result
         try:
+            mark = self.memory.size()  # where a conversation starting now begins in the memory
             inputs = self.inputs(text)
         except MemoryFileError as e:
             result.error = str(e)
@@ -189,7 +194,7 @@ class Milo:
                 result.notices.append(str(e))
             if self.history is not None:
                 try:
-                    self.history.record(text, answer.reply)
+                    self.history.record(text, answer.reply, memory_mark=mark)
                 except OSError as e:
                     result.notices.append(f"Could not save the conversation: {e}.")
         if self.body is not None:

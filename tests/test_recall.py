@@ -251,3 +251,17 @@ def test_memory_cli_show_path_forget(tmp_path):
     assert b"Biscuit" not in path.read_bytes()
     assert "Nothing to be forgotten" in run_milo("memory", "forget", "Biscuit", "--yes", env=env).stdout
     assert run_milo("memory", "show", env={"MILO_MEMORY_FILE": str(tmp_path)}).stderr.startswith("milo: The memory file")
+
+
+def test_recent_block_start_moves_in_steps_not_every_turn(tmp_path):
+    path = tmp_path / "Living_Memory.md"
+    build(path, 100, pinned=False)
+    mem = relevant_memory(path, tmp_path, budget=800)
+    firsts = []
+    for i in range(12):
+        stable, _ = mem.recall_parts("")
+        firsts.append(stable.split("\n")[1])  # the first recent line
+        assert estimate_tokens(stable) <= 800
+        mem.witness(f"new pulse {i}", "", "")
+    changes = sum(a != b for a, b in zip(firsts, firsts[1:]))
+    assert 1 <= changes <= 6  # it does move (the memory is recent), but not on every turn

@@ -184,3 +184,24 @@ def test_embedded_streams_reply_first(embedded, make_milo):
     deltas = []
     result = make_milo(embedded).turn("Hello there!", on_reply=deltas.append)
     assert deltas and "".join(deltas) == result.reply
+
+
+def test_memory_block_is_byte_identical_within_a_conversation(make_milo, memory_file, tmp_path):
+    # The conversation's own turns come back word for word in the replayed window, so the
+    # memory block stays as it was when the conversation began: the model's cached prefix holds.
+    from milo.sessions import SessionMemory, SessionStore
+
+    memory_file.write_text("".join(f"CORE_UPDATE: old note {i}\n" for i in range(30)))
+    clock = [1_800_000_000.0]
+    store = SessionStore(tmp_path / "s", ttl=300, clock=lambda: clock[0])
+    with ScriptedModelServer() as srv:
+        milo = make_milo(openai_model(srv.url), history=SessionMemory(store))
+        for text in ("one", "two", "three"):
+            assert milo.turn(text).ok
+            clock[0] += 10
+        clock[0] += 301  # a new conversation: now the memory has caught up
+        milo.turn("four")
+    first, second, third, fourth = (r["messages"] for r in srv.requests)
+    assert first[:2] == second[:2] == third[:2]  # system + memory unchanged
+    assert {"role": "user", "content": "one"} in third and "a test exchange" not in third[1]["content"]
+    assert "a test exchange" in fourth[1]["content"] and {"role": "user", "content": "one"} not in fourth
