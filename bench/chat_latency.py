@@ -77,14 +77,13 @@ def main():
     load = time.perf_counter() - t
     rows = []
     for i, text in enumerate(MESSAGES[: args.turns]):
-        tokens = prompt_tokens(milo, text) if i < 2 else None
-        if i == 1:
-            pass
         first = []
         t = time.perf_counter()
         result = milo.turn(text, on_reply=lambda d: first.append(time.perf_counter()) if not first else None)
         total = time.perf_counter() - t
         ttft = (first[0] - t) if first else float("nan")
+        # Counted after the turn (counting first would warm the cache and hide the cold start).
+        tokens = prompt_tokens(milo, text) if i < 2 else None
         rows.append((text, ttft, total, len(result.reply)))
         print(f"turn {i + 1}: ttft {ttft:5.2f} s  full {total:5.2f} s  reply {len(result.reply):3d} chars" + (f"  prompt {tokens} tokens" if tokens else ""), flush=True)
     rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
