@@ -105,6 +105,19 @@ def test_unknown_device_names_the_ones_there(virtual_audio, memory_file):
     _one_sentence(r, r"No microphone matches 'no-such-mic'; the microphones here are .*pulse")
 
 
+def _voice_command(argv):
+    """Our subcommands on a parser of their own, in this process (the full `milo` CLI would
+    also start loading the chat model in the background, which --download-model never needs)."""
+    import argparse
+
+    from milo.voice import cli
+
+    parser = argparse.ArgumentParser(prog="milo")
+    cli.register(parser.add_subparsers())
+    args = parser.parse_args(argv)
+    return args.func(args)
+
+
 def test_download_model_without_network_is_one_sentence(tmp_path, monkeypatch, capsys):
     """Provisioning uses vosk's own downloader; where it cannot reach the model list, the user
     gets one sentence that says where to get the model by hand."""
@@ -113,9 +126,7 @@ def test_download_model_without_network_is_one_sentence(tmp_path, monkeypatch, c
     monkeypatch.delenv("VOSK_MODEL_PATH", raising=False)
     monkeypatch.setattr(vosk, "MODEL_LIST_URL", "http://127.0.0.1:9/model-list.json")
     monkeypatch.setattr(vosk, "MODEL_DIRS", [None, tmp_path / ".cache" / "vosk"])
-    from milo.cli import main
-
-    assert main(["voice", "--download-model"]) == 1
+    assert _voice_command(["voice", "--download-model"]) == 1
     err = capsys.readouterr().err.strip().splitlines()[-1]
     assert err.startswith("milo voice: Could not download the vosk model for 'en-us'") and "unzip it into" in err
 
@@ -126,9 +137,7 @@ def test_download_model_finds_an_existing_model(tmp_path, monkeypatch, capsys):
     for d in ("am", "conf", "graph"):
         (model / d).mkdir(parents=True)
     monkeypatch.setenv("HOME", str(tmp_path))
-    from milo.cli import main
-
-    assert main(["voice", "--download-model"]) == 0
+    assert _voice_command(["voice", "--download-model"]) == 0
     assert capsys.readouterr().out.strip() == f"vosk model ready: {model}"
 
 
