@@ -191,13 +191,61 @@ def build_parser() -> argparse.ArgumentParser:
 
     for module in _optional_registrations():
         module.register(sub)
+    try:
+        from milo.voice import doctor
+    except ImportError:
+        pass
+    else:
+        doctor.add_rows(_doctor_rows)
     return parser
+
+
+def _doctor_rows(args: argparse.Namespace) -> list[tuple[str, Optional[bool], str]]:
+    """`milo doctor` lines for the chat model and the robot, each with its fix."""
+    rows: list[tuple[str, Optional[bool], str]] = []
+    spec = getattr(args, "model", None) or os.environ.get("MILO_MODEL") or "auto"
+    kind = spec.partition(":")[0].lower()
+    if kind == "auto":
+        kind = "gemini" if os.environ.get("GOOGLE_API_KEY") else "embedded"
+    if kind == "embedded" or spec.endswith(".gguf"):
+        from milo.embedded import EmbeddedModelError, resolve_weights
+
+        try:
+            path = spec.partition(":")[2] if spec.startswith("embedded:") else (spec if spec.endswith(".gguf") else None)
+            rows.append(("chat model", True, f"embedded, {resolve_weights(path).name}"))
+        except EmbeddedModelError as e:
+            rows.append(("chat model", False, str(e)))
+    elif kind == "gemini":
+        ok = bool(os.environ.get("GOOGLE_API_KEY"))
+        rows.append(("chat model", ok, f"Gemini ({spec})" if ok else "Gemini needs GOOGLE_API_KEY; or use --model embedded."))
+    else:
+        rows.append(("chat model", True, f"{spec} (reached when Milo first talks)"))
+    try:
+        from milo.body.cli import robot_settings
+        from milo.body.robots import sdk_missing_reason
+    except ImportError:
+        return rows
+    mode, host, port = robot_settings(args) if hasattr(args, "robot") else ("none", "", 0)
+    missing = sdk_missing_reason()
+    if mode == "none":
+        rows.append(("robot", None, "--robot none: gestures are printed"))
+    elif missing:
+        rows.append(("robot", mode == "auto" and None, f"{missing}; install it with scripts/setup.sh --robot"))
+    else:
+        import socket
+
+        try:
+            socket.create_connection((host, port), timeout=0.5).close()
+            rows.append(("robot", True, f"Reachy Mini daemon at {host}:{port}"))
+        except OSError:
+            rows.append(("robot", False if mode == "reachy" else None, f"no daemon answers at {host}:{port}; start reachy-mini-daemon"))
+    return rows
 
 
 def _prewarm_embedded(argv: list[str]) -> None:
     """Start loading the embedded model in the background while the rest is imported: the
     chat is ready sooner (loading and importing each take about a second here)."""
-    if not argv or argv[0] not in ("chat", "voice") or any(a in ("-h", "--help") for a in argv):
+    if not argv or argv[0] not in ("chat", "voice") or any(a in ("-h", "--help", "--download-model") for a in argv):
         return
     spec = os.environ.get("MILO_MODEL", "auto")
     for i, a in enumerate(argv):

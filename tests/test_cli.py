@@ -140,3 +140,11 @@ def test_interactive_terminal_session_ends_cleanly(memory_file, ending):
     assert "Milo is awake (openai:m at " in out
     assert "Traceback" not in out and "KeyboardInterrupt" not in out
     assert len(list(LivingMemory(memory_file).pulses())) == 1
+
+
+def test_doctor_reports_the_chat_model_and_the_robot():
+    proc = run_milo("doctor", "--model", "embedded:/nowhere/m.gguf", env={"MILO_ROBOT": "none"}, timeout=120)
+    assert "chat model" in proc.stdout and "No GGUF model file at /nowhere/m.gguf" in proc.stdout
+    assert "--robot none: gestures are printed" in proc.stdout
+    ok = run_milo("doctor", "--model", "embedded", env={"MILO_ROBOT": "none"}, timeout=120).stdout
+    assert "[ok ] chat model" in ok and "SmolLM2-135M-Instruct.Q4_1.gguf" in ok
