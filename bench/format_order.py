@@ -8,7 +8,6 @@ Not a test: prints a table. Results vary with sampling; run with a larger --n to
 """
 
 import argparse
-import os
 import statistics
 import sys
 import tempfile

@@ -6,7 +6,6 @@ Not a test: prints a table. Files are written under a temp dir and removed after
 """
 
 import argparse
-import os
 import statistics
 import sys
 import tempfile

@@ -10,7 +10,6 @@ recall beside it. Not a test: prints a table.
 
 import argparse
 import json
-import os
 import random
 import resource
 import statistics

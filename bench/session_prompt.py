@@ -38,7 +38,6 @@ def main():
 
     milo = build_milo(build_parser().parse_args(["prompt", "x"]), with_model=False)
     store = milo.history.store
-    clock_start = time.time()
     for i in range(20):  # a full window: 20 turns = 40 messages
         m = SessionMemory(store)
         m.window()

@@ -7,7 +7,6 @@ import logging
 import os
 import sys
 import threading
-import time
 from typing import Optional, Sequence
 
 

@@ -20,7 +20,6 @@ Rules that keep the user's file safe:
 
 from __future__ import annotations
 
-import errno
 import fcntl
 import os
 import re

@@ -12,7 +12,7 @@ from helpers import ROOT, run_milo
 
 from milo import memory_edit
 from milo.memory import LivingMemory, MemoryFileError
-from milo.recall import MemoryRecall, estimate_tokens, neutralise
+from milo.recall import estimate_tokens, neutralise
 
 WORDS = ("weather football dinner pasta movie train ticket budget laptop printer garden tulip rain "
          "holiday beach museum podcast guitar piano coffee tea bread running shoes paint window").split()
