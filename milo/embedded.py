@@ -100,7 +100,8 @@ class EmbeddedServer:
         params.endpoint_metrics = False
         threads = threads or default_threads()
         params.cpuparams.n_threads = threads
-        params.cpuparams_batch.n_threads = threads
+        # Prompt processing works in big batches (few thread barriers): it can use every core.
+        params.cpuparams_batch.n_threads = max(threads, min(8, os.cpu_count() or 1))
         # The server's default is no repetition penalty, and a 135M model then loops.
         params.sampling.penalty_repeat = 1.15
         params.sampling.penalty_last_n = 128
