@@ -74,7 +74,7 @@ def memory_from_args(args: argparse.Namespace, parser: Optional[MiloTagParser] =
         raise SetupError("MILO_MEMORY_TOKENS must be a whole number.") from None
     memory = LivingMemory(path, recall_lines=recall_lines, placeholders=parser.placeholders(),
                           relevance=mode == "relevant", budget_tokens=budget, cache_dir=cache_dir() / "index")
-    memory.recall()  # fail now, with one sentence, if the path is a directory or unreadable
+    memory.tail_lines(1)  # fail now, with one sentence, if the path is a directory or unreadable (cheap: no index)
     return memory
 
 
