@@ -202,16 +202,15 @@ def build_parser() -> argparse.ArgumentParser:
 def _doctor_rows(args: argparse.Namespace) -> list[tuple[str, Optional[bool], str]]:
     """`milo doctor` lines for the chat model and the robot, each with its fix."""
     rows: list[tuple[str, Optional[bool], str]] = []
+    from milo.models import resolve_spec
+
     spec = getattr(args, "model", None) or os.environ.get("MILO_MODEL") or "auto"
-    kind = spec.partition(":")[0].lower()
-    if kind == "auto":
-        kind = "gemini" if os.environ.get("GOOGLE_API_KEY") else "embedded"
-    if kind == "embedded" or spec.endswith(".gguf"):
+    kind, arg = resolve_spec(spec)
+    if kind == "embedded":
         from milo.embedded import EmbeddedModelError, resolve_weights
 
         try:
-            path = spec.partition(":")[2] if spec.startswith("embedded:") else (spec if spec.endswith(".gguf") else None)
-            rows.append(("chat model", True, f"embedded, {resolve_weights(path).name}"))
+            rows.append(("chat model", True, f"embedded, {resolve_weights(arg or None).name}"))
         except EmbeddedModelError as e:
             rows.append(("chat model", False, str(e)))
     elif kind == "gemini":
@@ -246,24 +245,22 @@ def _prewarm_embedded(argv: list[str]) -> None:
     chat is ready sooner (loading and importing each take about a second here)."""
     if not argv or argv[0] not in ("chat", "voice") or any(a in ("-h", "--help", "--download-model") for a in argv):
         return
-    spec = os.environ.get("MILO_MODEL", "auto")
+    spec = None
     for i, a in enumerate(argv):
         if a == "--model" and i + 1 < len(argv):
             spec = argv[i + 1]
         elif a.startswith("--model="):
             spec = a.split("=", 1)[1]
-    kind, _, path = spec.partition(":")
-    if spec.endswith(".gguf") and kind not in ("embedded",):
-        kind, path = "embedded", spec
-    if kind == "auto" and not os.environ.get("GOOGLE_API_KEY"):
-        kind, path = "embedded", ""
+    from milo.embedded import EmbeddedServer, resolve_weights
+    from milo.models import resolve_spec
+
+    kind, path = resolve_spec(spec)
     if kind != "embedded":
         return
-    from milo.embedded import EmbeddedServer, resolve_weights
 
     def load():
         try:
-            EmbeddedServer.shared(resolve_weights(path or os.environ.get("MILO_GGUF") or None))
+            EmbeddedServer.shared(resolve_weights(path or None))
         except Exception:
             pass  # the main thread loads it again and reports the error in one sentence
 

@@ -15,9 +15,10 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
-from typing import Mapping, Optional
+from typing import TYPE_CHECKING, Mapping, Optional
 
-from langchain_core.language_models import BaseChatModel
+if TYPE_CHECKING:  # kept light: the CLI resolves the spec before the heavy imports
+    from langchain_core.language_models import BaseChatModel
 
 DEFAULT_GEMINI = "gemini-2.5-flash"
 DEFAULT_OLLAMA_HOST = "http://127.0.0.1:11434"
@@ -40,13 +41,9 @@ class ModelChoice:
         return f"{self.kind}:{self.name}" + (f" at {self.where}" if self.where and self.kind != "embedded" else "")
 
 
-def choose_model(
-    spec: Optional[str] = None,
-    env: Mapping[str, str] = os.environ,
-    timeout: float = 60.0,
-    max_tokens: int = 320,
-    base_url: Optional[str] = None,
-) -> ModelChoice:
+def resolve_spec(spec: Optional[str], env: Mapping[str, str] = os.environ) -> tuple[str, str]:
+    """(kind, argument) for a --model value: `auto` and bare .gguf paths resolved, the
+    embedded model's file from MILO_GGUF when none is given. Imports nothing heavy."""
     spec = (spec or env.get("MILO_MODEL") or "auto").strip()
     kind, _, arg = spec.partition(":")
     kind = kind.lower()
@@ -56,7 +53,21 @@ def choose_model(
         kind = "gemini" if env.get("GOOGLE_API_KEY") else "embedded"
         arg = ""
     if kind == "embedded":
-        return _embedded(arg or env.get("MILO_GGUF") or None, timeout, max_tokens)
+        arg = arg or env.get("MILO_GGUF") or ""
+    return kind, arg
+
+
+def choose_model(
+    spec: Optional[str] = None,
+    env: Mapping[str, str] = os.environ,
+    timeout: float = 60.0,
+    max_tokens: int = 320,
+    base_url: Optional[str] = None,
+) -> ModelChoice:
+    spec = (spec or env.get("MILO_MODEL") or "auto").strip()
+    kind, arg = resolve_spec(spec, env)
+    if kind == "embedded":
+        return _embedded(arg or None, timeout, max_tokens)
     if kind == "gemini":
         return _gemini(arg or DEFAULT_GEMINI, env, timeout, max_tokens)
     if kind == "ollama":
