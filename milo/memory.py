@@ -166,7 +166,8 @@ class LivingMemory:
         now = self.clock()
         header = format_timestamp(now)
         if isinstance(entry, dict):
-            fields = {k: normalize_value(v) for k, v in entry.items() if k in FIELDS and normalize_value(v)}
+            folded = {k: normalize_value(v) for k, v in entry.items() if k in FIELDS}
+            fields = {k: v for k, v in folded.items() if v}
             unknown = set(entry) - set(FIELDS)
             if unknown:
                 raise ValueError(f"unknown memory fields: {sorted(unknown)}")
