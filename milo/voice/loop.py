@@ -17,6 +17,7 @@ from __future__ import annotations
 import logging
 import sys
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Callable, Optional
 
@@ -174,10 +175,16 @@ class VoiceLoop:
 
     def _speak(self, lines: list[str]) -> None:
         self.source.mute()
-        mouth = Mouth(self.tts, self.sink)
-        for line in lines:
-            mouth.say(line)
+        with self._speaking(Mouth(self.tts, self.sink)) as mouth:
+            for line in lines:
+                mouth.say(line)
+
+    @contextmanager
+    def _speaking(self, mouth: "Mouth"):
+        """Speak what the block says, to the end; on any error cut it short. Either way the
+        microphone opens again afterwards."""
         try:
+            yield mouth
             mouth.finish()
         except BaseException:
             mouth.abandon()
@@ -207,7 +214,7 @@ class VoiceLoop:
                     self.on_event("first_sentence", time.monotonic())
                 mouth.say(sentence)
 
-        try:
+        with self._speaking(mouth):
             result = self.turn(text, on_reply=on_reply)
             reply = (getattr(result, "reply", None) or "").strip()
             said = "".join(streamed)
@@ -230,12 +237,6 @@ class VoiceLoop:
                 self.status(f"  [Milo: {gesture}]")
             self.results.append(result)
             self.turns += 1
-            mouth.finish()
-        except BaseException:
-            mouth.abandon()
-            raise
-        finally:
-            self._listen_again()
         self._open_window("follow", self.config.follow_up_s)
         if self.config.follow_up_s > 0:
             self.status(f"(follow-up: {self.config.follow_up_s:g} s to ask more without the wake phrase)")
