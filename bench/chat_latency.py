@@ -69,11 +69,11 @@ def main():
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     ready = [time_to_prompt(env) for _ in range(3)]
 
-    from milo.app import build_milo
-    from milo.cli import build_parser
+    from milo.cli.wiring import build_milo
+    from milo.config import Settings
 
     t = time.perf_counter()
-    milo = build_milo(build_parser().parse_args(["chat", "--model", "embedded"]))
+    milo = build_milo(Settings.load().with_changes(model="embedded"))
     load = time.perf_counter() - t
     rows = []
     for i, text in enumerate(MESSAGES[: args.turns]):

@@ -18,10 +18,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from milo.memory import LivingMemory  # noqa: E402
-from milo.models import choose_model  # noqa: E402
-from milo.prompting import Persona  # noqa: E402
-from milo.tags import CORE_UPDATE, FUTURE_MESSAGE, INTERNAL, REPLY, MiloTagParser  # noqa: E402
-from milo.turn import Milo  # noqa: E402
+from milo.chat.models import choose_model  # noqa: E402
+from milo.chat.persona import Persona  # noqa: E402
+from milo.chat.tags import CORE_UPDATE, FUTURE_MESSAGE, INTERNAL, REPLY, MiloTagParser  # noqa: E402
+from milo.chat.turn import Milo  # noqa: E402
 
 MESSAGES = ["Hi Milo, I'm Amy!", "I have a cat called Biscuit.", "What's your favourite thing?", "Tell me a fun fact.",
             "I had a rough day at work.", "Do you like rain?", "What should I cook tonight?", "I'm learning the guitar.",

@@ -32,11 +32,11 @@ def main():
         (sessions / f"{cid}.json").write_text(json.dumps({"id": cid, "messages": old}))
     os.environ.update(SESSION_DIR=str(sessions), MILO_MEMORY_FILE=str(tmp / "Living_Memory.md"), MILO_ROBOT="none")
 
-    from milo.app import build_milo
-    from milo.cli import build_parser
+    from milo.cli.wiring import build_milo
+    from milo.config import Settings
     from milo.sessions import SessionMemory
 
-    milo = build_milo(build_parser().parse_args(["prompt", "x"]), with_model=False)
+    milo = build_milo(Settings.load(), with_model=False)
     store = milo.history.store
     for i in range(20):  # a full window: 20 turns = 40 messages
         m = SessionMemory(store)

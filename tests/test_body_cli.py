@@ -9,29 +9,35 @@ from milo.body import BodyError
 from milo.body import cli as body_cli
 from milo.body.robots import ConsoleRobot, ReachyRobot
 from milo.cli import main
+from milo.config import Settings
+from milo.errors import ConfigError
 
 
 def parse(argv):
     parser = argparse.ArgumentParser()
     body_cli.add_robot_options(parser)
-    return parser.parse_args(argv)
+    return Settings.load(parser.parse_args(argv))
+
+
+def robot_settings(settings):
+    return settings.robot, settings.robot_host, settings.robot_port
 
 
 def test_options_env_and_defaults(monkeypatch):
     monkeypatch.delenv("MILO_ROBOT", raising=False)
-    assert body_cli.robot_settings(parse([])) == ("auto", "localhost", 8000)
+    assert robot_settings(parse([])) == ("auto", "localhost", 8000)
     monkeypatch.setenv("MILO_ROBOT", "reachy")
     monkeypatch.setenv("MILO_ROBOT_HOST", "reachy-mini.local")
     monkeypatch.setenv("MILO_ROBOT_PORT", "8123")
-    assert body_cli.robot_settings(parse([])) == ("reachy", "reachy-mini.local", 8123)
-    assert body_cli.robot_settings(parse(["--robot", "none", "--robot-host", "10.0.0.7", "--robot-port", "9000"])) == ("none", "10.0.0.7", 9000)
+    assert robot_settings(parse([])) == ("reachy", "reachy-mini.local", 8123)
+    assert robot_settings(parse(["--robot", "none", "--robot-host", "10.0.0.7", "--robot-port", "9000"])) == ("none", "10.0.0.7", 9000)
     monkeypatch.setenv("MILO_ROBOT", "robot")
-    with pytest.raises(BodyError, match="MILO_ROBOT must be one of auto, reachy, none"):
-        body_cli.robot_settings(parse([]))
+    with pytest.raises(ConfigError, match="MILO_ROBOT must be one of auto, reachy, none"):
+        parse([])
     monkeypatch.setenv("MILO_ROBOT", "auto")
     monkeypatch.setenv("MILO_ROBOT_PORT", "eighty")
-    with pytest.raises(BodyError, match="MILO_ROBOT_PORT"):
-        body_cli.robot_settings(parse([]))
+    with pytest.raises(ConfigError, match="MILO_ROBOT_PORT"):
+        parse([])
 
 
 def test_none_is_the_console_body():

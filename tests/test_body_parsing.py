@@ -4,10 +4,11 @@ import re
 
 import pytest
 
-from milo.body import ACTION_GBNF, action_tag, parse_command, plan
+from milo.body import ACTION_GBNF, ACTION_TAG, parse_command, plan
+from milo.chat.tags import TagSpec
 from milo.body.actions import ACTION_PLACEHOLDER, looks_like_calls, parse_actions
 from milo.body.tools import CallError
-from milo.body.words import number_value, parse_instruction
+from milo.body.instructions import number_value, parse_instruction
 
 
 @pytest.mark.parametrize(
@@ -100,7 +101,7 @@ def test_bad_action_calls_are_reported_not_raised():
 
 def test_the_placeholder_cannot_be_copied_into_motion():
     assert parse_actions(ACTION_PLACEHOLDER).calls == []
-    tag = action_tag()
+    tag = TagSpec(**ACTION_TAG)
     assert (tag.name, tag.field, tag.placeholder) == ("ACTION", "action", ACTION_PLACEHOLDER)
 
 
@@ -150,9 +151,9 @@ def test_action_grammar_accepts_valid_calls_only():
 
 
 def test_the_grammar_is_wired_into_the_tag_parser():
-    from milo.tags import MiloTagParser
+    from milo.chat.tags import MiloTagParser
 
-    parser = MiloTagParser().with_tags([action_tag()])
+    parser = MiloTagParser().with_tags([TagSpec(**ACTION_TAG)])
     grammar = parser.gbnf()
     assert '"[ACTION]: " action' in grammar
     assert f"action ::= {ACTION_GBNF}" in grammar

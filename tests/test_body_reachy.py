@@ -217,7 +217,7 @@ def test_out_of_range_requests_arrive_clamped(body, observer):
 
 
 def _milo_with(make_milo, server, body):
-    from milo.models import choose_model
+    from milo.chat.models import choose_model
 
     model = choose_model("openai:test-model", env={"MILO_BASE_URL": server.url}, timeout=30)
     return make_milo(model, body=body)

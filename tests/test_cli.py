@@ -148,3 +148,42 @@ def test_doctor_reports_the_chat_model_and_the_robot():
     assert "--robot none: gestures are printed" in proc.stdout
     ok = run_milo("doctor", "--model", "embedded", env={"MILO_ROBOT": "none"}, timeout=120).stdout
     assert "[ok ] chat model" in ok and "SmolLM2-135M-Instruct.Q4_1.gguf" in ok
+
+
+def test_doctor_gathers_every_packages_rows_and_survives_a_broken_check(capsys):
+    from milo.cli import doctor
+    from milo.config import Settings
+
+    def model_rows(settings):
+        return [("model", True, f"{settings.model} (test row)")]
+
+    def broken(settings):
+        raise RuntimeError("robot check exploded")
+
+    settings = Settings.load(env={"MILO_MODEL": "embedded"})
+    assert doctor.run(settings, sources=[model_rows]) == 0
+    assert "[ok ] model  embedded (test row)" in capsys.readouterr().out
+    assert doctor.run(settings, sources=[model_rows, broken]) == 1
+    out = capsys.readouterr().out
+    assert "[ERR] broken" in out and "robot check exploded" in out and "[ok ] model" in out
+
+
+@pytest.mark.parametrize("env, sentence", [
+    ({"MILO_RETRIES": "-1"}, "milo: MILO_RETRIES must be a whole number from 0 to 10, not '-1'.\n"),
+    ({"MILO_TIMEOUT": "nan"}, "milo: MILO_TIMEOUT must be a number from 0 to 86400, not 'nan'.\n"),
+    ({"MILO_MEMORY_TOKENS": "0"}, "milo: MILO_MEMORY_TOKENS must be a whole number from 50 to 100000, not '0'.\n"),
+    ({"SESSION_MEMORY": "maybe"}, "milo: SESSION_MEMORY must be 1 or 0 (also true/false, yes/no, on/off), not 'maybe'.\n"),
+    ({"MILO_BASE_URL": "http://u:secret@"}, "milo: MILO_BASE_URL must be an http:// or https:// URL such as http://127.0.0.1:8080/v1, not 'http://***@'.\n"),
+])
+def test_bad_settings_are_one_sentence_at_start_up(memory_file, env, sentence):
+    proc = run_milo("chat", "--memory-file", str(memory_file), input="hi\n", env=env)
+    assert (proc.returncode, proc.stderr) == (2, sentence)
+    assert "secret" not in proc.stderr and not memory_file.exists()
+
+
+def test_global_options_work_before_or_after_the_command(memory_file):
+    memory_file.write_text("# Memory\n\n## Pinned\n- My dog is Pixel.\n")
+    for argv in (["--memory-file", str(memory_file), "memory", "stats"], ["memory", "stats", "--memory-file", str(memory_file)]):
+        proc = run_milo(*argv)
+        assert proc.returncode == 0, proc.stderr
+        assert f"file:     {memory_file}" in proc.stdout and "pinned:   1 line" in proc.stdout

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from milo.memory import NO_MEMORY, LivingMemory, MemoryFileError, format_timestamp, normalize_value, parse_timestamp
-from milo.tags import MiloTagParser
+from milo.chat.tags import MiloTagParser
 
 WHEN = datetime(2026, 11, 29, 20, 15)
 

@@ -10,9 +10,10 @@ from datetime import datetime, timedelta
 import pytest
 from helpers import ROOT, run_milo
 
-from milo import memory_edit
+from milo.memory import edit as memory_edit
 from milo.memory import LivingMemory, MemoryFileError
-from milo.recall import estimate_tokens, neutralise
+from milo.memory.quoting import neutralise
+from milo.memory.recall import estimate_tokens
 
 WORDS = ("weather football dinner pasta movie train ticket budget laptop printer garden tulip rain "
          "holiday beach museum podcast guitar piano coffee tea bread running shoes paint window").split()

@@ -5,7 +5,7 @@ import re
 from hypothesis import given, settings, strategies as st
 from langchain_core.messages import AIMessageChunk
 
-from milo.tags import DEFAULT_TAGS, MiloTagParser, TagSpec
+from milo.chat.tags import DEFAULT_TAGS, MiloTagParser, TagSpec
 
 P = MiloTagParser()
 

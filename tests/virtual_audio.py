@@ -201,7 +201,8 @@ def assert_spoke(engine, recorded: bytes, reply: str) -> None:
     (Comparing with the synthesis, not the text: the embedded model writes things espeak
     reads oddly, URLs, dates, names, which no recognizer gets back as written.)"""
     from milo.voice.audio import resample
-    from milo.voice.tts import Pyttsx3Tts, sentences
+    from milo.voice.mouth import sentences
+    from milo.voice.tts.pyttsx3 import Pyttsx3Tts
 
     tts = Pyttsx3Tts()
     try:

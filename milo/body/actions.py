@@ -37,13 +37,13 @@ def _norm_name(raw: str) -> str:
 
 _NAME_ALT = "|".join(sorted((n.replace("_", r"[\s_\-]*") for n in TOOL_NAMES), key=len, reverse=True))
 # A known tool name (in any spelling), optionally with an argument list.
-_CALL_RE = re.compile(rf"(?<![\w.])(?P<name>{_NAME_ALT}|[A-Za-z_]\w*)\s*(?P<paren>\((?P<args>[^()]*)\))?", re.IGNORECASE)
-_KNOWN_CALL_RE = re.compile(rf"(?<![\w.])(?:{_NAME_ALT})\s*\(", re.IGNORECASE)
+CALL_RE = re.compile(rf"(?<![\w.])(?P<name>{_NAME_ALT}|[A-Za-z_]\w*)\s*(?P<paren>\((?P<args>[^()]*)\))?", re.IGNORECASE)
+_KNOWNCALL_RE = re.compile(rf"(?<![\w.])(?:{_NAME_ALT})\s*\(", re.IGNORECASE)
 
 
 def looks_like_calls(text: str) -> bool:
     """True if `text` contains call syntax for one of the tools (`nod(...)`)."""
-    return bool(_KNOWN_CALL_RE.search(text or ""))
+    return bool(_KNOWNCALL_RE.search(text or ""))
 
 
 def _literal(node: ast.AST):
@@ -104,7 +104,7 @@ def _segments(value: str) -> list[str]:
 
 
 def _whole_call(segment: str):
-    m = _CALL_RE.fullmatch(segment)
+    m = CALL_RE.fullmatch(segment)
     if m and (m.group("paren") or _norm_name(m.group("name")) in TOOLS):
         return m
     return None
@@ -134,7 +134,7 @@ def parse_actions(text: str | None, limit: int = MAX_CALLS) -> ActionPlan:
         if whole:
             found.append((whole.group("name"), whole.group("args")))
             continue
-        for m in _CALL_RE.finditer(segment):
+        for m in CALL_RE.finditer(segment):
             if m.group("paren") and _norm_name(m.group("name")) in TOOLS:
                 found.append((m.group("name"), m.group("args")))
     for name, args in found:

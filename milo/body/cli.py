@@ -6,16 +6,18 @@ Nothing here imports the Reachy Mini SDK; it is imported only when a robot is us
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from typing import Callable
 
-from milo.body import Body, BodyError, CallError, make_call, parse_command
-from milo.body.robots import BodyNotAnswering, ConsoleRobot, ReachyRobot, sdk_missing_reason
+from milo.body.plan import parse_command
+from milo.body.robots import ConsoleRobot, ReachyRobot, sdk_missing_reason
+from milo.body.tools import CallError, make_call
+from milo.body.worker import Body
+from milo.config import ROBOT_MODES, Settings
+from milo.errors import BodyError, BodyNotAnswering
 
-ROBOT_MODES = ("auto", "reachy", "none")
-DEFAULT_HOST = "localhost"
-DEFAULT_PORT = 8000
+DEFAULT_HOST = Settings().robot_host
+DEFAULT_PORT = Settings().robot_port
 
 
 def _err(msg: str) -> None:
@@ -36,28 +38,10 @@ def add_robot_options(parser: argparse.ArgumentParser) -> None:
     g.add_argument("--robot-port", default=None, type=int, help=f"port of the Reachy Mini daemon [env MILO_ROBOT_PORT, default {DEFAULT_PORT}]")
 
 
-def robot_settings(args: argparse.Namespace) -> tuple[str, str, int]:
-    """(mode, host, port) from options, then environment, then defaults. Raises BodyError."""
-    mode = (getattr(args, "robot", None) or os.environ.get("MILO_ROBOT") or "auto").strip().lower()
-    if mode not in ROBOT_MODES:
-        raise BodyError(f"MILO_ROBOT must be one of {', '.join(ROBOT_MODES)}, not {mode!r}.")
-    host = (getattr(args, "robot_host", None) or os.environ.get("MILO_ROBOT_HOST") or DEFAULT_HOST).strip()
-    port = getattr(args, "robot_port", None)
-    if port is None:
-        raw = os.environ.get("MILO_ROBOT_PORT") or str(DEFAULT_PORT)
-        try:
-            port = int(raw)
-        except ValueError:
-            raise BodyError(f"MILO_ROBOT_PORT must be a port number, not {raw!r}.") from None
-    if not 0 < port < 65536:
-        raise BodyError(f"the robot port must be between 1 and 65535, not {port}.")
-    return mode, host, port
-
-
-def make_body(args: argparse.Namespace, notice: Callable[[str], None] = _err) -> Body:
-    """The body the options ask for. `auto` falls back to the console with one notice;
+def make_body(settings: Settings, notice: Callable[[str], None] = _err) -> Body:
+    """The body the settings ask for. `auto` falls back to the console with one notice;
     `reachy` raises BodyError (one sentence) when the SDK or the daemon is missing."""
-    mode, host, port = robot_settings(args)
+    mode, host, port = settings.robot, settings.robot_host, settings.robot_port
     if mode == "none":
         return Body(ConsoleRobot())
     missing = sdk_missing_reason()
@@ -95,6 +79,7 @@ def _perform_and_report(body: Body, calls) -> int:
 
 
 def cmd_move(args: argparse.Namespace) -> int:
+    settings = Settings.load(args)
     text = " ".join(args.instruction).strip()
     try:
         calls = parse_command(text)
@@ -105,12 +90,7 @@ def cmd_move(args: argparse.Namespace) -> int:
         for call in calls:
             print(call.describe())
         return 0
-    try:
-        body = make_body(args)
-    except BodyError as e:
-        _err(f"milo: {e}")
-        return 2
-    return _perform_and_report(body, calls)
+    return _perform_and_report(make_body(settings), calls)
 
 
 DEMO = (
@@ -129,11 +109,7 @@ def demo_calls():
 
 
 def cmd_robot(args: argparse.Namespace) -> int:
-    try:
-        body = make_body(args)
-    except BodyError as e:
-        _err(f"milo: {e}")
-        return 2
+    body = make_body(Settings.load(args))
     if args.action == "status":
         pose = body.pose().rounded()
         print(f"body: {body.describe()}")
@@ -146,9 +122,11 @@ def cmd_robot(args: argparse.Namespace) -> int:
     return _perform_and_report(body, demo_calls())
 
 
-def register(subparsers) -> None:
+def register(subparsers, kit) -> None:
+    robot_options = argparse.ArgumentParser(add_help=False)
+    add_robot_options(robot_options)
     move = subparsers.add_parser(
-        "move",
+        "move", parents=[kit.common, robot_options],
         help='perform a gesture without a model: milo move "nod twice, then look around"',
         description="Perform an instruction on the configured robot without any model and print each "
         "status. Plain words ('shake your head three times', 'turn 90 degrees to the left') or calls "
@@ -158,14 +136,29 @@ def register(subparsers) -> None:
     )
     move.add_argument("instruction", nargs="+", help="what to do")
     move.add_argument("--dry-run", action="store_true", help="print the calls it would make, move nothing")
-    add_robot_options(move)
     move.set_defaults(func=cmd_move)
 
     robot = subparsers.add_parser(
-        "robot",
+        "robot", parents=[kit.common, robot_options],
         help="the robot body: demo (every gesture once), status (which body, its pose)",
         description="demo: run every gesture once. status: say which body is used and read its pose.",
     )
     robot.add_argument("action", choices=("demo", "status"))
-    add_robot_options(robot)
     robot.set_defaults(func=cmd_robot)
+
+
+def doctor_rows(settings: Settings) -> list[tuple]:
+    """`milo doctor`: which body Milo would use, and whether it answers."""
+    mode, host, port = settings.robot, settings.robot_host, settings.robot_port
+    missing = sdk_missing_reason()
+    if mode == "none":
+        return [("robot", None, "--robot none: gestures are printed")]
+    if missing:
+        return [("robot", mode == "auto" and None, f"{missing}; install it with scripts/setup.sh --robot")]
+    import socket
+
+    try:
+        socket.create_connection((host, port), timeout=0.5).close()
+        return [("robot", True, f"Reachy Mini daemon at {host}:{port}")]
+    except OSError:
+        return [("robot", False if mode == "reachy" else None, f"no daemon answers at {host}:{port}; start reachy-mini-daemon")]

@@ -22,17 +22,10 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Callable, Optional
 
-from milo.body import limits
+import milo.body.limits as limits
+from milo.errors import BodyError, BodyNotAnswering
 
 log = logging.getLogger("milo.body")
-
-
-class BodyError(RuntimeError):
-    """The robot asked for cannot be used; the message is one sentence for the user."""
-
-
-class BodyNotAnswering(BodyError):
-    """The robot stopped answering (daemon gone, cable pulled); a later gesture retries."""
 
 
 @dataclass(frozen=True)

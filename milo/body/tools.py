@@ -13,7 +13,7 @@ from typing import Any, Callable, Optional
 
 from pydantic import BaseModel, Field, ValidationError
 
-from milo.body import limits
+import milo.body.limits as limits
 from milo.body.limits import Range
 from milo.body.robots import Robot, angle_diff
 

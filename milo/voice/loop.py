@@ -1,5 +1,8 @@
 """The voice loop: wake -> listen -> speech to text -> one turn -> speak.
 
+    pipeline = VoicePipeline(source, segmenter, stt, tts, sink, wake=WakePhrase("hey Milo"))
+    VoiceLoop(pipeline, milo.turn, LoopConfig(follow_up_s=8), on_event=print).run()
+
 States:
     wake    waiting for the wake phrase. Nothing but a loudness check runs while the room is
             quiet; speech goes through the VAD, and a speech segment through the wake spotter
@@ -10,21 +13,28 @@ States:
 
 Half-duplex: the source is muted from the moment a question is taken until the last sample of
 the reply has played (plus an echo guard), and what it captured meanwhile is thrown away.
+
+Each step is reported to `on_event` as one typed event (milo.voice.events).
 """
 
 from __future__ import annotations
 
 import logging
 import sys
-import time
 from contextlib import contextmanager
-from dataclasses import dataclass
-from typing import Callable, Optional
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterator, Optional, Union
 
 from milo.voice import CHUNK_SECONDS, SAMPLE_RATE, SAMPLE_WIDTH
 from milo.voice.audio import split_speech_end
-from milo.voice.tts import Mouth, SentenceChunker, sentences
-from milo.voice.vad import Segmenter, Utterance
+from milo.voice.events import (
+    EventHandler, FirstSentence, FirstToken, SpeechEnd, SpeechStart, Transcript, TurnDone, ignore,
+)
+from milo.voice.mouth import Mouth, SentenceChunker, sentences
+from milo.voice.protocols import (
+    AudioSink, AudioSource, SpeechToText, SpotStream, Spotter, TextToSpeech, TranscriptStream, Turn,
+)
+from milo.voice.vad import Segmenter, Utterance, VadSpeech, VadStart
 from milo.voice.wake import WakePhrase
 
 log = logging.getLogger("milo.voice")
@@ -41,6 +51,28 @@ class LoopConfig:
     acknowledge: str = ACKNOWLEDGE  # said when the wake phrase comes alone ("" for silence)
 
 
+@dataclass
+class VoicePipeline:
+    """What the loop listens and speaks with."""
+
+    source: AudioSource
+    segmenter: Segmenter
+    stt: SpeechToText
+    tts: TextToSpeech
+    sink: AudioSink
+    wake: WakePhrase = field(default_factory=WakePhrase)
+    spotter: Optional[Spotter] = None  # None: the wake phrase is found in the transcript
+
+    def close(self) -> None:
+        """Close the source, the sink and the text-to-speech engine; a part that fails to close
+        does not keep the others open."""
+        for part in (self.source, self.sink, self.tts):
+            try:
+                part.close()
+            except Exception:
+                pass
+
+
 def _stderr(msg: str) -> None:
     print(msg, file=sys.stderr, flush=True)
 
@@ -50,61 +82,59 @@ def _stdout(msg: str) -> None:
 
 
 class VoiceLoop:
+    """say(line): the transcript and the reply ("You: ...", "Milo: ..."), stdout by default;
+    status(line): what the loop is doing, stderr by default; on_event(event): each step."""
+
     def __init__(
         self,
-        source,
-        segmenter: Segmenter,
-        stt,
-        tts,
-        sink,
-        turn: Callable,
-        wake: Optional[WakePhrase] = None,
-        spotter=None,
+        pipeline: VoicePipeline,
+        turn: Turn,
         config: Optional[LoopConfig] = None,
+        *,
         say: Callable[[str], None] = _stdout,
         status: Callable[[str], None] = _stderr,
-        on_event: Optional[Callable[..., None]] = None,
+        on_event: Optional[EventHandler] = None,
     ):
-        self.source, self.seg, self.stt, self.tts, self.sink = source, segmenter, stt, tts, sink
+        self.pipeline = pipeline
         self.turn = turn
-        self.wake = wake or WakePhrase()
-        self.spotter = spotter
         self.config = config or LoopConfig()
         self.say, self.status = say, status
-        self.on_event = on_event or (lambda *a, **k: None)
+        self.on_event: EventHandler = on_event or ignore
         self.state = "wake"
         self.turns = 0
-        self.results: list = []
+        self.results: list[Any] = []
         self._window = 0  # chunks left in the listen/follow window
 
     # ---- the loop -------------------------------------------------------------------------
 
     def run(self, max_turns: Optional[int] = None) -> int:
         """Listen until the source ends (or `max_turns` turns); the number of turns taken."""
+        p = self.pipeline
         self._to_wake(announce=True)
-        self.source.unmute(0.0)  # drop what was captured while everything was loading
-        stream = None
-        for chunk in self.source.chunks():
-            ev = self.seg.feed(chunk)
+        p.source.unmute(0.0)  # drop what was captured while everything was loading
+        stream: Union[TranscriptStream, SpotStream, None] = None
+        for chunk in p.source.chunks():
+            ev = p.segmenter.feed(chunk)
             if ev is None:
-                if self.state != "wake" and not self.seg.in_speech:
+                if self.state != "wake" and not p.segmenter.in_speech:
                     self._window -= 1
                     if self._window <= 0:
                         self._to_wake(announce=True)
                 continue
-            if ev.kind == "start":
-                self.on_event("speech_start", time.monotonic(), chunk=self.seg.chunk_index)
-                if self.state == "wake" and self.spotter is not None:
-                    stream = self.spotter.stream()
+            if isinstance(ev, VadStart):
+                self.on_event(SpeechStart(p.segmenter.chunk_index))
+                if self.state == "wake" and p.spotter is not None:
+                    stream = p.spotter.stream()
                 else:
-                    stream = self.stt.stream()
+                    stream = p.stt.stream()
                 stream.feed(ev.pcm)
                 continue
+            assert stream is not None  # a VadStart came first
             stream.feed(ev.pcm)
-            if ev.kind == "speech":
+            if isinstance(ev, VadSpeech):
                 continue
             utt = ev.utterance
-            self.on_event("speech_end", time.monotonic(), utterance=utt)
+            self.on_event(SpeechEnd(utt))
             text = self._understand(stream, utt)
             stream = None
             if text:
@@ -117,7 +147,7 @@ class VoiceLoop:
         changed = self.state != "wake"
         self.state = "wake"
         if announce and (changed or self.turns == 0):
-            self.status(f"(listening for \"{self.wake.phrase}\")")
+            self.status(f"(listening for \"{self.pipeline.wake.phrase}\")")
 
     def _open_window(self, state: str, seconds: float) -> None:
         self.state = state
@@ -125,26 +155,27 @@ class VoiceLoop:
 
     # ---- understanding an utterance -------------------------------------------------------
 
-    def _understand(self, stream, utt: Utterance) -> Optional[str]:
+    def _understand(self, stream: Union[TranscriptStream, SpotStream], utt: Utterance) -> Optional[str]:
         """The question in `utt`, or None. May move to `listen` (a bare wake phrase)."""
+        p = self.pipeline
         short = utt.speech_seconds < self.config.min_speech_s
         if self.state == "wake":
-            if self.spotter is not None:
+            if p.spotter is not None:
                 spot = stream.finish()
                 log.info("wake spotter heard %r", spot.heard)
                 if short or not spot.found:
                     return None
                 tail = utt.pcm[int(spot.end_s * SAMPLE_RATE) * SAMPLE_WIDTH :]
                 first, last = split_speech_end(tail)
-                text = self.stt.transcribe(tail) if (last - first) / SAMPLE_RATE > 0.3 else ""
-                self.on_event("transcript", time.monotonic(), text=text)
-                rest = self.wake.match(text)
+                text = p.stt.transcribe(tail) if (last - first) / SAMPLE_RATE > 0.3 else ""
+                self.on_event(Transcript(text))
+                rest = p.wake.match(text)
                 question = text if rest is None else rest
             else:
                 text = stream.finish()
-                self.on_event("transcript", time.monotonic(), text=text)
+                self.on_event(Transcript(text))
                 log.info("heard %r", text)
-                rest = None if short else self.wake.match(text)
+                rest = None if short else p.wake.match(text)
                 if rest is None:
                     return None
                 question = rest
@@ -153,11 +184,11 @@ class VoiceLoop:
                 return None
             return question
         text = stream.finish()
-        self.on_event("transcript", time.monotonic(), text=text)
+        self.on_event(Transcript(text))
         log.info("heard %r", text)
         if short or not text.strip():
             return None
-        rest = self.wake.match(text)
+        rest = p.wake.match(text)
         if rest is not None:
             if not rest:
                 self._acknowledge()
@@ -174,13 +205,13 @@ class VoiceLoop:
     # ---- answering ------------------------------------------------------------------------
 
     def _speak(self, lines: list[str]) -> None:
-        self.source.mute()
-        with self._speaking(Mouth(self.tts, self.sink)) as mouth:
+        self.pipeline.source.mute()
+        with self._speaking(Mouth(self.pipeline.tts, self.pipeline.sink)) as mouth:
             for line in lines:
                 mouth.say(line)
 
     @contextmanager
-    def _speaking(self, mouth: "Mouth"):
+    def _speaking(self, mouth: Mouth) -> Iterator[Mouth]:
         """Speak what the block says, to the end; on any error cut it short. Either way the
         microphone opens again afterwards."""
         try:
@@ -194,24 +225,25 @@ class VoiceLoop:
 
     def _listen_again(self) -> None:
         # The reply may still be in the device's buffers when drain() returns: wait that out too.
-        latency = float(getattr(self.sink, "latency", 0.0) or 0.0)
-        self.source.unmute(self.config.echo_guard_s + latency)
-        self.seg.reset()
+        p = self.pipeline
+        p.source.unmute(self.config.echo_guard_s + float(p.sink.latency or 0.0))
+        p.segmenter.reset()
 
     def _answer(self, text: str) -> None:
+        p = self.pipeline
         self.say(f"You: {text}")
-        self.source.mute()  # half-duplex from here until the reply has been heard
-        mouth = Mouth(self.tts, self.sink, on_event=self.on_event)
+        p.source.mute()  # half-duplex from here until the reply has been heard
+        mouth = Mouth(p.tts, p.sink, on_event=self.on_event)
         chunker = SentenceChunker()
         streamed: list[str] = []
 
         def on_reply(delta: str) -> None:
             if not streamed:
-                self.on_event("first_token", time.monotonic())
+                self.on_event(FirstToken())
             streamed.append(delta)
             for sentence in chunker.feed(delta):
                 if not mouth.sentences:
-                    self.on_event("first_sentence", time.monotonic())
+                    self.on_event(FirstSentence())
                 mouth.say(sentence)
 
         with self._speaking(mouth):
@@ -227,7 +259,7 @@ class VoiceLoop:
             else:
                 for sentence in sentences(reply):
                     mouth.say(sentence)
-            self.on_event("turn_done", time.monotonic(), result=result)
+            self.on_event(TurnDone(result))
             self.say(f"Milo: {' '.join(reply.split())}")
             if getattr(result, "error", None):
                 self.status(f"milo: {result.error}")

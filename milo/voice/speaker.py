@@ -1,4 +1,5 @@
-"""Where speech goes: a PyAudio output device, or a WAV file (`--output`)."""
+"""Where speech goes: a PyAudio output device, or a WAV file (`--output`). Both satisfy
+`protocols.AudioSink`."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from typing import Optional
 
 from milo.voice import VoiceError
 from milo.voice.audio import quiet_stderr, resample, write_wav
-from milo.voice.mic import NO_SPEAKER, open_pyaudio, pick_device
+from milo.voice.devices import open_pyaudio, pick_device
 
 
 class PyAudioSink:
@@ -99,6 +100,7 @@ class WavSink:
         self.rate = rate
         self._pcm = bytearray()
         self.label = f"file {self.path}"
+        self.latency = 0.0  # a file holds nothing back
 
     def open(self) -> "WavSink":
         return self

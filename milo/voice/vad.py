@@ -3,20 +3,26 @@
 A quiet room costs one RMS per 32 ms chunk: the VAD model only runs on chunks louder than
 `gate_dbfs`. Speech starts after `start_ms` of voiced chunks and carries `pre_roll_ms` of audio
 from before that point, so the first word is not clipped; it ends after `end_ms` of silence.
+
+`Segmenter.feed(chunk)` returns None (no speech), or one typed event:
+    VadStart(pcm)              speech began: pcm = the pre-roll and the first voiced chunks
+    VadSpeech(pcm)             speech goes on: pcm = this chunk
+    VadEnd(pcm, utterance)     speech ended (or was cut at `max_s`): pcm = this chunk
 """
 
 from __future__ import annotations
 
 import collections
 from dataclasses import dataclass, field
-from typing import Optional
+from typing import Optional, Union
 
 from milo.voice import CHUNK_BYTES, CHUNK_SECONDS, VoiceError
 from milo.voice.audio import rms_dbfs
+from milo.voice.protocols import VoiceActivityDetector
 
 
 class SileroVad:
-    """Probability of speech in one 512-sample chunk."""
+    """Probability of speech in one 512-sample chunk (a `protocols.VoiceActivityDetector`)."""
 
     name = "silero"
 
@@ -38,7 +44,7 @@ class SileroVad:
 class Utterance:
     """One stretch of speech: its audio (pre-roll included) and where, in chunks, it lay."""
 
-    pcm: bytes
+    pcm: bytes = field(repr=False)
     start_chunk: int  # index (in the source's chunks) of the first chunk in pcm
     speech_end_chunk: int  # index of the last voiced chunk
     end_chunk: int  # index of the chunk on which the end was decided
@@ -49,16 +55,28 @@ class Utterance:
         return (self.speech_end_chunk - self.start_chunk + 1) * CHUNK_SECONDS
 
 
-@dataclass
-class Event:
-    kind: str  # "start" (pcm = pre-roll + first voiced chunks), "speech" (pcm = this chunk), "end"
-    pcm: bytes = b""
-    utterance: Optional[Utterance] = None
+@dataclass(frozen=True)
+class VadStart:
+    pcm: bytes = field(repr=False)  # the pre-roll and the first voiced chunks
+
+
+@dataclass(frozen=True)
+class VadSpeech:
+    pcm: bytes = field(repr=False)  # this chunk
+
+
+@dataclass(frozen=True)
+class VadEnd:
+    pcm: bytes = field(repr=False)  # this chunk (the last of the utterance)
+    utterance: Utterance
+
+
+VadEvent = Union[VadStart, VadSpeech, VadEnd]
 
 
 @dataclass
 class Segmenter:
-    vad: object
+    vad: VoiceActivityDetector
     threshold: float = 0.5
     start_ms: int = 96
     end_ms: int = 480
@@ -100,7 +118,7 @@ class Segmenter:
         self._buf = bytearray()
         self._gated = True
 
-    def feed(self, chunk: bytes) -> Optional[Event]:
+    def feed(self, chunk: bytes) -> Optional[VadEvent]:
         if len(chunk) != CHUNK_BYTES:
             raise ValueError(f"chunks must be {CHUNK_BYTES} bytes")
         self.chunk_index += 1
@@ -115,7 +133,7 @@ class Segmenter:
                 self._start_chunk = self.chunk_index - len(self._pre) + 1
                 self._last_voiced = self.chunk_index
                 self._pre.clear()
-                return Event("start", bytes(self._buf))
+                return VadStart(bytes(self._buf))
             return None
         self._buf += chunk
         if p >= self.threshold - 0.15:  # hysteresis: stay in speech through soft syllables
@@ -129,5 +147,5 @@ class Segmenter:
             self._voiced_run = 0
             utt = Utterance(bytes(self._buf), self._start_chunk, self._last_voiced, self.chunk_index, truncated=too_long and self._silent_run < self._end_n)
             self._buf = bytearray()
-            return Event("end", chunk, utt)
-        return Event("speech", chunk)
+            return VadEnd(chunk, utt)
+        return VadSpeech(chunk)

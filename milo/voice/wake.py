@@ -1,20 +1,19 @@
-"""The wake phrase ("hey Milo" by default; --wake or MILO_WAKE_PHRASE to change it).
+"""The wake phrase ("hey Milo" by default; --wake or MILO_WAKE_PHRASE to change it), in text.
 
 Two ways to hear it:
 - in a transcript (any engine): `WakePhrase.match` finds the phrase near the start, loosely
   (speech to text writes "Hey, Milo", "Hey Mylo", "Hi Milo"), and returns what followed it, so
   "hey Milo, what is your name" is a wake and a question in one breath.
-- with vosk's grammar mode (`VoskSpotter`): a recognizer that only knows the phrase and a garbage
-  path ("[unk]" or filler words) runs on the speech segment; it is far cheaper than full
-  recognition, and full recognition then runs only on what came after the phrase.
+- with a spotter from the speech-to-text engine (`engine.spotter(wake.words)`, vosk's grammar
+  mode: milo.voice.stt.vosk.VoskSpotter), far cheaper than full recognition; full recognition
+  then runs only on what came after the phrase.
 """
 
 from __future__ import annotations
 
 import difflib
 import re
-from dataclasses import dataclass
-from typing import Optional, Sequence
+from typing import Optional
 
 DEFAULT_PHRASE = "hey Milo"
 _WORD = re.compile(r"[^\W_]+(?:'[^\W_]+)?", re.UNICODE)
@@ -52,46 +51,3 @@ class WakePhrase:
             return None
         rest = text[spans[best_end - 1].end() :]
         return rest.strip().lstrip(",.!?;:-—… ").strip()
-
-
-@dataclass
-class Spot:
-    found: bool
-    end_s: float = 0.0  # where the phrase ended, seconds from the start of the audio fed
-    heard: str = ""  # what the grammar recognizer decoded (for -v)
-
-
-class VoskSpotter:
-    """Grammar-mode spotting: the phrase and a garbage path are all the recognizer knows."""
-
-    def __init__(self, engine, words: Sequence[str], garbage: Sequence[str], max_lead_words: int = 1):
-        self.engine = engine
-        self.words = list(words)
-        self.garbage = list(garbage)
-        self.grammar = [" ".join(self.words)] + self.garbage
-        self.max_lead_words = max_lead_words
-        self.label = "vosk grammar mode" + (" with [unk]" if "[unk]" in self.garbage else f" with {len(self.garbage)} filler words")
-
-    def stream(self) -> "SpotStream":
-        from milo.voice.stt import VoskStream
-
-        return SpotStream(self, VoskStream(self.engine, self.grammar))
-
-
-class SpotStream:
-    def __init__(self, spotter: VoskSpotter, stream):
-        self.spotter = spotter
-        self._stream = stream
-
-    def feed(self, pcm: bytes) -> None:
-        self._stream.feed(pcm)
-
-    def finish(self) -> Spot:
-        heard = self._stream.finish()
-        found = self._stream.words()
-        tokens = [w["word"] for w in found]
-        n = len(self.spotter.words)
-        for start in range(0, min(self.spotter.max_lead_words, len(tokens)) + 1):
-            if tokens[start : start + n] == self.spotter.words:
-                return Spot(True, float(found[start + n - 1]["end"]), heard)
-        return Spot(False, 0.0, heard)

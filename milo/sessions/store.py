@@ -17,7 +17,6 @@ original set aside with a one-line warning.
 
 from __future__ import annotations
 
-import fcntl
 import json
 import logging
 import os
@@ -30,35 +29,28 @@ from pathlib import Path
 from typing import Callable, Iterator, Optional, Sequence
 
 from langchain_core.chat_history import BaseChatMessageHistory
-from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, messages_from_dict, messages_to_dict
+from langchain_core.messages import BaseMessage, messages_from_dict, messages_to_dict, trim_messages
+
+from milo import storage
+from milo.errors import SessionError
 
 log = logging.getLogger("milo.sessions")
 
 DEFAULT_TTL = 300.0
 DEFAULT_WINDOW = 40
 ACTIVE = "active.json"
+UNRELIABLE = "milo_unreliable"  # on an AI message never to replay (cut off, leaked tags)
 _ID_RE = re.compile(r"^conv-\d{8}-\d{6}-\d+$")
 
 
 def default_dir() -> Path:
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache")
-    return Path(base) / "milo" / "sessions"
+    from milo.config import Settings
+
+    return Path(Settings.load().session_dir)
 
 
 def _atomic_write(path: Path, data: dict) -> None:
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    try:
-        os.write(fd, (json.dumps(data, ensure_ascii=False, indent=1) + "\n").encode("utf-8"))
-        os.fsync(fd)
-    finally:
-        os.close(fd)
-    os.replace(tmp, path)
-    dfd = os.open(path.parent, os.O_RDONLY)
-    try:
-        os.fsync(dfd)  # the rename itself survives a power cut
-    finally:
-        os.close(dfd)
+    storage.atomic_replace(path, (json.dumps(data, ensure_ascii=False, indent=1) + "\n").encode("utf-8"), mode=0o600)
 
 
 def _recover_messages(text: str) -> list[BaseMessage]:
@@ -156,17 +148,20 @@ class SessionStore:
                 finally:
                     self._depth -= 1
                 return
-            self.dir.mkdir(parents=True, exist_ok=True, mode=0o700)
-            fd = os.open(self.dir / ".lock", os.O_RDWR | os.O_CREAT, 0o600)
             try:
-                fcntl.flock(fd, fcntl.LOCK_EX)
+                self.dir.mkdir(parents=True, exist_ok=True, mode=0o700)
+                fd = os.open(self.dir / ".lock", os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
+            except OSError as e:
+                raise SessionError(f"The conversation folder {self.dir} cannot be used ({e.strerror}); point SESSION_DIR at a folder you own.") from None
+            try:
+                storage.flock(fd)
                 self._depth = 1
                 yield
             finally:
                 self._depth = 0
                 os.close(fd)
 
-    def _state(self) -> dict:
+    def state(self) -> dict:
         path = self.dir / ACTIVE
         try:
             state = json.loads(path.read_text(encoding="utf-8"))
@@ -187,7 +182,7 @@ class SessionStore:
     def active_id(self, at: Optional[float] = None) -> Optional[str]:
         """The conversation a turn starting at `at` continues, or None when it starts a new one."""
         at = self.clock() if at is None else at
-        state = self._state()
+        state = self.state()
         if state and at - float(state["last"]) <= self.ttl:
             return state["id"]
         return None
@@ -208,7 +203,7 @@ class SessionStore:
         """Append one turn's messages; returns the conversation id they went to. A new
         conversation remembers `memory_mark`, the memory file's size when it began."""
         with self.lock():
-            state = self._state()
+            state = self.state()
             if conv_id is None or state.get("id") != conv_id:
                 # Another process may have started or continued a conversation meanwhile.
                 if state and started - float(state["last"]) <= self.ttl:
@@ -228,7 +223,7 @@ class SessionStore:
     def window(self, conv_id: Optional[str]) -> list[BaseMessage]:
         if conv_id is None:
             return []
-        return trim_window(self.history(conv_id).messages, self.window_size)
+        return trim_window(replayable(self.history(conv_id).messages), self.window_size)
 
     # ---- listing ------------------------------------------------------------------------
 
@@ -250,73 +245,34 @@ class SessionStore:
         with self.lock():
             if conv_id is None:
                 paths = list(self.dir.glob("conv-*.json")) + [self.dir / ACTIVE]
+                # Temp files of writers killed mid-write (every writer holds this lock).
+                paths += list(self.dir.glob(".*.tmp"))
             else:
                 paths = [self.history(conv_id).path]
-                if self._state().get("id") == conv_id:
+                if self.state().get("id") == conv_id:
                     paths.append(self.dir / ACTIVE)
             gone = 0
             for p in paths:
                 if p.exists():
                     p.unlink()
-                    gone += p.name != ACTIVE
+                    gone += p.name.startswith("conv-")
             return gone
+
+
+def replayable(messages: Sequence[BaseMessage]) -> list[BaseMessage]:
+    """The messages without the exchanges whose reply must not be replayed."""
+    kept: list[BaseMessage] = []
+    for m in messages:
+        if m.type == "ai" and m.additional_kwargs.get(UNRELIABLE):
+            if kept and kept[-1].type == "human":
+                kept.pop()
+            continue
+        kept.append(m)
+    return kept
 
 
 def trim_window(messages: Sequence[BaseMessage], size: int) -> list[BaseMessage]:
     """The last `size` messages, never starting with an orphan reply (trim at turn boundaries)."""
     if size <= 0:
         return []
-    window = list(messages[-size:])
-    while window and not isinstance(window[0], HumanMessage):
-        window.pop(0)
-    return window
-
-
-def _env_number(name: str, default: float, cast=float):
-    raw = os.environ.get(name)
-    if raw in (None, ""):
-        return default
-    try:
-        return cast(raw)
-    except ValueError:
-        from milo.app import SetupError
-
-        raise SetupError(f"{name} must be a number, not {raw!r}.") from None
-
-
-class SessionMemory:
-    """What a turn uses (milo.turn.History): the window at the start, a record at the end."""
-
-    def __init__(self, store: SessionStore):
-        self.store = store
-        self._started: Optional[float] = None
-        self._conv_id: Optional[str] = None
-
-    @classmethod
-    def from_env(cls) -> Optional["SessionMemory"]:
-        if os.environ.get("SESSION_MEMORY", "1").strip().lower() in ("0", "false", "no", "off"):
-            return None  # stateless per wake: nothing attached, nothing written
-        store = SessionStore(
-            os.environ.get("SESSION_DIR") or None,
-            ttl=_env_number("SESSION_TTL", DEFAULT_TTL),
-            window=_env_number("SESSION_WINDOW", DEFAULT_WINDOW, int),
-        )
-        return cls(store)
-
-    def window(self) -> list[BaseMessage]:
-        """Read only (milo prompt uses it too): which conversation a turn starting now continues."""
-        self._started = self.store.clock()
-        self._conv_id = self.store.active_id(self._started)
-        return self.store.window(self._conv_id)
-
-    def memory_mark(self) -> Optional[int]:
-        """The memory file's size when the active conversation began (None: a new one)."""
-        if self._conv_id is None:
-            return None
-        mark = self.store._state().get("memory_mark")
-        return int(mark) if isinstance(mark, int) else None
-
-    def record(self, user_text: str, reply: str, memory_mark: Optional[int] = None) -> None:
-        started = self._started if self._started is not None else self.store.clock()
-        self._conv_id = self.store.record(started, self._conv_id, [HumanMessage(user_text), AIMessage(reply)], memory_mark)
-        self._started = None
+    return trim_messages(list(messages), max_tokens=size, token_counter=len, strategy="last", start_on="human")

@@ -64,6 +64,7 @@ class TaggedAnswer(BaseModel):
     missing: list[str] = Field(default_factory=list)  # tag names absent or empty
     repeated: list[str] = Field(default_factory=list)  # tag names seen more than once
     untagged: str = ""  # text before the first tag
+    truncated: bool = False  # the model stopped at its token limit: the answer is cut off
 
     @property
     def complete(self) -> bool:
@@ -196,9 +197,12 @@ class _Stream:
 
     def __init__(self, parser: "MiloTagParser"):
         self.parser, self.text, self.prev = parser, "", None
+        self.truncated = False
 
     def _emit(self, partial: bool) -> list[TaggedAnswer]:
         parsed = self.parser._parse(self.text, partial=partial)
+        if self.truncated:
+            parsed.truncated = True
         if parsed == self.prev:
             return []
         self.prev = parsed
@@ -206,6 +210,9 @@ class _Stream:
 
     def feed(self, chunk: Any) -> list[TaggedAnswer]:
         self.text += _chunk_text(chunk)
+        meta = getattr(chunk, "response_metadata", None) or {}
+        if str(meta.get("finish_reason") or meta.get("done_reason") or "").lower() in ("length", "max_tokens"):
+            self.truncated = True
         return self._emit(partial=True)
 
     def finish(self) -> list[TaggedAnswer]:

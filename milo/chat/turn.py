@@ -8,24 +8,24 @@ recall and the user's text; nothing about the conversation lives in the process 
 from __future__ import annotations
 
 import logging
-import signal
-import threading
 import time
-from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Callable, Optional, Protocol
+from typing import Callable, Mapping, Optional, Protocol
 
 from langchain_core.messages import BaseMessage
 from langchain_core.runnables import Runnable
 
-from milo.memory import LivingMemory, MemoryFileError, Pulse
-from milo.models import ModelChoice
-from milo.prompting import Persona
-from milo.tags import MiloTagParser, TaggedAnswer, TagSpec
+from milo.chat.chain import build_chain
+from milo.chat.failures import LOST_THREAD, ModelFailure, classify, deferred_interrupt
+from milo.chat.models import ModelChoice
+from milo.chat.persona import DEFAULT_USER_NAME, Persona
+from milo.chat.tags import MiloTagParser, TaggedAnswer, TagSpec
+from milo.errors import MemoryFileError, MiloError
+from milo.memory import LivingMemory, Pulse
+from milo.memory.grounding import Grounded, ground
+from milo.memory.names import learn_name
 
 log = logging.getLogger("milo")
-
-LOST_THREAD = "Oh! I completely lost my train of thought there. Could you say that again?"
 
 
 class History(Protocol):
@@ -35,13 +35,13 @@ class History(Protocol):
 
     def memory_mark(self) -> Optional[int]: ...
 
-    def record(self, user_text: str, reply: str, memory_mark: Optional[int] = None) -> None: ...
+    def record(self, user_text: str, reply: str, memory_mark: Optional[int] = None, reliable: bool = True) -> None: ...
 
 
 class Body(Protocol):
     """A robot body (milo.body.Body): performs gestures in the background."""
 
-    action_tag: TagSpec
+    action_tag: Mapping[str, str]  # name, field, placeholder, gbnf of its [ACTION] line
 
     def respond(self, user_text: str, action_text: str) -> list[str]: ...
 
@@ -55,62 +55,12 @@ class TurnResult:
     gestures: list[str] = field(default_factory=list)
     error: Optional[str] = None  # one plain sentence when the model failed
     notices: list[str] = field(default_factory=list)  # non-fatal problems (memory not written...)
+    memory_changes: list[str] = field(default_factory=list)  # what grounding replaced or dropped
     attempts: int = 0
 
     @property
     def ok(self) -> bool:
         return self.error is None
-
-
-class ModelFailure(Exception):
-    def __init__(self, sentence: str, transient: bool):
-        super().__init__(sentence)
-        self.sentence = sentence
-        self.transient = transient
-
-
-def classify(exc: BaseException, where: str = "", timeout: float = 0) -> ModelFailure:
-    """Turn a provider's exception into one plain sentence, and whether retrying may help."""
-    name = type(exc).__name__
-    status = getattr(exc, "status_code", None) or getattr(exc, "code", None)
-    if status is None and getattr(exc, "response", None) is not None:
-        status = getattr(exc.response, "status_code", None)
-    place = f" at {where}" if where else ""
-    if isinstance(status, int):
-        if status == 429:
-            return ModelFailure(f"The model{place} is rate-limiting requests (HTTP 429); wait a minute and try again.", True)
-        if status >= 500:
-            return ModelFailure(f"The model server{place} had an internal error (HTTP {status}).", True)
-        if status in (401, 403):
-            return ModelFailure(f"The model{place} refused the API key (HTTP {status}); check GOOGLE_API_KEY or MILO_API_KEY.", False)
-        if status == 404:
-            return ModelFailure(f"The model server{place} does not know that model (HTTP 404); check the name given to --model.", False)
-        if 400 <= status < 500:
-            return ModelFailure(f"The model server{place} rejected the request (HTTP {status}).", False)
-    if "Timeout" in name or isinstance(exc, TimeoutError):
-        secs = f" within {timeout:g} seconds" if timeout else ""
-        return ModelFailure(f"The model{place} did not answer{secs}; it may be overloaded (raise MILO_TIMEOUT if it is just slow).", True)
-    if isinstance(exc, ValueError) or "Decode" in name or "Validation" in name:
-        return ModelFailure(f"The model server{place} sent an answer that could not be read.", True)
-    if "Connect" in name or isinstance(exc, ConnectionError):
-        return ModelFailure(f"Cannot reach the model server{place}; is it running? (check --base-url, MILO_BASE_URL or OLLAMA_HOST).", True)
-    return ModelFailure(f"The model call failed ({name}).", False)
-
-
-@contextmanager
-def _deferred_interrupt():
-    """Hold Ctrl-C (SIGINT) until the block is done, then raise it as usual."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    pending = []
-    previous = signal.signal(signal.SIGINT, lambda *a: pending.append(a))
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGINT, previous)
-        if pending:
-            raise KeyboardInterrupt
 
 
 class Milo:
@@ -133,8 +83,9 @@ class Milo:
         self.body = body
         parser = parser or MiloTagParser()
         if body is not None:
-            parser = parser.with_tags([body.action_tag])
+            parser = parser.with_tags([TagSpec(**body.action_tag)])
         self.parser = parser
+        memory.add_placeholders(parser.placeholders())  # copies of the format's descriptions are never etched
         self.history = history
         self.retries = retries
         self.backoff = backoff
@@ -144,11 +95,7 @@ class Milo:
     # ---- the chain ------------------------------------------------------------------------
 
     def build_chain(self) -> Runnable:
-        prompt = self.persona.prompt(self.parser.get_format_instructions())
-        llm: Runnable = self.model.llm
-        if self.model.grammar:
-            llm = llm.bind(extra_body={"grammar": self.parser.gbnf()})
-        return prompt | llm | self.parser
+        return build_chain(self.persona, self.model, self.parser)
 
     def inputs(self, text: str) -> dict:
         history = self.history.window() if self.history else []
@@ -173,6 +120,7 @@ class Milo:
             return result
         try:
             mark = self.memory.size()  # where a conversation starting now begins in the memory
+            self._learn_name(text)
             inputs = self.inputs(text)
         except MemoryFileError as e:
             result.error = str(e)
@@ -187,19 +135,45 @@ class Milo:
             return result
         result.answer = answer
         result.reply = answer.reply
-        with _deferred_interrupt():  # the reply was shown: what it etches must land whole
+        with deferred_interrupt():  # the reply was shown: what it etches must land whole
+            reliable = True
             try:
-                result.pulse = self.memory.witness(answer.core_update, answer.future_message, answer.reply)
+                grounded = self._ground(text, answer)
+                result.memory_changes = grounded.changes + ([f"nothing etched: {grounded.refused}"] if grounded.refused else [])
+                reliable = grounded.refused is None
+                if reliable:
+                    result.pulse = self.memory.witness(
+                        grounded.fields.get("CORE_UPDATE", ""), grounded.fields.get("FUTURE_MESSAGE", ""), grounded.fields.get("REPLY", ""))
             except MemoryFileError as e:
                 result.notices.append(str(e))
             if self.history is not None:
                 try:
-                    self.history.record(text, answer.reply, memory_mark=mark)
-                except OSError as e:
+                    # A reply cut off or leaking tag text is not replayed into later prompts.
+                    self.history.record(text, answer.reply, memory_mark=mark, reliable=reliable)
+                except (OSError, MiloError) as e:
                     result.notices.append(f"Could not save the conversation: {e}.")
         if self.body is not None:
             result.gestures = self.body.respond(text, answer.action)
         return result
+
+    def _learn_name(self, text: str) -> None:
+        """No name given in the settings: take the one in the pinned facts, or the one the user
+        gave ("I'm Sam") now or in a recent entry. Changes the prompt's first line once."""
+        if self.persona.user_name != DEFAULT_USER_NAME:
+            return
+        said = [text] + [p.core_update for p in reversed(self.memory.recent_pulses(50)) if p.core_update]
+        name = learn_name(self.memory.pinned(), said)
+        if name:
+            log.info("calling the user %s (from the memory or their own words)", name)
+            self.persona.user_name = name
+
+    def _ground(self, text: str, answer: TaggedAnswer) -> Grounded:
+        """Keep only what this exchange supports (milo.memory.grounding)."""
+        recent = [p.fields for p in self.memory.recent_pulses(20)]
+        clean = self.memory.clean_fields(answer.core_update, answer.future_message, answer.reply)  # placeholder copies go
+        return ground(clean.get("CORE_UPDATE", ""), clean.get("FUTURE_MESSAGE", ""), clean.get("REPLY", ""), text,
+                      pinned=self.memory.pinned(),
+                      user_name=self.persona.user_name, recent=recent, truncated=answer.truncated)
 
     def _run(self, chain, inputs, on_reply, result: TurnResult) -> Optional[TaggedAnswer]:
         emitted = ""

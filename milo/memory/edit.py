@@ -10,7 +10,6 @@ The only code that ever rewrites the file. Each rewrite:
 
 from __future__ import annotations
 
-import fcntl
 import hashlib
 import os
 import re
@@ -19,7 +18,10 @@ from datetime import datetime
 from pathlib import Path
 from typing import Iterable, Sequence
 
-from milo.memory import LivingMemory, MemoryFileError, Pulse, _read_pulses
+from milo import storage
+from milo.errors import MemoryFileError
+from milo.memory.format import Pulse, read_entries
+from milo.memory.store import LivingMemory
 
 
 def pulse_id(pulse: Pulse, data: bytes) -> str:
@@ -48,7 +50,7 @@ def read_bytes(path: Path) -> bytes:
 
 def entries(path: Path) -> tuple[bytes, list[Pulse]]:
     data = read_bytes(path)
-    return data, [p for p in _read_pulses(data.splitlines(keepends=True)) if p.fields or p.header is not None]
+    return data, read_entries(data)
 
 
 def _span(data: bytes, p: Pulse) -> tuple[int, int]:
@@ -73,11 +75,24 @@ def plan_forget(memory: LivingMemory, query: str = "", ids: Sequence[str] = ()) 
     data, pulses = entries(memory.path)
     if ids:
         wanted = {i.lower() for i in ids}
+        known = {pulse_id(p, data) for p in pulses}
+        unknown = sorted(wanted - known)
+        if unknown:
+            raise MemoryFileError(f"No entry has the id {unknown[0]}; `milo memory show` lists the ids (nothing was changed).")
         chosen = [p for p in pulses if pulse_id(p, data) in wanted]
     else:
-        words = [w for w in re.findall(r"\w+", query.lower()) if w]
-        chosen = [p for p in pulses if words and all(w in " ".join(p.fields.values()).lower() for w in words)]
+        patterns = forget_patterns(query)
+        chosen = [p for p in pulses if patterns and all(rx.search(" ".join(p.fields.values())) for rx in patterns)]
     return plan(memory.path, chosen, data)
+
+
+def forget_patterns(query: str) -> list[re.Pattern]:
+    """Whole words ("cat" does not match "education"), or a "quoted phrase" as written;
+    an entry must contain every one of them (case does not matter)."""
+    phrases = re.findall(r'"([^"]+)"', query)
+    rest = re.sub(r'"[^"]*"', " ", query)
+    parts = [p.strip() for p in phrases if p.strip()] + re.findall(r"\w+", rest)
+    return [re.compile(r"(?<!\w)" + r"\s+".join(re.escape(w) for w in part.split()) + r"(?!\w)", re.IGNORECASE) for part in parts]
 
 
 def plan_archive(memory: LivingMemory, before: datetime) -> Plan:
@@ -87,17 +102,23 @@ def plan_archive(memory: LivingMemory, before: datetime) -> Plan:
 
 def apply(p: Plan, archive: Path | None = None) -> Path:
     """Carry out a plan; returns the backup's path. Raises MemoryFileError, one sentence."""
-    path = p.path
-    fd = os.open(path, os.O_RDWR)
+    path = storage.real_path(p.path)  # a symlinked memory stays a link; its target is rewritten
     try:
-        fcntl.flock(fd, fcntl.LOCK_EX)
-        data = read_bytes(path)
-        if hashlib.sha256(data).hexdigest() != p.digest or os.fstat(fd).st_ino != os.stat(path).st_ino:
-            raise MemoryFileError(f"The memory file {path} changed while you were deciding; nothing was changed, run the command again.")
-        mode = os.fstat(fd).st_mode & 0o7777
-        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-        backup = path.with_name(f"{path.name}.bak-{stamp}")
-        _write_new(backup, data, mode)
+        with storage.locked(path, create=False) as fd:
+            return _apply_locked(p, path, fd, archive)
+    except FileNotFoundError:
+        raise MemoryFileError(f"The memory file {p.path} is gone; nothing was changed.") from None
+    except PermissionError:
+        raise MemoryFileError(f"The memory file {p.path} is not writable; check its permissions (nothing was changed).") from None
+
+
+def _apply_locked(p: Plan, path: Path, fd: int, archive: Path | None) -> Path:
+    data = read_bytes(path)
+    if hashlib.sha256(data).hexdigest() != p.digest or os.fstat(fd).st_ino != os.stat(path).st_ino:
+        raise MemoryFileError(f"The memory file {p.path} changed while you were deciding; nothing was changed, run the command again.")
+    mode = os.fstat(fd).st_mode & 0o7777
+    try:
+        backup = write_backup(path, data, mode)
         if archive is not None and p.pulses:
             moved = b"".join(data[s:e] if data[s:e].startswith(b"\n") else b"\n\n" + data[s:e] for s, e in p.remove)
             _append_archive(archive, moved if moved.endswith(b"\n") else moved + b"\n")
@@ -106,38 +127,25 @@ def apply(p: Plan, archive: Path | None = None) -> Path:
             kept.append(data[last:s])
             last = e
         kept.append(data[last:])
-        tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-        _write_new(tmp, b"".join(kept), mode)
-        os.replace(tmp, path)
-        _fsync_dir(path.parent)
-        return backup
-    finally:
-        os.close(fd)
+        storage.atomic_replace(path, b"".join(kept), mode)
+    except OSError as e:
+        raise MemoryFileError(f"Could not rewrite the memory file {p.path}: {e.strerror}; nothing was changed.") from None
+    return backup
 
 
-def _write_new(path: Path, data: bytes, mode: int) -> None:
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    try:
-        os.fchmod(fd, mode)
-        os.write(fd, data)
-        os.fsync(fd)
-    finally:
-        os.close(fd)
+def write_backup(path: Path, data: bytes, mode: int) -> Path:
+    """A new, uniquely named backup beside the file (never overwrites an earlier one)."""
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    for n in range(1000):
+        backup = path.with_name(f"{path.name}.bak-{stamp}" + (f"-{n}" if n else ""))
+        try:
+            storage.write_new(backup, data, mode)
+            return backup
+        except FileExistsError:
+            continue
+    raise OSError(17, "too many backups in one second")
 
 
 def _append_archive(archive: Path, data: bytes) -> None:
-    fd = os.open(archive, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX)
-        os.write(fd, data)
-        os.fsync(fd)  # the archive holds the entries before the main file loses them
-    finally:
-        os.close(fd)
-
-
-def _fsync_dir(d: Path) -> None:
-    fd = os.open(d, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
+    # the archive holds the entries (fsynced) before the main file loses them
+    storage.locked_append(archive, data)

@@ -6,21 +6,18 @@ import argparse
 import sys
 import time
 
-from milo.sessions import SessionMemory, SessionStore
+from milo.sessions import SessionStore, store_from_settings
 
 
-def _store() -> SessionStore:
-    memory = SessionMemory.from_env()
-    if memory is None:
-        # SESSION_MEMORY=0 stops recording; the stored ones can still be listed and cleared.
-        import os
+def _store(args) -> SessionStore:
+    # SESSION_MEMORY=0 stops recording; the stored ones can still be listed and cleared.
+    from milo.config import Settings
 
-        return SessionStore(os.environ.get("SESSION_DIR") or None)
-    return memory.store
+    return store_from_settings(Settings.load(args))
 
 
 def cmd_list(args) -> int:
-    store = _store()
+    store = _store(args)
     convs = store.conversations()
     if not convs:
         print(f"No conversations in {store.dir}.")
@@ -33,7 +30,7 @@ def cmd_list(args) -> int:
 
 
 def cmd_show(args) -> int:
-    store = _store()
+    store = _store(args)
     conv_id = args.id or store.active_id()
     if conv_id is None:
         print("No active conversation (it rotates after SESSION_TTL seconds of quiet).")
@@ -53,7 +50,7 @@ def cmd_show(args) -> int:
 
 
 def cmd_clear(args) -> int:
-    store = _store()
+    store = _store(args)
     if not args.all and not args.id:
         print("milo: name a conversation id, or use --all.", file=sys.stderr)
         return 2
@@ -66,14 +63,14 @@ def cmd_clear(args) -> int:
     return 0
 
 
-def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("sessions", help="list, show or clear the recent conversations", description="The recent conversations bridged on disk (SESSION_DIR).")
+def register(sub: argparse._SubParsersAction, kit) -> None:
+    p = sub.add_parser("sessions", parents=[kit.common], help="list, show or clear the recent conversations", description="The recent conversations bridged on disk (SESSION_DIR).")
     s = p.add_subparsers(dest="sessions_command", metavar="ACTION", required=True)
-    s.add_parser("list", help="list conversations (* marks the active one)").set_defaults(func=cmd_list)
-    show = s.add_parser("show", help="print a conversation (default: the active one)")
+    s.add_parser("list", parents=[kit.common], help="list conversations (* marks the active one)").set_defaults(func=cmd_list)
+    show = s.add_parser("show", parents=[kit.common], help="print a conversation (default: the active one)")
     show.add_argument("id", nargs="?")
     show.set_defaults(func=cmd_show)
-    clear = s.add_parser("clear", help="delete a conversation, or all of them")
+    clear = s.add_parser("clear", parents=[kit.common], help="delete a conversation, or all of them")
     clear.add_argument("id", nargs="?")
     clear.add_argument("--all", action="store_true")
     clear.set_defaults(func=cmd_clear)

@@ -18,11 +18,11 @@ from pathlib import Path
 from langchain_core.messages import SystemMessage
 from langchain_core.prompts import ChatPromptTemplate, MessagesPlaceholder
 
-PROJECT_DIR = Path(__file__).resolve().parent.parent
+from milo.config import Settings
+from milo.errors import PersonaError
 
-
-class PersonaError(Exception):
-    """A persona or prompt file is missing or empty; str() is one sentence."""
+_DEFAULTS = Settings()
+DEFAULT_USER_NAME = _DEFAULTS.user_name
 
 
 def _read(path: Path, what: str) -> str:
@@ -51,8 +51,8 @@ class Persona:
     @classmethod
     def load(
         cls,
-        sample_file: Path = PROJECT_DIR / "sample_speak.txt",
-        prompts_dir: Path = PROJECT_DIR / "prompts",
+        sample_file: Path = _DEFAULTS.persona_file,
+        prompts_dir: Path = _DEFAULTS.prompts_dir,
         user_name: str = "Friend",
     ) -> "Persona":
         samples = [l.strip() for l in _read(Path(sample_file), "persona").splitlines() if l.strip() and not l.startswith("#")]

@@ -6,20 +6,22 @@ import argparse
 import sys
 from datetime import datetime
 
-from milo import memory_edit
-from milo.app import SetupError, memory_from_args
-from milo.memory import MemoryFileError
-from milo.recall import archive_path, estimate_tokens, pulse_text
+from milo.memory import edit as memory_edit
+from milo.memory import open_memory
+from milo.memory.format import archive_path
+from milo.memory.recall import estimate_tokens
 
 
 def _memory(args):
-    return memory_from_args(args)
+    from milo.config import Settings
+
+    return open_memory(settings=Settings.load(args))
 
 
 def _print_entries(data, pulses):
     for p in pulses:
         print(f"[{memory_edit.pulse_id(p, data)}] line {p.line}")
-        print(pulse_text(p))
+        print(p.text())
         print()
 
 
@@ -47,7 +49,7 @@ def cmd_search(args) -> int:
     for h in hits:
         where = " (archive)" if h.source == "archive" else ""
         print(f"score {h.score:6.2f}{where}  line {h.pulse.line}")
-        print("  " + pulse_text(h.pulse).replace("\n", "\n  "))
+        print("  " + h.pulse.text().replace("\n", "\n  "))
     print("\nWhat recall would give the model for this message:")
     stable, relevant = memory.recall_parts(query)
     print(f"  pinned + recent: ~{estimate_tokens(stable)} tokens; related older notes: ~{estimate_tokens(relevant)} tokens (budget {memory.relevance.budget})")
@@ -63,8 +65,8 @@ def cmd_stats(args) -> int:
     print(f"entries:  {len(pulses):,}")
     if stamps:
         print(f"from:     {min(stamps):%Y-%m-%d %H:%M} to {max(stamps):%Y-%m-%d %H:%M}")
-    if memory.relevance is not None:
-        pinned = memory.relevance.index().pinned
+    pinned = memory.pinned()
+    if pinned or memory.relevance is not None:
         facts = [l for l in pinned.splitlines() if l.strip()]
         print(f"pinned:   {len(facts)} line{'s' if len(facts) != 1 else ''} under '## Pinned'")
     archive = archive_path(memory.path)
@@ -118,35 +120,36 @@ def cmd_archive(args) -> int:
     return 0
 
 
-def _guard(func):
-    def run(args):
-        try:
-            return func(args)
-        except (MemoryFileError, SetupError) as e:
-            print(f"milo: {e}", file=sys.stderr)
-            return 2
-    return run
+def _count(raw: str) -> int:
+    try:
+        n = int(raw)
+    except ValueError:
+        n = -1
+    if n < 0:
+        raise argparse.ArgumentTypeError(f"must be a whole number of at least 0, not {raw!r}")
+    return n
 
 
-def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("memory", help="show, search, forget or archive what Milo remembers", description="Look after Living_Memory.md.")
-    p.add_argument("--memory-file", default=None, help="the living memory file [env MILO_MEMORY_FILE]")
+def register(sub: argparse._SubParsersAction, kit) -> None:
+    p = sub.add_parser("memory", parents=[kit.common], help="show, search, forget or archive what Milo remembers", description="Look after Living_Memory.md.")
     s = p.add_subparsers(dest="memory_command", metavar="ACTION", required=True)
-    s.add_parser("path", help="print the memory file's path").set_defaults(func=_guard(cmd_path))
-    show = s.add_parser("show", help="print the entries (with their ids)")
-    show.add_argument("--last", type=int, default=0, metavar="N", help="only the last N entries")
-    show.set_defaults(func=_guard(cmd_show))
-    search = s.add_parser("search", help="what recall would bring for QUERY, with scores")
+
+    def action(name: str, func, **kw):
+        a = s.add_parser(name, parents=[kit.common], **kw)
+        a.set_defaults(func=func)
+        return a
+
+    action("path", cmd_path, help="print the memory file's path")
+    show = action("show", cmd_show, help="print the entries (with their ids)")
+    show.add_argument("--last", type=_count, default=0, metavar="N", help="only the last N entries")
+    search = action("search", cmd_search, help="what recall would bring for QUERY, with scores")
     search.add_argument("query", nargs="+")
-    search.add_argument("--limit", type=int, default=5)
-    search.set_defaults(func=_guard(cmd_search))
-    s.add_parser("stats", help="entries, size, date range, pinned facts").set_defaults(func=_guard(cmd_stats))
-    forget = s.add_parser("forget", help="remove entries containing all of QUERY's words, or --pulse ID")
+    search.add_argument("--limit", type=_count, default=5)
+    action("stats", cmd_stats, help="entries, size, date range, pinned facts")
+    forget = action("forget", cmd_forget, help="remove entries containing all of QUERY's whole words (or a \"quoted phrase\"), or --pulse ID")
     forget.add_argument("query", nargs="*")
     forget.add_argument("--pulse", action="append", metavar="ID", help="an entry id from `milo memory show` (repeatable)")
     forget.add_argument("--yes", action="store_true", help="do not ask")
-    forget.set_defaults(func=_guard(cmd_forget))
-    archive = s.add_parser("archive", help="move entries older than DATE to the archive file (search still reads it)")
+    archive = action("archive", cmd_archive, help="move entries older than DATE to the archive file (search still reads it)")
     archive.add_argument("--before", required=True, metavar="YYYY-MM-DD")
     archive.add_argument("--yes", action="store_true", help="do not ask")
-    archive.set_defaults(func=_guard(cmd_archive))

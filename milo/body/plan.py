@@ -1,0 +1,38 @@
+"""What to do for a turn or a command: the user's words first, then the model's [ACTION] line."""
+
+from __future__ import annotations
+
+import logging
+
+from milo.body.actions import is_call_list, parse_actions
+from milo.body.instructions import parse_instruction
+from milo.body.tools import TOOL_NAMES, Call, CallError
+
+log = logging.getLogger("milo.body")
+
+
+def plan(user_text: str, action_text: str = "") -> list[Call]:
+    """What to do for one turn: the user's explicit instructions if there are any (a small
+    model picks the right gesture rarely), else the model's [ACTION] line."""
+    asked = parse_instruction(user_text)
+    if asked.calls:
+        return asked.calls
+    proposed = parse_actions(action_text)
+    for error in proposed.errors:
+        log.info("ignored from the action line: %s", error)
+    return proposed.calls
+
+
+def parse_command(text: str) -> list[Call]:
+    """`milo move` input: call syntax or plain words. Raises CallError if nothing fits."""
+    # nothing but calls (`shake head(3); look_around`): the lenient call reader; otherwise
+    # words, which also read call syntax clause by clause ("turn left, then nod(times=1)")
+    found = parse_actions(text) if is_call_list(text) else parse_instruction(text)
+    if found.errors and not found.calls:
+        raise CallError(found.errors[0])
+    if not found.calls:
+        raise CallError(
+            f"no gesture found in {text!r}; try words like 'nod twice, then look around' or calls "
+            f"like 'move_head(pitch=20, yaw=30)' (gestures: {', '.join(TOOL_NAMES)})"
+        )
+    return found.calls

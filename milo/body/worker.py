@@ -1,0 +1,203 @@
+"""The body's worker: gestures performed in order on one background thread.
+
+Every motion, whatever asked for it (the user's words, the model's [ACTION] line, a LangChain
+tool call, `milo move`), is a `Call` performed in order by one worker thread, so gestures never
+interleave (two SDK gotos at once would) and the conversation never waits for them. If the robot
+stops answering, the body says so once through `on_status`, drops what was queued, and tries to
+reconnect on the next gesture.
+"""
+
+from __future__ import annotations
+
+import logging
+import queue
+import threading
+from concurrent.futures import Future
+from concurrent.futures import TimeoutError as FutureTimeout
+from typing import Callable, Iterable, Optional, Sequence
+
+from milo.body.actions import ACTION_GBNF, ACTION_PLACEHOLDER
+from milo.body.plan import plan
+from milo.body.robots import ConsoleRobot, Pose, Robot
+from milo.body.tools import Call, make_call, make_tools
+from milo.errors import BodyError, BodyNotAnswering
+
+log = logging.getLogger("milo.body")
+
+NOT_ANSWERING = "my body is not answering"
+ANSWERING_AGAIN = "my body is answering again"
+# The [ACTION] line of the tag protocol, as plain data: the chat layer makes its TagSpec of it.
+ACTION_TAG = {"name": "ACTION", "field": "action", "placeholder": ACTION_PLACEHOLDER, "gbnf": ACTION_GBNF}
+
+
+class Body:
+    """A robot body performing Calls in order on one background worker."""
+
+    def __init__(
+        self,
+        robot: Optional[Robot] = None,
+        on_status: Optional[Callable[[str], None]] = None,
+    ) -> None:
+        self.robot: Robot = robot if robot is not None else ConsoleRobot()
+        self.on_status: Optional[Callable[[str], None]] = on_status
+        self.action_tag = ACTION_TAG
+        self.statuses: list[str] = []  # everything reported, in order (bounded)
+        self._queue: "queue.Queue[Optional[tuple[Call, Future]]]" = queue.Queue()
+        self._lock = threading.Lock()
+        self._last: Optional[Future] = None
+        self._down = False
+        self._closed = False
+        self._worker = threading.Thread(target=self._work, name="milo-body", daemon=True)
+        self._worker.start()
+
+    # --- planning ---------------------------------------------------------------------------
+    @property
+    def console(self) -> bool:
+        return isinstance(self.robot, ConsoleRobot)
+
+    def describe(self) -> str:
+        return self.robot.describe()
+
+    @property
+    def tools(self) -> list:
+        """The six LangChain tools; each performs on this body (in the queue) and returns the
+        status. Meant for models with native tool calling."""
+        return make_tools(lambda call: self.run([call])[0])
+
+    def respond(self, user_text: str, action_text: str = "") -> list[str]:
+        """Queue the gestures for one turn and return their descriptions at once."""
+        calls = plan(user_text, action_text)
+        self.perform(calls)
+        return [c.describe() for c in calls]
+
+    # --- performing -------------------------------------------------------------------------
+    def perform(self, calls: Iterable[Call]) -> list[Future]:
+        """Queue calls (in order, after what is queued); returns one Future per call."""
+        futures = []
+        with self._lock:
+            if self._closed:
+                raise RuntimeError("the body is closed")
+            for call in calls:
+                future: Future = Future()
+                self._queue.put((call, future))
+                self._last = future
+                futures.append(future)
+        return futures
+
+    def run(self, calls: Sequence[Call], timeout: Optional[float] = None) -> list[str]:
+        """Perform calls and wait for them; returns their statuses ('' for one skipped)."""
+        futures = self.perform(calls)
+        out = []
+        for f in futures:
+            try:
+                out.append(f.result(timeout=timeout))
+            except FutureTimeout:
+                out.append("")
+        return out
+
+    def do(self, name: str, **args) -> str:
+        """Perform one tool by name and wait for its status: body.do("nod", times=2)."""
+        return self.run([make_call(name, args)])[0]
+
+    def wait(self, timeout: Optional[float] = None) -> bool:
+        """Block until everything queued so far is done; False if `timeout` ran out first."""
+        with self._lock:
+            last = self._last
+        if last is None:
+            return True
+        try:
+            last.result(timeout=timeout)
+        except FutureTimeout:
+            return False
+        except Exception:
+            pass
+        return True
+
+    def close(self, timeout: Optional[float] = 15.0) -> None:
+        """Finish what is queued (up to `timeout` seconds), stop the worker, let go of the robot."""
+        with self._lock:
+            if self._closed:
+                return
+            self._closed = True
+        self._queue.put(None)
+        self._worker.join(timeout)
+        if self._worker.is_alive():
+            self._drain("the body was closed")
+        try:
+            self.robot.close()
+        except Exception as e:  # never fail on the way out
+            log.info("closing the robot: %s", e)
+
+    def __enter__(self) -> "Body":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    def pose(self) -> Pose:
+        return self.robot.read_pose()
+
+    # --- the worker -------------------------------------------------------------------------
+    def _say(self, status: str) -> None:
+        self.statuses.append(status)
+        del self.statuses[:-200]
+        log.info("%s", status)
+        callback = self.on_status
+        if callback is not None:
+            try:
+                callback(status)
+            except Exception as e:  # a broken front end must not stop the body
+                log.warning("on_status failed: %s", e)
+
+    def _drain(self, why: str) -> None:
+        while True:
+            try:
+                item = self._queue.get_nowait()
+            except queue.Empty:
+                return
+            if item is not None and not item[1].done():
+                item[1].set_result("")
+                log.info("skipped %s: %s", item[0].describe(), why)
+
+    def _work(self) -> None:
+        while True:
+            item = self._queue.get()
+            if item is None:
+                return
+            call, future = item
+            if not future.set_running_or_notify_cancel():
+                continue
+            try:
+                status = self._perform(call)
+            except BaseException as e:  # pragma: no cover - last resort, keep the worker alive
+                log.exception("gesture %s failed", call.describe())
+                status = f"could not {call.describe()}: {e}"
+            future.set_result(status)
+
+    def _perform(self, call: Call) -> str:
+        try:
+            self.robot.ensure_ready()
+            status = call.run(self.robot)
+        except BodyNotAnswering as e:
+            if not self._down:
+                self._down = True
+                self._say(f"{NOT_ANSWERING}: {e}; I'll keep talking and try again later")
+            # what was queued behind it would only fail the same way: drop it
+            self._drain("the body is not answering")
+            return ""
+        except BodyError as e:
+            status = f"could not {call.describe()}: {e}"
+            self._say(status)
+            return status
+        except Exception as e:  # an SDK error that is not a lost connection
+            log.info("gesture %s failed", call.describe(), exc_info=True)
+            status = f"could not {call.describe()}: {type(e).__name__}: {e}"
+            self._say(status)
+            return status
+        if self._down:
+            self._down = False
+            self._say(ANSWERING_AGAIN)
+        if self.console:
+            status = f"(no robot) {status}"
+        self._say(status)
+        return status

@@ -1,0 +1,233 @@
+"""Settings: every option and environment variable Milo reads, validated in one place.
+
+    settings = Settings.load(args)            # command-line options over the environment
+    settings = Settings.load(env={...})       # tests, the Python API
+
+An option given on the command line wins over its environment variable, which wins over the
+default. A bad value is one `ConfigError` sentence naming the setting and what it accepts, raised
+when the settings are loaded (so at start-up, before anything is touched). Nothing else in Milo
+reads `os.environ` for its own settings.
+
+Secrets (GOOGLE_API_KEY, MILO_API_KEY, passwords in URLs) are kept out of `repr()`; use
+`redact()` on any URL before it goes into a message or a log line.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import re
+from dataclasses import dataclass, field, fields
+from pathlib import Path
+from typing import Any, Callable, Mapping, Optional
+from urllib.parse import urlsplit, urlunsplit
+
+from milo.errors import ConfigError
+
+PROJECT_DIR = Path(__file__).resolve().parent.parent
+PACKAGE_DIR = Path(__file__).resolve().parent
+
+ROBOT_MODES = ("auto", "reachy", "none")
+RECALL_MODES = ("relevant", "recent")
+
+
+def _data_dir(name: str) -> Path:
+    """A shipped data file or folder: the checkout's copy when there is one (so a user's edits
+    to ./prompts win), else the copy installed inside the package."""
+    here = PROJECT_DIR / name
+    return here if here.exists() else PACKAGE_DIR / "data" / name
+
+
+def default_cache_dir(env: Mapping[str, str]) -> Path:
+    return Path(env.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache")) / "milo"
+
+
+# ---- value parsers: raw text -> value, or ValueError(what is allowed) ----------------------------
+
+
+def _number(lo: float = -math.inf, hi: float = math.inf, whole: bool = False, lo_open: bool = False) -> Callable[[str], Any]:
+    kind = "a whole number" if whole else "a number"
+    if lo > -math.inf and hi < math.inf:
+        allowed = f"{kind} from {lo:g} to {hi:g}"
+    elif lo > -math.inf:
+        allowed = f"{kind} above {lo:g}" if lo_open else f"{kind} of at least {lo:g}"
+    else:
+        allowed = kind
+
+    def parse(raw: str):
+        try:
+            value = int(raw) if whole else float(raw)
+        except (TypeError, ValueError):
+            raise ValueError(allowed) from None
+        if not math.isfinite(value) or value < lo or value > hi or (lo_open and value == lo):
+            raise ValueError(allowed)
+        return value
+
+    return parse
+
+
+def _choice(*options: str) -> Callable[[str], str]:
+    def parse(raw: str) -> str:
+        value = str(raw).strip().lower()
+        if value not in options:
+            raise ValueError("one of " + ", ".join(options))
+        return value
+
+    return parse
+
+
+_TRUE = ("1", "true", "yes", "on")
+_FALSE = ("0", "false", "no", "off")
+
+
+def _flag(raw: str) -> bool:
+    value = str(raw).strip().lower()
+    if value in _TRUE:
+        return True
+    if value in _FALSE:
+        return False
+    raise ValueError("1 or 0 (also true/false, yes/no, on/off)")
+
+
+def _url(raw: str) -> str:
+    value = str(raw).strip()
+    parts = urlsplit(value)
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        raise ValueError("an http:// or https:// URL such as http://127.0.0.1:8080/v1")
+    return value
+
+
+def _host_url(raw: str) -> str:
+    value = str(raw).strip()
+    return _url(value if "://" in value else "http://" + value)
+
+
+def _text(raw: str) -> str:
+    return str(raw).strip()
+
+
+def _path(raw: str) -> Path:
+    value = str(raw).strip()
+    if not value:
+        raise ValueError("a path")
+    return Path(value).expanduser()
+
+
+def _name(raw: str) -> str:
+    return re.sub(r"[{}\n\r]", "", str(raw)).strip()
+
+
+def _setting(env: Optional[str], parse: Callable[[str], Any] = _text, option: Optional[str] = None,
+             flag: Optional[str] = None, default: Any = None, secret: bool = False):
+    """A field of Settings: read from option `option` (argparse dest), else environment `env`."""
+    return field(default=default, repr=not secret,
+                 metadata={"env": env, "parse": parse, "option": option, "flag": flag})
+
+
+@dataclass(frozen=True)
+class Settings:
+    # the chat model
+    model: str = _setting("MILO_MODEL", option="model", flag="--model", default="auto")
+    base_url: Optional[str] = _setting("MILO_BASE_URL", _url, option="base_url", flag="--base-url")
+    api_key: Optional[str] = _setting("MILO_API_KEY", secret=True)
+    google_api_key: Optional[str] = _setting("GOOGLE_API_KEY", secret=True)
+    ollama_host: str = _setting("OLLAMA_HOST", _host_url, default="http://127.0.0.1:11434")
+    gguf: Optional[str] = _setting("MILO_GGUF")
+    timeout: float = _setting("MILO_TIMEOUT", _number(0, 86400, lo_open=True), option="timeout", flag="--timeout", default=60.0)
+    retries: int = _setting("MILO_RETRIES", _number(0, 10, whole=True), default=2)
+    threads: Optional[int] = _setting("MILO_THREADS", _number(1, 256, whole=True))
+    # persona and memory
+    user_name: str = _setting("MILO_USER_NAME", _name, option="user_name", flag="--user-name", default="Friend")
+    persona_file: Path = _setting("MILO_PERSONA_FILE", _path, option="persona", flag="--persona", default=_data_dir("sample_speak.txt"))
+    prompts_dir: Path = _setting("MILO_PROMPTS_DIR", _path, default=_data_dir("prompts"))
+    memory_file: Path = _setting("MILO_MEMORY_FILE", _path, option="memory_file", flag="--memory-file", default=PROJECT_DIR / "Living_Memory.md")
+    recall: str = _setting("MILO_RECALL", _choice(*RECALL_MODES), default="relevant")
+    recall_lines: int = _setting("MILO_RECALL_LINES", _number(1, 100000, whole=True), default=100)
+    memory_tokens: int = _setting("MILO_MEMORY_TOKENS", _number(50, 100000, whole=True), default=1000)
+    cache_dir: Optional[Path] = _setting("MILO_CACHE_DIR", _path)
+    # the recent conversation
+    session_memory: bool = _setting("SESSION_MEMORY", _flag, default=True)
+    session_ttl: float = _setting("SESSION_TTL", _number(0, 10**9), default=300.0)
+    session_window: int = _setting("SESSION_WINDOW", _number(0, 10000, whole=True), default=40)
+    session_dir: Optional[Path] = _setting("SESSION_DIR", _path)
+    # the robot body
+    robot: str = _setting("MILO_ROBOT", _choice(*ROBOT_MODES), option="robot", flag="--robot", default="auto")
+    robot_host: str = _setting("MILO_ROBOT_HOST", _text, option="robot_host", flag="--robot-host", default="localhost")
+    robot_port: int = _setting("MILO_ROBOT_PORT", _number(1, 65535, whole=True), option="robot_port", flag="--robot-port", default=8000)
+    # voice
+    wake_phrase: str = _setting("MILO_WAKE_PHRASE", option="wake", flag="--wake", default="hey Milo")
+    wake_fillers: str = _setting("MILO_WAKE_FILLERS", option="wake_fillers", flag="--wake-fillers", default="")
+    stt: str = _setting("MILO_STT", _choice("auto", "vosk", "whisper"), option="stt", flag="--stt", default="auto")
+    stt_lang: str = _setting("MILO_STT_LANG", option="lang", flag="--lang", default="en")
+    stt_threads: Optional[int] = _setting("MILO_STT_THREADS", _number(0, 256, whole=True))
+    whisper_model: Optional[str] = _setting("MILO_WHISPER_MODEL")
+    whisper_full: bool = _setting("MILO_WHISPER_FULL", _flag, default=False)
+    vosk_model_path: Optional[str] = _setting("VOSK_MODEL_PATH")
+    tts: Optional[str] = _setting("MILO_TTS", _choice("pyttsx3", "piper"), option="tts", flag="--tts")
+    tts_voice: Optional[str] = _setting("MILO_TTS_VOICE", option="voice", flag="--voice")
+    tts_rate: int = _setting("MILO_TTS_RATE", _number(40, 600, whole=True), option="rate", flag="--rate", default=170)
+    piper_voice: Optional[str] = _setting("MILO_PIPER_VOICE")
+    input_device: Optional[str] = _setting("MILO_INPUT_DEVICE", option="input_device", flag="--input-device")
+    output_device: Optional[str] = _setting("MILO_OUTPUT_DEVICE", option="output_device", flag="--output-device")
+
+    @classmethod
+    def load(cls, args: Any = None, env: Optional[Mapping[str, str]] = None) -> "Settings":
+        """Options in `args` (an argparse Namespace; None values are "not given") over `env`
+        (default: os.environ) over the defaults. Raises ConfigError, one sentence."""
+        env = os.environ if env is None else env
+        values: dict[str, Any] = {}
+        for f in fields(cls):
+            meta = f.metadata
+            option = meta.get("option")
+            raw = getattr(args, option, None) if (args is not None and option) else None
+            source = meta.get("flag") or meta["env"]
+            if raw is None and meta.get("env"):
+                raw = env.get(meta["env"])
+                source = meta["env"]
+                if raw is not None and str(raw).strip() == "":
+                    raw = None  # an empty variable counts as unset
+            if raw is None:
+                continue
+            try:
+                values[f.name] = meta["parse"](raw) if isinstance(raw, str) else _recheck(meta["parse"], raw)
+            except ValueError as e:
+                shown = redact(str(raw)) if f.repr else "(hidden)"
+                raise ConfigError(f"{source} must be {e}, not {shown!r}.") from None
+        if "cache_dir" not in values:
+            values["cache_dir"] = default_cache_dir(env)
+        if "session_dir" not in values:
+            values["session_dir"] = default_cache_dir(env) / "sessions"
+        return cls(**values)
+
+    def with_changes(self, **changes: Any) -> "Settings":
+        from dataclasses import replace
+
+        return replace(self, **changes)
+
+    @staticmethod
+    def env_names() -> list[str]:
+        return [f.metadata["env"] for f in fields(Settings) if f.metadata.get("env")]
+
+
+def _recheck(parse: Callable[[str], Any], value: Any) -> Any:
+    """A value argparse already typed (an int port, a float timeout): validate it the same way."""
+    return parse(str(value))
+
+
+_USERINFO = re.compile(r"(?<=://)[^/@\s]+@")
+
+
+def redact(text: str) -> str:
+    """Mask credentials in every URL inside `text`: http://user:secret@host -> http://***@host."""
+    return _USERINFO.sub("***@", str(text))
+
+
+def strip_credentials(url: str) -> str:
+    """A URL without its user:password part (for labels shown to the user)."""
+    parts = urlsplit(url)
+    if not parts.username and not parts.password:
+        return url
+    netloc = parts.hostname or ""
+    if parts.port:
+        netloc += f":{parts.port}"
+    return urlunsplit((parts.scheme, netloc, parts.path, parts.query, parts.fragment))

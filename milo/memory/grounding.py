@@ -1,0 +1,219 @@
+"""Only what the exchange supports is etched: an invented fact in the memory is worse than none.
+
+A model's CORE_UPDATE and FUTURE_MESSAGE are summaries it writes itself, and small models invent
+("Amy told Milo her cat is called Biscuit" when she never did); what is etched comes back in later
+prompts, so an invention feeds on itself. Before an entry is etched, each summary is checked
+against its sources:
+
+- facts about the user (names, numbers and dates, links) must appear in what the user said, in
+  the pinned facts or in the user's name: Milo's own reply does not count, it may be the invention;
+- the other content words must appear in the user's words, Milo's reply or the pinned facts (a
+  prefix match, so "gardening" is supported by "garden"), but for a few words any summary uses
+  ("asked", "shared", "wants"...), and at least SUPPORTED_SHARE of them;
+- no leaked tag text (`[REPLY]`, `CORE_UPDATE:`) and no copy of the format's placeholders.
+
+An unsupported CORE_UPDATE is replaced by a faithful one, the user's own words quoted
+(`Sam said: "I love strong black coffee"`); an unsupported FUTURE_MESSAGE is dropped. A summary
+that repeats one of the recent pulses is dropped too (no loops), and an answer that was cut off
+or leaked tag text is not etched at all. What was replaced is logged (`milo -v`).
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from dataclasses import dataclass, field
+from typing import Iterable, Optional, Sequence
+
+from milo.memory.format import normalize_value
+
+log = logging.getLogger("milo.memory")
+
+SUPPORTED_SHARE = 0.75  # of a summary's content words (see bench/junk_rate.py)
+QUOTE_CHARS = 200
+NEAR_DUPLICATE = 0.7  # word-set overlap (Jaccard) with a recent pulse's same field
+STEM = 5
+
+_WORD = re.compile(r"[A-Za-z][A-Za-z']*|\d[\d.,:/-]*\d|\d")
+_URL = re.compile(r"(?:https?://|www\.)\S+|\b[\w-]+\.(?:com|org|net|io|dev|ly|be|tv|co|edu|gov)(?:/\S*)?\b", re.IGNORECASE)
+_TAG_TEXT = re.compile(r"\[\s*(?:REPLY|INTERNAL|CORE_UPDATE|FUTURE_MESSAGE|ACTION)\s*\]|\b(?:CORE_UPDATE|FUTURE_MESSAGE|INTERNAL)\s*:|<\|\w+\|>", re.IGNORECASE)
+_SENTENCE_END = re.compile(r"[.!?:;\"]\s*$")
+
+STOP = frozenset(
+    "a an and are as at be been being but by can could did do does doing done for from had has have "
+    "having he her here hers him his how i if in into is it its itself just me more most my no nor not "
+    "of off on once only or other our ours out over own same she should so some such than that the their "
+    "theirs them then there these they this those through to too under until up very was we were what "
+    "when where which while who whom why will with would you your yours yourself also any all each few "
+    "really quite much many lot lots well still yet again ever never always maybe perhaps something "
+    "anything nothing everything someone anyone thing things way ok okay oh yes yeah hi hello hey".split()
+)
+# Words any summary of any exchange may use without the exchange saying them.
+SUMMARY_WORDS = frozenset(
+    "user milo friend said says say saying told tell telling tells asked ask asking asks shared share "
+    "sharing shares mentioned mention mentions mentioning talked talk talking talks discussed discuss "
+    "discussing about wants want wanted wanting likes like liked loves love loved enjoys enjoy enjoyed "
+    "prefers prefer feels feel feeling felt thinks think thought wonders wondered wondering expressed "
+    "express greeted greeting greetings greet introduced introduce introduction introducing conversation "
+    "exchange chat chatting question questions answer answered answers reply replied responded response "
+    "follow followup next time later future remember remembered recall recalled check checking see "
+    "update updates note notes topic topics favourite favorite name named called call interest interested "
+    "interests particular curious excited happy glad sad new first today tonight tomorrow yesterday "
+    "morning evening day week soon how's hows doing day's their them went go going goes gone get got "
+    "getting make made keep kept find found try tried hear heard know knew learn learned plan plans "
+    "planning planned ask whether if did".split()
+)
+
+
+@dataclass
+class Grounded:
+    """What to etch for one exchange, and why anything was changed."""
+
+    fields: dict[str, str] = field(default_factory=dict)  # CORE_UPDATE / FUTURE_MESSAGE / REPLY
+    changes: list[str] = field(default_factory=list)  # one line per replaced or dropped value
+    refused: Optional[str] = None  # the whole answer is not etched, and why
+
+
+def _bare(word: str) -> str:
+    """Lower case, without a possessive: "Amy's" -> "amy"."""
+    w = word.lower().replace("’", "'")
+    return w[:-2] if w.endswith("'s") else w
+
+
+def _stem(word: str) -> str:
+    """A light stem: "turns", "turned", "turning" -> "turn"; then the first STEM letters."""
+    w = _bare(word).replace("'", "")
+    for suffix in ("ing", "ed", "s"):
+        if w.endswith(suffix) and len(w) - len(suffix) >= 3:
+            w = w[: -len(suffix)]
+            break
+    return w[:STEM]
+
+
+def words(text: str) -> list[str]:
+    return _WORD.findall(text or "")
+
+
+def _content(text: str, user_name: str) -> list[str]:
+    skip = {user_name.lower(), "milo"}
+    return [w for w in words(text) if _bare(w) not in STOP and _bare(w) not in SUMMARY_WORDS
+            and _bare(w) not in skip and not w[0].isdigit() and len(w) > 1]
+
+
+def _names(text: str, user_name: str) -> list[str]:
+    """Capitalised words that are not at the start of a sentence: names, places, months."""
+    out = []
+    for m in _WORD.finditer(text or ""):
+        w = m.group(0)
+        if not w[0].isupper() or w in ("I", "I'm", "I've", "I'll", "I'd") or _bare(w) in (user_name.lower(), "milo"):
+            continue
+        before = text[: m.start()].rstrip()
+        if not before or before[-1] in ".!?:\"'(":
+            continue  # a sentence start is capitalised anyway
+        out.append(w)
+    return out
+
+
+def _numbers(text: str) -> list[str]:
+    return [w for w in words(text) if w[0].isdigit()]
+
+
+def _digits(text: str) -> str:
+    return " " + " ".join(re.findall(r"\d+", text or "")) + " "
+
+
+def check(value: str, user_text: str, reply: str, pinned: str, user_name: str) -> Optional[str]:
+    """None when `value` is supported by its sources, else the reason (for the log)."""
+    if _TAG_TEXT.search(value):
+        return "it carries tag text"
+    facts = f"{user_text}\n{pinned}\n{user_name}"
+    facts_lower = facts.lower()
+    for url in _URL.findall(value):
+        if url.lower().rstrip(".,)") not in facts_lower:
+            return f"the link {url} appears nowhere in what the user said"
+    for name in _names(value, user_name):
+        if not re.search(rf"\b{re.escape(_bare(name))}", facts_lower):
+            return f"the name {name!r} appears nowhere in what the user said"
+    have_digits = _digits(facts)
+    for number in _numbers(value):
+        for part in re.findall(r"\d+", number):
+            if f" {part} " not in have_digits:
+                return f"the number {number!r} appears nowhere in what the user said"
+    content = _content(value, user_name)
+    if content:
+        source = {_stem(w) for w in words(f"{user_text}\n{reply}\n{pinned}")}
+        supported = sum(1 for w in content if _stem(w) in source)
+        if supported / len(content) < SUPPORTED_SHARE:
+            missing = [w for w in content if _stem(w) not in source]
+            return f"{len(missing)} of its {len(content)} words are in neither message ({', '.join(missing[:5])})"
+    return None
+
+
+def faithful_core(user_text: str, user_name: str) -> str:
+    """A CORE_UPDATE that cannot be wrong: the user's own words, quoted (clipped at a word)."""
+    said = normalize_value(user_text).replace('"', "'")
+    if len(said) > QUOTE_CHARS:
+        said = said[:QUOTE_CHARS].rsplit(" ", 1)[0] + " ..."
+    who = user_name if user_name and user_name != "Friend" else "The user"
+    return f'{who} said: "{said}"'
+
+
+def _word_set(text: str) -> set[str]:
+    return {_stem(w) for w in words(text) if w.lower() not in STOP}
+
+
+def near_duplicate(value: str, recent: Iterable[str]) -> bool:
+    mine = _word_set(value)
+    if not mine:
+        return False
+    for other in recent:
+        theirs = _word_set(other)
+        if theirs and len(mine & theirs) / len(mine | theirs) >= NEAR_DUPLICATE:
+            return True
+    return False
+
+
+def ground(
+    core_update: str,
+    future_message: str,
+    reply: str,
+    user_text: str,
+    pinned: str = "",
+    user_name: str = "Friend",
+    recent: Sequence[dict[str, str]] = (),
+    truncated: bool = False,
+) -> Grounded:
+    """What to etch for one exchange (see the module docstring)."""
+    out = Grounded()
+    core_update, future_message, reply = (normalize_value(v) for v in (core_update, future_message, reply))
+    if truncated:
+        out.refused = "the answer was cut off"
+        return out
+    if _TAG_TEXT.search(reply):
+        out.refused = "the reply carries tag text"
+        return out
+    recent = list(recent)
+    for name, value in (("CORE_UPDATE", core_update), ("FUTURE_MESSAGE", future_message)):
+        if not value:
+            continue
+        earlier = [p.get(name, "") for p in recent]
+        why = check(value, user_text, reply, pinned, user_name)
+        if why is None and near_duplicate(value, earlier):
+            why = "it repeats a recent note"
+        if why is None:
+            out.fields[name] = value
+            continue
+        # The exchange still happened: a CORE_UPDATE becomes the user's own words, quoted.
+        quote = faithful_core(user_text, user_name) if name == "CORE_UPDATE" and user_text.strip() else ""
+        if quote and not near_duplicate(quote, earlier):
+            out.fields[name] = quote
+            out.changes.append(f"replaced {name} {value!r}: {why}")
+        else:
+            out.changes.append(f"dropped {name} {value!r}: {why}")
+    if reply and not (near_duplicate(reply, (p.get("REPLY", "") for p in recent)) and not out.fields):
+        out.fields["REPLY"] = reply
+    elif reply:
+        out.changes.append("dropped a reply that repeats a recent one, with nothing new to note")
+    for change in out.changes:
+        log.info("memory: %s", change)
+    return out

@@ -1,0 +1,269 @@
+"""What of the memory goes into one prompt: pinned facts, recent lines, relevant older pulses.
+
+Assembled within a token budget, offline, with no model call. The part that is stable from turn
+to turn (pinned + recent) comes first so the model's prompt cache keeps it; the part that
+depends on the message (relevant older pulses) comes after the conversation.
+
+The budget: pinned facts as written, a fixed share of the rest for the recent lines (so the
+stable part never depends on the query), and everything left for the relevant pulses. Those are
+chosen by BM25 (milo.memory.index), each best hit with the pulses around it (a conversation's
+context: the question before an answer, the answer after a question), until the budget is spent,
+and shown compactly: in time order, one header for a run of pulses of the same moment, fields that
+say nothing ("Nothing in particular", "I see.") left out. The text of every field shown is
+verbatim, each line passed through `neutralise`.
+"""
+
+from __future__ import annotations
+
+import atexit
+import math
+import os
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Optional, Sequence
+
+from milo.memory.format import FIELD_RE, Pulse, archive_path, is_pinned_heading
+from milo.memory.index import PulseIndex, cache_file, load_cached, save_cached, top
+from milo.memory.quoting import neutralise
+
+PINNED_LABEL = "## Pinned (facts the user keeps here)\n"
+RECENT_LABEL = "## Most recent notes\n"
+RECENT_SHARE = 0.1  # of the budget left after the pinned facts, for the recent lines
+CONTEXT = (1, 1)  # neighbours (of the same day) shown before and after a hit
+CONTEXT_WEIGHT = 0.7  # of a pulse's score that comes from its window (see PulseIndex.scores)
+CANDIDATES = 200  # best hits considered
+
+
+def estimate_tokens(text: str) -> int:
+    """A cheap, conservative count: English runs ~4 chars a token; digits tokenize singly."""
+    return math.ceil(len(text) / 3.5)
+
+
+# Field values that carry nothing: a FUTURE_MESSAGE of "nothing in particular", a REPLY of "I see".
+_FILLER = frozenset(
+    "nothing|nothing in particular|nothing special|nothing specific|nothing yet|nothing new|none|none yet|"
+    "n a|na|nil|no|not applicable|no message|ok|okay|i see|got it|mm|hmm|uh huh|mhm|right|noted|sure".split("|")
+)
+
+
+def is_filler(value: str) -> bool:
+    """A field value that says nothing (empty, "none", "nothing in particular", "I see.")."""
+    return re.sub(r"[^a-z0-9]+", " ", value.lower()).strip() in _FILLER
+
+
+@dataclass
+class Hit:
+    pulse: Pulse
+    score: float
+    source: str  # "memory" | "archive"
+
+
+class MemoryRecall:
+    """Assembles the memory for one prompt within a token budget."""
+
+    def __init__(self, path: Path, archive: Optional[Path] = None, budget_tokens: int = 1000,
+                 recent_lines: int = 100, top_k: int = 3, cache_dir: Optional[Path] = None):
+        self.path = Path(path)
+        self.archive = Path(archive) if archive else archive_path(self.path)
+        self.budget = budget_tokens
+        self.recent_lines = recent_lines
+        self.top_k = top_k
+        self.cache_dir = cache_dir
+        self._index: Optional[PulseIndex] = None
+        if cache_dir is not None:
+            atexit.register(self.save)  # what this process added, for the next one
+
+    # ---- the index and its cache --------------------------------------------------------
+
+    def _cache_file(self) -> Optional[Path]:
+        return cache_file(self.cache_dir, self.path) if self.cache_dir is not None else None
+
+    def index(self) -> PulseIndex:
+        if self._index is None:
+            f = self._cache_file()
+            self._index = (load_cached(f, [self.path, self.archive]) if f else None) or PulseIndex([self.path, self.archive])
+        idx = self._index
+        if idx.refresh() and idx.dirty >= 50:
+            self._save_cache()  # a big (re)build: keep it for the next process
+        return idx
+
+    def _save_cache(self) -> None:
+        f = self._cache_file()
+        if f is not None and self._index is not None:
+            save_cached(f, self._index)
+
+    def save(self) -> None:
+        if self._index is not None and self._index.dirty:
+            self._save_cache()
+
+    def note_append(self, before: os.stat_result, data: bytes, after: os.stat_result) -> None:
+        if self._index is not None:
+            self._index.note_append(self.path, before, data, after)
+
+    # ---- assembling ---------------------------------------------------------------------
+
+    def search(self, query: str, k: Optional[int] = None, exclude_from: Optional[int] = None) -> list[Hit]:
+        idx = self.index()
+        hits = idx.search(query, k or self.top_k, exclude_from)
+        pulses = idx.pulses(i for i, _ in hits)
+        return [Hit(pulses[i], s, "memory" if idx.source(i) == 0 else "archive") for i, s in hits]
+
+    def assemble(self, query: str, tail_lines: Sequence[str], tail_start: Optional[int]) -> tuple[str, str]:
+        """(stable part, query part): pinned + recent lines, then the relevant older pulses.
+
+        The stable part takes the pinned facts and a fixed share of the rest (it never depends on
+        the query); the query part takes whatever the stable part left of the budget."""
+        idx = self.index()
+        parts = []
+        pinned = idx.pinned
+        budget = self.budget
+        if pinned:
+            parts.append(PINNED_LABEL + pinned)
+            budget -= estimate_tokens(pinned)
+        recent, shown_from = _anchored_recent(tail_lines, tail_start or 0, max(0, int(budget * RECENT_SHARE)), pinned)
+        if recent:
+            parts.append(RECENT_LABEL + "\n".join(recent))
+        stable = "\n\n".join(parts)
+        left = self.budget - estimate_tokens(stable) - 12  # the label the query part goes under
+        relevant = self.relevant(query, left, exclude_from=shown_from) if query.strip() else ""
+        return stable, relevant
+
+    def relevant(self, query: str, budget: int, exclude_from: Optional[int] = None) -> str:
+        """The older pulses relevant to `query`, rendered within `budget` tokens: the best hits,
+        each with its neighbours of the same day, until the budget is spent."""
+        if budget <= 0:
+            return ""
+        idx = self.index()
+        scores = idx.scores(query, exclude_from, context=CONTEXT_WEIGHT)
+        if scores is None:
+            return ""
+        excluded = _excluded(idx, exclude_from)
+        limit = int(budget * 3.5)  # estimate_tokens, in characters
+        chosen: dict[int, tuple] = {}  # doc -> (header, lines)
+        used, misses = 0, 0
+        for doc, _ in top(scores, CANDIDATES):
+            if limit - used < 60 or misses >= 8:
+                break
+            window = [d for d in _window(idx, doc, CONTEXT, excluded) if d not in chosen]
+            if not window:
+                continue
+            pulses = idx.pulses(window)
+            for attempt in (window, [doc] if len(window) > 1 and doc in pulses else []):
+                trial = dict(chosen)
+                trial.update({d: _render_fields(pulses[d]) for d in attempt})
+                cost = _cost(idx, trial)
+                if cost <= limit:
+                    chosen, used, misses = trial, cost, 0
+                    break
+            else:
+                misses += 1
+        return _render(idx, chosen)
+
+
+def _excluded(idx: PulseIndex, exclude_from: Optional[int]):
+    def excluded(doc: int) -> bool:
+        return exclude_from is not None and idx.src[doc] == 0 and idx.end[doc] > exclude_from
+    return excluded
+
+
+def _window(idx: PulseIndex, doc: int, context: tuple[int, int], excluded) -> list[int]:
+    """The doc with up to `context` neighbours before and after it of the same day, in file order."""
+    out = [doc]
+    for step, count in ((0, context[0]), (1, context[1])):
+        d = doc
+        for _ in range(count):
+            d = idx.neighbours(d)[step]
+            if d is None or excluded(d) or idx.day[d] != idx.day[doc]:
+                break
+            out.insert(len(out) if step else 0, d)
+    return out
+
+
+def _render_fields(pulse: Pulse) -> tuple[Optional[str], list[str]]:
+    lines = [neutralise(f"{k}: {v}") for k, v in pulse.fields.items() if v and not is_filler(v)]
+    header = neutralise(f"--- [PULSE: {pulse.header}] ---") if pulse.header is not None else None
+    return header, lines
+
+
+def _runs(idx: PulseIndex, chosen: dict) -> list[list[int]]:
+    """The chosen docs in time order (archive first), in runs of neighbours."""
+    order = sorted(chosen, key=lambda d: (idx.src[d] == 0, idx.off[d]))
+    runs: list[list[int]] = []
+    for d in order:
+        if runs and idx.src[d] == idx.src[runs[-1][-1]] and d == runs[-1][-1] + 1:
+            runs[-1].append(d)
+        else:
+            runs.append([d])
+    return runs
+
+
+def _cost(idx: PulseIndex, chosen: dict) -> int:
+    """len(_render(idx, chosen)), without building it."""
+    total = 0
+    for run in _runs(idx, chosen):
+        last = None
+        for d in run:
+            header, lines = chosen[d]
+            if header is not None and header != last:
+                total += len(header) + 1
+            last = header
+            total += sum(len(l) + 1 for l in lines)
+        total += 1  # the blank line between runs, less the last line's newline
+    return max(0, total - 2)
+
+
+def _render(idx: PulseIndex, chosen: dict) -> str:
+    """The chosen pulses in time order (archive first): a blank line between runs of neighbours,
+    a header only where it differs from the one before it in the run."""
+    blocks = []
+    for run in _runs(idx, chosen):
+        block, last = [], None
+        for d in run:
+            header, lines = chosen[d]
+            if header is not None and header != last:
+                block.append(header)
+            last = header
+            block.extend(lines)
+        blocks.append("\n".join(block))
+    return "\n\n".join(blocks)
+
+
+def _anchored_recent(lines: Sequence[str], start: int, budget: int, pinned: str) -> tuple[list[str], int]:
+    """The newest lines that fit `budget`, with a start that moves in steps, not line by line,
+    and the byte offset the first shown line starts at (the end of `lines` when none is shown).
+
+    The model's prompt cache is reused up to the first changed token. If the window slid by a
+    line every turn, the whole memory block would be processed again every turn; snapping its
+    start to a grid (a third of the budget, in bytes) keeps it byte-identical for several turns.
+    Field lines that say nothing ("FUTURE_MESSAGE: Nothing in particular") are left out."""
+    offsets, pos = [], start
+    for line in lines:
+        offsets.append(pos)
+        pos += len(line.encode("utf-8", errors="replace")) + 1
+    end = pos
+    pinned_lines = {l.strip() for l in pinned.split("\n") if l.strip()}
+    keep = [i for i, l in enumerate(lines) if l.strip() not in pinned_lines and not is_pinned_heading(l) and not _filler_line(l)]
+    shown = {i: neutralise(lines[i].rstrip()) for i in keep}
+    used, first = 0, len(lines)
+    for i in reversed(keep):  # the earliest line from which the rest fits
+        cost = estimate_tokens(shown[i]) + 1
+        if used + cost > budget:
+            break
+        used += cost
+        first = i
+    if first >= len(lines):
+        return [], end
+    step = max(256, int(budget * 3.5) // 3)
+    anchor = -(-offsets[first] // step) * step  # round the start up to the grid
+    out = [i for i in keep if i >= first and offsets[i] >= anchor] or [i for i in keep if i >= first]
+    text = [shown[i] for i in out]
+    while text and not text[0].strip():
+        text.pop(0)
+        out.pop(0)
+    return text, (offsets[out[0]] if out else end)
+
+
+def _filler_line(line: str) -> bool:
+    m = FIELD_RE.match(line.strip())
+    return bool(m) and is_filler(m["value"])

@@ -1,0 +1,55 @@
+"""What a turn uses from the conversation store: the recent window, then a record of the turn.
+
+A conversation rotates after SESSION_TTL seconds of quiet (end of one turn to the start of the
+next); the window replayed into the prompt is the last SESSION_WINDOW messages, cut at a turn
+boundary (LangChain's `trim_messages`).
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from langchain_core.messages import AIMessage, BaseMessage, HumanMessage
+
+from milo.sessions.store import UNRELIABLE, SessionStore
+
+
+class SessionMemory:
+    """What a turn uses (milo.chat.turn.History): the window at the start, a record at the end."""
+
+    def __init__(self, store: SessionStore):
+        self.store = store
+        self._started: Optional[float] = None
+        self._conv_id: Optional[str] = None
+
+    @classmethod
+    def from_settings(cls, settings) -> Optional["SessionMemory"]:
+        """None when SESSION_MEMORY is off: stateless per wake, nothing attached, nothing written."""
+        if not settings.session_memory:
+            return None
+        return cls(store_from_settings(settings))
+
+    def window(self) -> list[BaseMessage]:
+        """Read only (milo prompt uses it too): which conversation a turn starting now continues."""
+        self._started = self.store.clock()
+        self._conv_id = self.store.active_id(self._started)
+        return self.store.window(self._conv_id)
+
+    def memory_mark(self) -> Optional[int]:
+        """The memory file's size when the active conversation began (None: a new one)."""
+        if self._conv_id is None:
+            return None
+        mark = self.store.state().get("memory_mark")
+        return int(mark) if isinstance(mark, int) else None
+
+    def record(self, user_text: str, reply: str, memory_mark: Optional[int] = None, reliable: bool = True) -> None:
+        """`reliable=False`: a reply cut off or leaking tag text; kept on disk (the user saw it)
+        but never replayed into a prompt."""
+        started = self._started if self._started is not None else self.store.clock()
+        answer = AIMessage(reply) if reliable else AIMessage(reply, additional_kwargs={UNRELIABLE: True})
+        self._conv_id = self.store.record(started, self._conv_id, [HumanMessage(user_text), answer], memory_mark)
+        self._started = None
+
+
+def store_from_settings(settings) -> SessionStore:
+    return SessionStore(settings.session_dir, ttl=settings.session_ttl, window=settings.session_window)

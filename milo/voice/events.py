@@ -1,0 +1,85 @@
+"""What the voice loop reports while it works: one typed event per step, each with `t`, the
+`time.monotonic()` at which it happened (set when the event is made, unless given).
+
+    loop = VoiceLoop(pipeline, milo.turn, on_event=handler)   # handler(event), one argument
+
+In the order a turn produces them:
+
+    SpeechStart(chunk)      the VAD heard speech begin (chunk: its index in the source)
+    SpeechEnd(utterance)    ... and end (the vad.Utterance: audio, where it lay)
+    Transcript(text)        speech to text is done (text may be "" or not for Milo)
+    FirstToken              the first piece of the reply came from the model
+    FirstSentence           the first sentence (or clause) of the reply was handed to the mouth
+    TtsFirstSentence        ... and synthesized (from the Mouth)
+    FirstAudio              ... and handed to the speaker (from the Mouth)
+    TurnDone(result)        the turn returned (Milo.turn's result)
+    Spoken(seconds)         the whole reply has been heard (from the Mouth)
+
+bench/voice_latency.py times these; a handler must be quick (it runs on the loop's threads).
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Callable
+
+if TYPE_CHECKING:
+    from milo.voice.vad import Utterance
+
+
+@dataclass(frozen=True, kw_only=True)
+class VoiceEvent:
+    t: float = field(default_factory=time.monotonic)
+
+
+@dataclass(frozen=True)
+class SpeechStart(VoiceEvent):
+    chunk: int
+
+
+@dataclass(frozen=True)
+class SpeechEnd(VoiceEvent):
+    utterance: "Utterance"
+
+
+@dataclass(frozen=True)
+class Transcript(VoiceEvent):
+    text: str
+
+
+@dataclass(frozen=True)
+class FirstToken(VoiceEvent):
+    pass
+
+
+@dataclass(frozen=True)
+class FirstSentence(VoiceEvent):
+    pass
+
+
+@dataclass(frozen=True)
+class TtsFirstSentence(VoiceEvent):
+    pass
+
+
+@dataclass(frozen=True)
+class FirstAudio(VoiceEvent):
+    pass
+
+
+@dataclass(frozen=True)
+class Spoken(VoiceEvent):
+    seconds: float  # of speech played for the reply
+
+
+@dataclass(frozen=True)
+class TurnDone(VoiceEvent):
+    result: Any
+
+
+EventHandler = Callable[[VoiceEvent], None]
+
+
+def ignore(event: VoiceEvent) -> None:
+    """The handler when nobody listens."""

@@ -1,0 +1,162 @@
+"""Speaking a reply sentence by sentence, while it is still being written.
+
+`Mouth.say()` queues a sentence; one thread synthesizes, another plays, so the first sentence
+plays while the model writes the rest. `SentenceChunker` cuts the streamed reply into those
+sentences; `speakable` is what a voice should read of a text.
+
+The Mouth reports TtsFirstSentence, FirstAudio and Spoken (milo.voice.events) to `on_event`.
+"""
+
+from __future__ import annotations
+
+import queue
+import re
+import threading
+import unicodedata
+from typing import Optional
+
+from milo.voice import VoiceError
+from milo.voice.events import EventHandler, FirstAudio, Spoken, TtsFirstSentence, ignore
+from milo.voice.protocols import AudioSink, TextToSpeech
+
+# ---- sentences ------------------------------------------------------------------------------
+
+_BOUNDARY = re.compile(r"(?<=[.!?…])[\"'”’)\]]*\s+|\n+")
+_CLAUSE = re.compile(r"(?<=[,;:])\s+")
+
+
+def speakable(text: str) -> str:
+    """What a voice should read: no markdown marks, no emoji, single spaces."""
+    text = re.sub(r"[*_#`~|<>\[\]]", " ", text)
+    text = "".join(ch for ch in text if unicodedata.category(ch) not in ("So", "Cs", "Co"))
+    return " ".join(text.split())
+
+
+class SentenceChunker:
+    """Feed it the reply as it streams; it hands back whole sentences as soon as they end.
+
+    The very first piece may end at a comma once it has `first_clause_chars` characters, so
+    Milo starts talking before a long first sentence is finished."""
+
+    def __init__(self, max_chars: int = 220, first_clause_chars: int = 24):
+        self.max_chars = max_chars
+        self.first_clause_chars = first_clause_chars
+        self._buf = ""
+        self._first = True
+
+    def feed(self, delta: str) -> list[str]:
+        self._buf += delta
+        out = []
+        while True:
+            m = _BOUNDARY.search(self._buf)
+            if self._first and self.first_clause_chars:
+                c = _CLAUSE.search(self._buf, self.first_clause_chars)
+                if c and (not m or c.start() < m.start()):
+                    m = c
+            if not m:
+                break
+            self._first = False
+            sentence, self._buf = self._buf[: m.start()], self._buf[m.end() :]
+            if speakable(sentence):
+                out.append(sentence.strip())
+        while len(self._buf) > self.max_chars:  # a run-on reply: cut at a comma or a space
+            cut = max(self._buf.rfind(", ", 0, self.max_chars), self._buf.rfind(" ", 0, self.max_chars))
+            cut = cut if cut > 0 else self.max_chars
+            out.append(self._buf[: cut + 1].strip())
+            self._buf = self._buf[cut + 1 :]
+        return out
+
+    def flush(self) -> list[str]:
+        rest, self._buf = self._buf.strip(), ""
+        return [rest] if speakable(rest) else []
+
+
+def sentences(text: str) -> list[str]:
+    c = SentenceChunker()
+    return c.feed(text) + c.flush()
+
+
+# ---- speaking -------------------------------------------------------------------------------
+
+_STOP = object()
+
+
+class Mouth:
+    """Speaks sentences in order as they are queued: one thread synthesizes, one plays."""
+
+    def __init__(self, tts: TextToSpeech, sink: AudioSink, on_event: Optional[EventHandler] = None):
+        self.tts, self.sink = tts, sink
+        self.on_event: EventHandler = on_event or ignore
+        self._texts: "queue.Queue" = queue.Queue()
+        self._audio: "queue.Queue" = queue.Queue()
+        self._error: Optional[BaseException] = None
+        self.sentences: list[str] = []
+        self.seconds = 0.0
+        self._synth = threading.Thread(target=self._synth_loop, name="milo-tts", daemon=True)
+        self._play = threading.Thread(target=self._play_loop, name="milo-speaker", daemon=True)
+        self._synth.start()
+        self._play.start()
+
+    def say(self, text: str) -> None:
+        text = speakable(text)
+        if text:
+            self.sentences.append(text)
+            self._texts.put(text)
+
+    def _synth_loop(self) -> None:
+        first = True
+        while True:
+            text = self._texts.get()
+            if text is _STOP:
+                self._audio.put(_STOP)
+                return
+            if self._error is not None:
+                continue
+            try:
+                pcm, rate = self.tts.synth(text)
+            except BaseException as e:  # reported by finish()
+                self._error = e
+                continue
+            if first:
+                self.on_event(TtsFirstSentence())
+                first = False
+            self._audio.put((pcm, rate))
+
+    def _play_loop(self) -> None:
+        first = True
+        while True:
+            item = self._audio.get()
+            if item is _STOP:
+                return
+            if self._error is not None:
+                continue
+            pcm, rate = item
+            if first:
+                self.on_event(FirstAudio())
+                first = False
+            try:
+                self.sink.play(pcm, rate)
+                self.seconds += len(pcm) / (2 * rate)
+            except BaseException as e:
+                self._error = e
+
+    def abandon(self) -> None:
+        """Stop without waiting (the turn failed): queued sentences are dropped."""
+        self._error = self._error or VoiceError("abandoned")
+        self._texts.put(_STOP)
+
+    def finish(self) -> float:
+        """Wait until everything queued has been played to the end; seconds spoken."""
+        self._texts.put(_STOP)
+        self._synth.join()
+        self._play.join()
+        if self._error is None:
+            try:
+                self.sink.drain()
+            except BaseException as e:
+                self._error = e
+        if self._error is not None:
+            e = self._error
+            raise e if isinstance(e, VoiceError) else VoiceError(f"Speaking failed ({type(e).__name__}: {e}).")
+        self.on_event(Spoken(self.seconds))
+        return self.seconds

@@ -1,0 +1,99 @@
+"""Only what the exchange supports is etched (milo.memory.grounding), rule by rule, then on the
+real embedded model."""
+
+import re
+
+import pytest
+
+from milo.memory.grounding import check, faithful_core, ground, near_duplicate
+
+USER = "Hi Milo, I'm Amy. I just adopted a cat and I love strong black coffee."
+REPLY = "A cat! How lovely. What colour is she?"
+
+
+@pytest.mark.parametrize("summary, why", [
+    ("Amy told Milo her cat is called Biscuit", "name 'Biscuit'"),          # a name nobody said
+    ("2 months ago, in your life...I had to leave a restaurant", "number '2'"),
+    ("Amy was born on 1978-02-31", "number '1978-02-31'"),                 # a date nobody said
+    ("Amy shared a video at https://youtu.be/abc123", "link"),              # a link nobody gave
+    ("Amy is a famous astronaut piloting rockets", "words are in neither message"),
+    ("[REPLY]: Amy adopted a cat", "tag text"),
+])
+def test_unsupported_summaries_are_caught(summary, why):
+    assert why in (check(summary, USER, REPLY, pinned="", user_name="Amy") or "")
+
+
+@pytest.mark.parametrize("summary", [
+    "Amy adopted a cat",
+    "Amy loves strong black coffee",
+    "User shared that she adopted a cat",
+    "Ask Amy what colour her cat is",   # "colour" is in Milo's reply: an ordinary word may come from it
+    "Nothing in particular",
+])
+def test_supported_summaries_pass(summary):
+    assert check(summary, USER, REPLY, pinned="", user_name="Amy") is None
+
+
+def test_names_and_numbers_must_come_from_the_user_not_the_reply():
+    # Milo's reply invented the name: a summary repeating it is still an invention.
+    assert "Biscuit" in check("Amy's cat is called Biscuit", "I have a cat", "Is your cat Biscuit?", "", "Amy")
+    # ...but the pinned facts and the user's own words count.
+    assert check("Amy's cat is called Biscuit", "how is my cat?", "", "- My cat is called Biscuit", "Amy") is None
+    assert check("Amy turns 30 on May 4", "I turn 30 on May 4!", "", "", "Amy") is None
+
+
+def test_an_invented_core_update_becomes_the_users_words_and_the_change_is_logged(caplog):
+    caplog.set_level("INFO", logger="milo.memory")
+    g = ground("Amy told Milo her cat is called Biscuit", "Remind Amy about Biscuit's vet visit", REPLY, USER, user_name="Amy")
+    assert g.fields == {"CORE_UPDATE": faithful_core(USER, "Amy"), "REPLY": REPLY}
+    assert g.fields["CORE_UPDATE"] == f'Amy said: "{USER}"'
+    assert len(g.changes) == 2
+    assert g.changes[0].startswith("replaced CORE_UPDATE 'Amy told Milo her cat is called Biscuit': the name 'Biscuit'")
+    assert g.changes[1].startswith("dropped FUTURE_MESSAGE \"Remind Amy about Biscuit's vet visit\": the name")
+    assert sum("Biscuit" in r.getMessage() for r in caplog.records) == 2
+
+
+def test_the_quote_is_one_line_and_clipped_at_a_word():
+    long = "I " + "really " * 60 + "like tea\nand cake"
+    quote = faithful_core(long, "Friend")
+    assert quote.startswith('The user said: "I really') and quote.endswith(' ..."') and "\n" not in quote
+    assert len(quote) < 240 and not re.search(r"\w\.\.\.\"$", quote)
+
+
+def test_cut_off_or_leaking_answers_are_refused_whole():
+    assert ground("Amy adopted a cat", "", REPLY, USER, user_name="Amy", truncated=True).refused == "the answer was cut off"
+    leaked = ground("Amy adopted a cat", "", "A cat! CORE_UPDATE: Amy adopted a cat", USER, user_name="Amy")
+    assert leaked.refused and not leaked.fields
+
+
+def test_repeats_of_recent_notes_are_not_etched_again():
+    recent = [{"CORE_UPDATE": "Amy adopted a cat", "FUTURE_MESSAGE": "Ask Amy about her cat", "REPLY": REPLY}]
+    g = ground("Amy adopted a new cat", "Ask Amy about the cat", REPLY, USER, user_name="Amy", recent=recent)
+    assert g.fields["CORE_UPDATE"] == faithful_core(USER, "Amy")  # what she said this time
+    assert "FUTURE_MESSAGE" not in g.fields and "REPLY" in g.fields
+    assert near_duplicate("Ask Amy about the cat!", ["ask amy about her cat"])
+    assert not near_duplicate("Ask Amy about her interview", ["ask amy about her cat"])
+    # Nothing new at all (the same quote, the same reply): nothing etched.
+    again = ground("", "", REPLY, USER, user_name="Amy", recent=[{"CORE_UPDATE": faithful_core(USER, "Amy"), "REPLY": REPLY}])
+    assert again.fields == {}
+
+
+@pytest.mark.model
+def test_the_real_embedded_model_etches_no_invented_names_or_numbers(embedded, make_milo, memory_file):
+    """Real output of the tiny model (which invents freely): whatever it writes, every name,
+    number and link in what is etched appears in what the user said."""
+    said = ["Hi Milo! I just got back from the farmers market.", "I bought tomatoes and some honey.",
+            "I have a job interview on Thursday.", "My sister Nora is visiting next month."]
+    milo = make_milo(embedded)
+    for text in said:
+        assert milo.turn(text).ok
+    words = " ".join(said).lower()
+    from milo.memory import LivingMemory
+
+    for pulse in LivingMemory(memory_file).pulses():
+        for value in (pulse.core_update, pulse.future_message):
+            for number in re.findall(r"\d+", value):
+                assert number in words, value
+            for url in re.findall(r"https?://\S+|www\.\S+", value):
+                assert url.lower() in words, value
+            assert check(value, words, "", "", "Amy") is None, value
