@@ -266,3 +266,127 @@ def test_recent_block_start_moves_in_steps_not_every_turn(tmp_path):
         mem.witness(f"new pulse {i}", "", "")
     changes = sum(a != b for a, b in zip(firsts, firsts[1:]))
     assert 1 <= changes <= 6  # it does move (the memory is recent), but not on every turn
+
+
+# ---- what relevance recall shows, and how compactly -----------------------------------------
+
+
+def write_pulses(path, pulses, start=datetime(2026, 3, 2, 9, 0), header="# Milo's memory\n"):
+    """A memory file of (minutes after `start` or a datetime, core, future, reply) pulses."""
+    from milo.memory.format import format_timestamp
+
+    chunks = [header]
+    for when, core, fut, rep in pulses:
+        when = when if isinstance(when, datetime) else start + timedelta(minutes=when)
+        body = "".join(f"{k}: {v}\n" for k, v in (("CORE_UPDATE", core), ("FUTURE_MESSAGE", fut), ("REPLY", rep)) if v)
+        chunks.append(f"\n\n--- [PULSE: {format_timestamp(when)}] ---\n{body}")
+    path.write_text("".join(chunks))
+
+
+def chatter(n, day0=datetime(2026, 1, 5, 10, 0), seed=2):
+    """n unrelated pulses, one day apart (each its own conversation)."""
+    rng = random.Random(seed)
+    out = []
+    for i in range(n):
+        core, fut, rep = filler(rng, i)
+        out.append((day0 + timedelta(days=i), core, fut, rep))
+    return out
+
+
+def test_a_hit_comes_with_its_conversation_but_not_another_days(tmp_path):
+    path = tmp_path / "Living_Memory.md"
+    talk = [
+        (datetime(2026, 3, 2, 9, 0), "Amy talked about the weekend", "", "Anything new at home?"),
+        (datetime(2026, 3, 2, 9, 1), "Amy got a puppy", "", "What is the puppy called?"),
+        (datetime(2026, 3, 2, 9, 2), "Amy answered: Pretzel, after the snack", "", "Pretzel! Lovely."),
+        (datetime(2026, 3, 3, 9, 0), "Amy went to the dentist", "", "Brave!"),
+    ]
+    write_pulses(path, chatter(200) + talk + chatter(100, day0=datetime(2026, 6, 1, 10, 0), seed=3))
+    stable, relevant = relevant_memory(path, tmp_path, budget=400).recall_parts("what is my puppy called?")
+    # the answer has no word of the question: it comes as the context of the question before it
+    assert "Pretzel, after the snack" in relevant and "Amy got a puppy" in relevant
+    assert "dentist" not in relevant  # the next pulse is another day's conversation
+    # and the search behind `milo memory search` still lists pulses that match, best first
+    hits = relevant_memory(path, tmp_path).relevance.search("puppy", k=3)
+    assert [h.pulse.core_update for h in hits] == ["Amy got a puppy"] and hits[0].pulse.timestamp == datetime(2026, 3, 2, 9, 1)
+
+
+def test_the_query_part_takes_what_the_stable_part_leaves(tmp_path):
+    path = tmp_path / "Living_Memory.md"
+    build(path, 2000)
+    for budget in (400, 1000, 2000):
+        mem = relevant_memory(path, tmp_path, budget=budget)
+        stable, relevant = mem.recall_parts("garden tulip rain")
+        used = estimate_tokens(stable) + estimate_tokens(relevant)
+        assert budget - 60 <= used <= budget  # the whole budget, and no more
+        assert estimate_tokens(relevant) > estimate_tokens(stable)  # most of it for the query
+        # the stable part never depends on the query (the prompt cache keeps it)
+        assert all(mem.recall_parts(q)[0] == stable for q in ("my cat", "", "laptop printer", "day 1999"))
+
+
+def test_fillers_are_left_out_and_a_run_shares_its_header(tmp_path):
+    path = tmp_path / "Living_Memory.md"
+    same = datetime(2026, 3, 2, 9, 0)
+    talk = [(same, "Amy said the piano lesson moved to Thursday", "Nothing in particular", "I see."),
+            (same, "Amy said her piano teacher is called Mr Okafor", "N/A", "Okay."),
+            (same + timedelta(minutes=5), "Amy practised scales on the piano", "Ask about the recital", "Sounds fun!")]
+    write_pulses(path, chatter(300) + talk + chatter(40, day0=datetime(2026, 5, 1, 10, 0), seed=5))
+    text = path.read_text()
+    stable, relevant = relevant_memory(path, tmp_path).recall_parts("piano teacher lesson scales")
+    for kept in ("CORE_UPDATE: Amy said the piano lesson moved to Thursday", "CORE_UPDATE: Amy said her piano teacher is called Mr Okafor",
+                 "FUTURE_MESSAGE: Ask about the recital", "REPLY: Sounds fun!"):
+        assert kept in relevant  # verbatim
+    assert "Nothing in particular" not in relevant and "I see." not in relevant and "N/A" not in relevant and "Okay." not in relevant
+    assert relevant.count("--- [PULSE: 09:00 AM, March 02, 2026] ---") == 1  # once for the two pulses of 09:00
+    assert "--- [PULSE: 09:05 AM, March 02, 2026] ---" in relevant
+    assert "Nothing in particular" in text and "REPLY: I see." in text  # the file keeps them
+    # the recent notes leave out fillers too
+    write_pulses(path, chatter(50) + talk)
+    stable, _ = relevant_memory(path, tmp_path, budget=2000).recall_parts("")
+    assert "Mr Okafor" in stable and "Nothing in particular" not in stable and "REPLY: I see." not in stable
+
+
+def test_words_match_their_other_forms(tmp_path):
+    path = tmp_path / "Living_Memory.md"
+    facts = [(datetime(2026, 2, 1, 9, 0), "Amy bought new running shoes", "", ""),
+             (datetime(2026, 2, 2, 9, 0), "Amy does yoga to de-stress after work", "", ""),
+             (datetime(2026, 2, 3, 9, 0), "Amy's children painted the fence", "", ""),
+             (datetime(2026, 2, 4, 9, 0), "Amy won the quiz at the pub", "", "")]
+    write_pulses(path, chatter(300) + facts + chatter(50, day0=datetime(2026, 6, 1, 10, 0), seed=4))
+    mem = relevant_memory(path, tmp_path)
+    top = lambda q: [h.pulse.core_update for h in mem.relevance.search(q, k=1)]  # noqa: E731
+    assert top("what did I buy last month?") == ["Amy bought new running shoes"]  # buy / bought
+    assert top("how do I destress") == ["Amy does yoga to de-stress after work"]  # hyphenated
+    assert top("what did the child paint") == ["Amy's children painted the fence"]  # child / children, paint / painted
+    assert top("who will win the match? I won't bet") == ["Amy won the quiz at the pub"]  # "won't" is no "won"
+    assert top("I won't") == []
+
+
+def test_a_date_in_the_question_favours_pulses_of_that_date(tmp_path):
+    path = tmp_path / "Living_Memory.md"
+    trips = [(datetime(2026, 2, 14, 9, 0), "Amy went hiking in the hills", "", ""),
+             (datetime(2026, 3, 8, 9, 0), "Amy went hiking by the lake", "", ""),
+             (datetime(2025, 3, 9, 9, 0), "Amy went hiking in the snow", "", "")]
+    write_pulses(path, chatter(100, day0=datetime(2024, 1, 5, 10, 0)) + trips)
+    mem = relevant_memory(path, tmp_path)
+    top = lambda q: mem.relevance.search(q, k=1)[0].pulse.core_update  # noqa: E731
+    assert top("where did I go hiking in March 2026?") == "Amy went hiking by the lake"
+    assert top("where did I go hiking on 14 February?") == "Amy went hiking in the hills"
+    assert top("hiking in 2025") == "Amy went hiking in the snow"
+    from milo.memory.index import query_dates
+
+    assert query_dates("May I ask where we went hiking?") == [] and query_dates("what did we do in May?") == [(0, 5, 0)]
+
+
+def test_older_lines_of_the_tail_not_shown_as_recent_can_still_be_found(tmp_path):
+    path = tmp_path / "Living_Memory.md"
+    build(path, 300, pinned=False)
+    mem = relevant_memory(path, tmp_path, budget=600)
+    # pulse 290 is in the last 100 lines the store reads, but too old for the small recent block
+    with open(path, "a") as f:
+        f.write("\n\n--- [PULSE: 09:00 AM, February 01, 2026] ---\nCORE_UPDATE: Amy said her bike is a green Brompton\n")
+        for i in range(15):
+            f.write(f"\n\n--- [PULSE: 10:{i:02d} AM, February 01, 2026] ---\nCORE_UPDATE: Chatted about nothing much, turn {i}\n")
+    stable, relevant = mem.recall_parts("what colour is my bike?")
+    assert "Brompton" not in stable and "Brompton" in relevant
+    assert "turn 14" in stable and "turn 14" not in relevant  # what the recent block shows is not repeated

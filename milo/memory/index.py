@@ -9,6 +9,12 @@ kept in step incrementally:
 - A cache on disk (~/.cache/milo/index, private) makes a fresh process fast. It is checked the
   same way (a hash of the whole indexed prefix), so it can never be stale, and any failure to
   read or write it only costs speed.
+
+Terms: words lower-cased, stop words dropped, a light English stem cut to six letters (painting,
+painted, paints -> paint), irregular forms to their base (bought -> buy, children -> child),
+hyphenated compounds also joined (de-stress -> de, stress, destress), negated contractions
+dropped. Each doc also keeps its header's date, for questions that name one and to tell one
+day's conversation from the next.
 """
 
 from __future__ import annotations
@@ -32,7 +38,7 @@ from milo.memory.format import Pulse, pinned_section, read_pulses, split_lines
 
 log = logging.getLogger("milo.memory")
 
-INDEX_VERSION = 5
+INDEX_VERSION = 6  # 6: stems, compounds, irregular forms; header dates
 _WORD = re.compile(r"[^\W_]+(?:[-'\u2019][^\W_]+)*")
 _STOP = frozenset(
     "a an and are as at be but by do did does for from had has have he her him his i if in into is it its "
@@ -42,22 +48,22 @@ _STOP = frozenset(
     "how whose whom being any some these those very s t m ll re ve d".split()
 )
 K1, B = 1.2, 0.75
-IRREGULAR = True
-STEM = 6  # words are cut to their first letters: a crude, language-blind stem
+STEM = 6  # a stemmed word is cut to this many letters: a crude, language-blind stem
+_VOWEL = re.compile(r"[aeiouy]")
 
 
 def stem(word: str) -> str:
     """A light English stem, then a prefix cut: painting, painted, paints -> paint;
-    dancing, dances, dance -> danc; stories, story -> stori."""
-    w = _IRREGULAR.get(word, word) if IRREGULAR else word
+    dancing, dances, dance -> danc; stories, story -> stori; bought -> buy."""
+    w = _IRREGULAR.get(word, word)
     if len(w) > 4:
         if w.endswith("ies"):
             w = w[:-3] + "y"
-        elif w.endswith("ing") and len(w) > 5:
+        elif w.endswith("ing") and len(w) > 5 and _VOWEL.search(w[:-3]):
             w = w[:-3]
-        elif w.endswith("ed") and len(w) > 4:
+        elif w.endswith("ed") and _VOWEL.search(w[:-2]):
             w = w[:-2]
-        elif w.endswith("es") and len(w) > 4 and w[-3] in "sxz":
+        elif w.endswith("es") and w[-3] in "sxz":
             w = w[:-2]
         elif w.endswith("s") and not w.endswith("ss"):
             w = w[:-1]
@@ -362,17 +368,7 @@ class PulseIndex:
         lengths = np.frombuffer(self.lengths, dtype=np.uint32).astype(np.float64)
         scores = _bm25(n, postings, lengths, max(self.total_len / n, 1.0))
         if context:
-            link, plen = self._links()
-            windows = []
-            for ids, tf in postings:  # the term's frequency in each doc's window
-                dense = np.zeros(n, dtype=np.float64)
-                dense[ids] = tf
-                win = dense.copy()
-                win[1:] += dense[:-1] * link
-                win[:-1] += dense[1:] * link
-                at = np.flatnonzero(win)
-                windows.append((at, win[at], len(ids)))
-            scores = (1 - context) * scores + context * _bm25(n, windows, plen, max(plen.mean(), 1.0))
+            scores = (1 - context) * scores + context * self._window_scores(postings)
         dates = query_dates(query)
         if dates and DATE_BOOST != 1:
             days = np.frombuffer(self.day, dtype=np.uint32)
@@ -383,9 +379,37 @@ class PulseIndex:
             scores[(src == 0) & (end > exclude_from)] = 0
         return scores
 
+    def _window_scores(self, postings) -> np.ndarray:
+        """BM25 of every doc's window (the doc and its neighbours of the same day, as one text)."""
+        n = len(self)
+        link, norm = self._links()
+        out = np.zeros(n, dtype=np.float64)
+        for ids, tf in postings:
+            df = len(ids)
+            weight = math.log(1 + (n - df + 0.5) / (df + 0.5)) * (K1 + 1)
+            if df * 16 < n:  # a rare term: work on its postings only
+                ids = ids.astype(np.int64)
+                before = ids[ids > 0]
+                before = before[link[before - 1] > 0]  # docs whose predecessor is in their window
+                after = ids[ids < n - 1]
+                after = after[link[after] > 0]
+                at = np.concatenate([ids, before - 1, after + 1])
+                weights = np.concatenate([tf, tf[np.searchsorted(ids, before)], tf[np.searchsorted(ids, after)]])
+                docs, inverse = np.unique(at, return_inverse=True)
+                win = np.bincount(inverse, weights=weights, minlength=len(docs))
+                out[docs] += weight * win / (win + norm[docs])
+            else:  # a common one: whole arrays are quicker
+                dense = np.zeros(n, dtype=np.float64)
+                dense[ids] = tf
+                win = dense.copy()
+                win[1:] += dense[:-1] * link
+                win[:-1] += dense[1:] * link
+                out += weight * win / (win + norm)
+        return out
+
     def _links(self) -> tuple[np.ndarray, np.ndarray]:
-        """(link[i]: 1.0 when docs i and i+1 are neighbours of the same day, else 0; the length of
-        each doc's window). Cached until the index grows."""
+        """(link[i]: 1.0 when docs i and i+1 are neighbours of the same day, else 0; the BM25
+        length norm of each doc's window). Cached until the index grows."""
         n = len(self)
         cached = self._links_cache
         if cached is not None and cached[0] == n:
@@ -400,8 +424,9 @@ class PulseIndex:
         plen = lengths.copy()
         plen[1:] += lengths[:-1] * link
         plen[:-1] += lengths[1:] * link
-        self._links_cache = (n, link, plen)
-        return link, plen
+        norm = K1 * (1 - B + B * plen / max(float(plen.mean()) if n else 1.0, 1.0))
+        self._links_cache = (n, link, norm)
+        return link, norm
 
     def search(self, query: str, k: int = 5, exclude_from: Optional[int] = None) -> list[tuple[int, float]]:
         """Top-k (doc id, score), best first (see `scores`)."""
@@ -416,10 +441,19 @@ class PulseIndex:
     def pulse(self, doc_id: int) -> Pulse:
         return self.pulses([doc_id])[doc_id]
 
-    def pulses(self, doc_ids: Iterable[int]) -> dict[int, Pulse]:
+    def pulses(self, doc_ids: Iterable[int], timestamps: bool = True) -> dict[int, Pulse]:
         """The pulses of these docs, read from their files (one read per run of neighbours)."""
         out: dict[int, Pulse] = {}
         ids = sorted(set(doc_ids))
+        files: dict[int, object] = {}
+        try:
+            self._read_runs(ids, out, files, timestamps)
+        finally:
+            for f in files.values():
+                f.close()
+        return out
+
+    def _read_runs(self, ids: list[int], out: dict, files: dict, timestamps: bool) -> None:
         i = 0
         while i < len(ids):
             j = i
@@ -428,20 +462,26 @@ class PulseIndex:
                 j += 1
             first, last = ids[i], ids[j]
             start, stop = self.off[first], self.end[last]
+            source = self.src[first]
             try:
-                with open(self.paths[self.src[first]], "rb") as f:
-                    f.seek(start)
-                    data = f.read(stop - start)
+                if source not in files:
+                    files[source] = open(self.paths[source], "rb")
+                f = files[source]
+                f.seek(start)
+                data = f.read(stop - start)
             except OSError:
                 data = b""
-            by_offset = {p.offset: p for p in read_pulses(split_lines(data), start_offset=start, start_line=self.line[first])}
+            lines = split_lines(data)
+            by_offset = {p.offset: p for p in read_pulses(lines, start_offset=start, start_line=self.line[first], timestamps=timestamps)}
             for d in ids[i : j + 1]:
                 out[d] = by_offset.get(self.off[d]) or Pulse(header=None, timestamp=None, offset=self.off[d], end=self.end[d])
             i = j + 1
         return out
 
     def neighbours(self, doc_id: int) -> tuple[Optional[int], Optional[int]]:
-        """The docs just before and after this one in the same file (None at an edge)."""
+        """The docs just before and after this one in the same file (None at an edge). Docs are
+        numbered in file order; only pulses etched after the archive was indexed are not linked
+        to the one before them (one pair, until the next rebuild)."""
         before = doc_id - 1 if doc_id > 0 and self.src[doc_id - 1] == self.src[doc_id] and self.end[doc_id - 1] <= self.off[doc_id] else None
         after = doc_id + 1 if doc_id + 1 < len(self) and self.src[doc_id + 1] == self.src[doc_id] and self.off[doc_id + 1] >= self.end[doc_id] else None
         return before, after
