@@ -38,6 +38,10 @@ def _data_dir(name: str) -> Path:
     return here if here.exists() else PACKAGE_DIR / "data" / name
 
 
+def default_data_dir(env: Mapping[str, str]) -> Path:
+    return Path(env.get("XDG_DATA_HOME") or os.path.expanduser("~/.local/share")) / "milo"
+
+
 def default_cache_dir(env: Mapping[str, str]) -> Path:
     return Path(env.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache")) / "milo"
 
@@ -133,9 +137,11 @@ class Settings:
     google_api_key: Optional[str] = _setting("GOOGLE_API_KEY", secret=True)
     ollama_host: str = _setting("OLLAMA_HOST", _host_url, default="http://127.0.0.1:11434")
     gguf: Optional[str] = _setting("MILO_GGUF")
-    timeout: float = _setting("MILO_TIMEOUT", _number(0, 86400, lo_open=True), option="timeout", flag="--timeout", default=60.0)
+    # None: the brain's own (60 s for remote models and the tiny brain, more for bigger local ones)
+    timeout: Optional[float] = _setting("MILO_TIMEOUT", _number(0, 86400, lo_open=True), option="timeout", flag="--timeout")
     retries: int = _setting("MILO_RETRIES", _number(0, 10, whole=True), default=2)
     threads: Optional[int] = _setting("MILO_THREADS", _number(1, 256, whole=True))
+    prompt_cache: bool = _setting("MILO_PROMPT_CACHE", _flag, default=True)  # save/restore the embedded model's prompt state
     # persona and memory
     user_name: str = _setting("MILO_USER_NAME", _name, option="user_name", flag="--user-name", default="Friend")
     persona_file: Path = _setting("MILO_PERSONA_FILE", _path, option="persona", flag="--persona", default=_data_dir("sample_speak.txt"))
@@ -143,8 +149,10 @@ class Settings:
     memory_file: Path = _setting("MILO_MEMORY_FILE", _path, option="memory_file", flag="--memory-file", default=PROJECT_DIR / "Living_Memory.md")
     recall: str = _setting("MILO_RECALL", _choice(*RECALL_MODES), default="relevant")
     recall_lines: int = _setting("MILO_RECALL_LINES", _number(1, 100000, whole=True), default=100)
-    memory_tokens: int = _setting("MILO_MEMORY_TOKENS", _number(50, 100000, whole=True), default=1000)
+    # None: what the model can afford per turn (milo.chat.models.memory_budget)
+    memory_tokens: Optional[int] = _setting("MILO_MEMORY_TOKENS", _number(50, 100000, whole=True))
     cache_dir: Optional[Path] = _setting("MILO_CACHE_DIR", _path)
+    data_dir: Optional[Path] = _setting("MILO_DATA_DIR", _path)
     # the recent conversation
     session_memory: bool = _setting("SESSION_MEMORY", _flag, default=True)
     session_ttl: float = _setting("SESSION_TTL", _number(0, 10**9), default=300.0)
@@ -193,6 +201,8 @@ class Settings:
             except ValueError as e:
                 shown = redact(str(raw)) if f.repr else "(hidden)"
                 raise ConfigError(f"{source} must be {e}, not {shown!r}.") from None
+        if "data_dir" not in values:
+            values["data_dir"] = default_data_dir(env)
         if "cache_dir" not in values:
             values["cache_dir"] = default_cache_dir(env)
         if "session_dir" not in values:

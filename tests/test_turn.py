@@ -270,3 +270,43 @@ def test_milo_learns_the_name_from_the_pinned_facts_or_the_user(tmp_path):
     assert by_pin.persona.user_name == "Sam" and "talking with Sam" in srv.requests[0]["messages"][0]["content"]
     assert by_word.persona.user_name == "Nora" and again.persona.user_name == "Nora"
     assert "talking with Nora" in srv.requests[-1]["messages"][0]["content"]
+
+
+@pytest.mark.model
+def test_a_new_process_restores_the_saved_prompt_state(tmp_path, memory_file):
+    """The second process's first answer starts from the first one's saved KV state: llama.cpp
+    processes only the new tokens, and the answer (greedy) is the one the first process gave
+    when it asked again with its own cache warm: a restart changes nothing. (A cold answer may
+    differ in its last words: llama.cpp evaluates the prompt's last token alone when it reuses a
+    cache, and its float sums then differ slightly from one big batch.)"""
+    import json
+    import subprocess
+    import sys
+
+    from helpers import ROOT
+
+    memory_file.write_text("# Memory\n\n" + "".join(f"CORE_UPDATE: Sam said: \"fact number {i} is about gardens\"\n" for i in range(60)))
+    script = r'''
+import json, sys, urllib.request
+from milo.chat.models import choose_model
+from milo.config import Settings
+choice = choose_model(Settings.load().with_changes(model="embedded:tiny"))
+body = {"messages": [{"role": "system", "content": open(sys.argv[1]).read()}, {"role": "user", "content": "Say hello to Sam."}],
+        "max_tokens": 40, "temperature": 0, "seed": 1}
+req = urllib.request.Request(choice.llm.openai_api_base + "/chat/completions", data=json.dumps(body).encode(), headers={"Content-Type": "application/json"})
+for _ in range(int(sys.argv[2])):
+    r = json.loads(urllib.request.urlopen(req, timeout=300).read())
+    print(json.dumps({"text": r["choices"][0]["message"]["content"], "prompt_n": r["timings"]["prompt_n"]}))
+choice.after_turn()
+'''
+    env = dict(__import__("os").environ, PYTHONPATH=str(ROOT), MILO_CACHE_DIR=str(tmp_path / "cache"))
+    runs = []
+    for times in (2, 1):  # the first process asks twice (cold, then warm); the second once
+        out = subprocess.run([sys.executable, "-c", script, str(memory_file), str(times)], capture_output=True, text=True, env=env, timeout=300)
+        assert out.returncode == 0, out.stderr
+        runs += [json.loads(line) for line in out.stdout.strip().splitlines()[-times:]]
+    cold, warm, restored = runs
+    state = list((tmp_path / "cache" / "prompt-state").glob("slot-*.kv"))
+    assert len(state) == 1 and oct(state[0].stat().st_mode & 0o777) == "0o600"
+    assert cold["prompt_n"] > 500 and warm["prompt_n"] < 20 and restored["prompt_n"] < 20
+    assert restored["text"] == warm["text"]

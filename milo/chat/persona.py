@@ -66,11 +66,17 @@ class Persona:
             user_name=re.sub(r"[{}\n]", "", user_name or "").strip() or "Friend",
         )
 
+    def who(self) -> str:
+        """Who is who: small models otherwise answer "what's my name?" with their own."""
+        if self.user_name == DEFAULT_USER_NAME:
+            return f"You are talking with a {self.user_name.lower()} whose name you do not know yet; if they tell you, use it."
+        return f"You are talking with {self.user_name}. {self.user_name} is their name; Milo is yours."
+
     def system_text(self, format_instructions: str) -> str:
         persona = "\n".join(f"- {s}" for s in self.samples)
         return _fill(
             self.system_template,
-            {"persona": persona, "format_instructions": format_instructions, "user_name": self.user_name},
+            {"persona": persona, "format_instructions": format_instructions, "user_name": self.user_name, "who": self.who()},
         ).strip()
 
     def prompt(self, format_instructions: str) -> ChatPromptTemplate:

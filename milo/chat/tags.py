@@ -90,6 +90,10 @@ class MiloTagParser(BaseCumulativeTransformOutputParser[TaggedAnswer]):
 
     tags: tuple[TagSpec, ...] = DEFAULT_TAGS
     diff: bool = False
+    # The reply comes first, untagged, in free sentences; only the other lines are tagged (and,
+    # on llama.cpp, forced by the grammar). A bigger model then talks instead of filling a form.
+    free_reply: bool = False
+    reply_sentences: int = 4  # at most, in the free reply's grammar (stops loops, never cuts a word)
 
     @property
     def _type(self) -> str:
@@ -98,7 +102,14 @@ class MiloTagParser(BaseCumulativeTransformOutputParser[TaggedAnswer]):
     def with_tags(self, extra: Iterable[TagSpec]) -> "MiloTagParser":
         """A parser that also knows `extra` tags (for example an [ACTION] line for the body)."""
         known = {t.name for t in self.tags}
-        return MiloTagParser(tags=self.tags + tuple(t for t in extra if t.name not in known))
+        return self.model_copy(update={"tags": self.tags + tuple(t for t in extra if t.name not in known)})
+
+    def with_free_reply(self, free: bool = True) -> "MiloTagParser":
+        return self.model_copy(update={"free_reply": free})
+
+    def _tagged(self) -> tuple[TagSpec, ...]:
+        """The lines that carry a tag in the answer."""
+        return tuple(t for t in self.tags if not (self.free_reply and t.field == "reply"))
 
     def _marker_re(self) -> re.Pattern:
         names = "|".join(_name_pattern(t.name) for t in sorted(self.tags, key=lambda t: -len(t.name)))
@@ -161,12 +172,23 @@ class MiloTagParser(BaseCumulativeTransformOutputParser[TaggedAnswer]):
         if partial:
             untagged = _hold_back_partial_tag(untagged)
         untagged = _clean(untagged)
+        if self.free_reply and not values.get("reply"):
+            values["reply"] = untagged  # where the free reply is: not missing when written
         missing = [t.name for t in self.tags if not values.get(t.field)]
         if not values.get("reply"):
             values["reply"] = untagged
         return TaggedAnswer(**values, missing=missing, repeated=repeated, untagged=untagged)
 
     def get_format_instructions(self) -> str:
+        if self.free_reply:
+            tagged = self._tagged()
+            lines = "\n".join(f"[{t.name}]: {t.placeholder}" for t in tagged)
+            return (
+                "First answer in your own words, in one to three sentences, without any tag. "
+                f"Then add exactly these {len(tagged)} lines, in this order, each starting with its tag, "
+                "one line each. Replace each description in angle brackets with your own words; never "
+                f"repeat the description itself.\n{lines}"
+            )
         lines = "\n".join(f"[{t.name}]: {t.placeholder}" for t in self.tags)
         return (
             f"Answer with exactly these {len(self.tags)} lines, in this order, each starting with "
@@ -183,8 +205,17 @@ class MiloTagParser(BaseCumulativeTransformOutputParser[TaggedAnswer]):
         Each value is a bounded run of non-newline characters that does not start with "[", so
         the model can neither skip a tag nor start a new one inside a value (../shared/FACTS.md).
         """
-        rules = ["root ::= " + ' "\\n" '.join(f'"[{t.name}]: " {_rule(t)}' for t in self.tags)]
-        for t in self.tags:
+        tagged = self._tagged()
+        lines = ' "\\n" '.join(f'"[{t.name}]: " {_rule(t)}' for t in tagged)
+        if self.free_reply:
+            # Whole sentences only (each ends in . ! or ?), a bounded number: never cut mid-word.
+            n = max(1, self.reply_sentences)
+            rules = [f'root ::= free-reply "\\n" {lines}',
+                     f'free-reply ::= sentence (" " sentence){{0,{n - 1}}}',
+                     'sentence ::= [^\\n\\[<.!? ] [^\\n\\[.!?]{0,300} [.!?] [.!?]{0,2} ["\')]{0,1}']
+        else:
+            rules = [f"root ::= {lines}"]
+        for t in tagged:
             # Not starting with "<" either: the placeholders are in angle brackets, so a value
             # can never begin as a copy of one.
             value = f"[^\\n\\[< ] [^\\n\\[]{{0,{max(0, t.max_chars - 1)}}}"

@@ -82,6 +82,8 @@ class Milo:
         self.persona = persona
         self.body = body
         parser = parser or MiloTagParser()
+        if model.grammar and getattr(model, "free_reply", False):
+            parser = parser.with_free_reply()
         if body is not None:
             parser = parser.with_tags([TagSpec(**body.action_tag)])
         self.parser = parser
@@ -154,6 +156,9 @@ class Milo:
                     result.notices.append(f"Could not save the conversation: {e}.")
         if self.body is not None:
             result.gestures = self.body.respond(text, answer.action)
+        after = getattr(self.model, "after_turn", None)
+        if after is not None:
+            after()  # the embedded model saves its prompt state for the next process (~0.2 s)
         return result
 
     def _learn_name(self, text: str) -> None:

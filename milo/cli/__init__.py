@@ -21,6 +21,7 @@ from milo.errors import MiloError
 
 COMMAND_MODULES = (
     "milo.cli.chat",
+    "milo.cli.brain",
     "milo.sessions.cli",
     "milo.memory.cli",
     "milo.body.cli",

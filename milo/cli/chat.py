@@ -141,8 +141,8 @@ def prewarm_embedded(argv: list[str]) -> None:
             spec = argv[i + 1]
         elif a.startswith("--model="):
             spec = a.split("=", 1)[1]
-    from milo.chat.embedded import EmbeddedServer, resolve_weights
-    from milo.chat.models import resolve_spec
+    from milo.chat.embedded import EmbeddedServer
+    from milo.chat.models import embedded_weights, resolve_spec
     from milo.config import Settings
     from milo.errors import MiloError
 
@@ -156,7 +156,7 @@ def prewarm_embedded(argv: list[str]) -> None:
 
     def load():
         try:
-            EmbeddedServer.shared(resolve_weights(path or None), threads=settings.threads)
+            EmbeddedServer.shared(embedded_weights(path, settings)[0], threads=settings.threads)
         except Exception:
             pass  # the main thread loads it again and reports the error in one sentence
 

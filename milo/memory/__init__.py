@@ -23,6 +23,11 @@ from milo.memory.format import FIELDS, NO_MEMORY, Pulse, format_timestamp, norma
 from milo.memory.store import LivingMemory
 
 
+# Memory tokens in each prompt when the model is not known: the tiny brain's (0.82 of LoCoMo
+# evidence at ~590 tokens; bench/locomo_recall.py). The app sets it per model (memory_budget).
+DEFAULT_MEMORY_TOKENS = 700
+
+
 def open_memory(path: Optional[os.PathLike | str] = None, settings=None) -> LivingMemory:
     """The living memory as Milo's app uses it: relevance recall, the token budget, the index
     cache and the recent-lines window from `settings` (default: the environment, validated).
@@ -35,7 +40,7 @@ def open_memory(path: Optional[os.PathLike | str] = None, settings=None) -> Livi
         memory_file,
         recall_lines=settings.recall_lines,
         relevance=settings.recall == "relevant",
-        budget_tokens=settings.memory_tokens,
+        budget_tokens=settings.memory_tokens or DEFAULT_MEMORY_TOKENS,
         cache_dir=Path(settings.cache_dir) / "index",
     )
 

@@ -37,7 +37,11 @@ STEM = 5
 _WORD = re.compile(r"[A-Za-z][A-Za-z']*|\d[\d.,:/-]*\d|\d")
 _URL = re.compile(r"(?:https?://|www\.)\S+|\b[\w-]+\.(?:com|org|net|io|dev|ly|be|tv|co|edu|gov)(?:/\S*)?\b", re.IGNORECASE)
 _TAG_TEXT = re.compile(r"\[\s*(?:REPLY|INTERNAL|CORE_UPDATE|FUTURE_MESSAGE|ACTION)\s*\]|\b(?:CORE_UPDATE|FUTURE_MESSAGE|INTERNAL)\s*:|<\|\w+\|>", re.IGNORECASE)
-_SENTENCE_END = re.compile(r"[.!?:;\"]\s*$")
+_QUOTED = re.compile(r'["\u201c]([^"\u201d]{3,})["\u201d]')
+
+
+def _plain(text: str) -> str:
+    return " ".join(re.findall(r"\w+", (text or "").lower()))
 
 STOP = frozenset(
     "a an and are as at be been being but by can could did do does doing done for from had has have "
@@ -46,7 +50,8 @@ STOP = frozenset(
     "theirs them then there these they this those through to too under until up very was we were what "
     "when where which while who whom why will with would you your yours yourself also any all each few "
     "really quite much many lot lots well still yet again ever never always maybe perhaps something "
-    "anything nothing everything someone anyone thing things way ok okay oh yes yeah hi hello hey".split()
+    "anything nothing everything someone anyone thing things way ok okay oh yes yeah hi hello hey "
+    "we're let's let it's that's there's you're i'm we've you've else together".split()
 )
 # Words any summary of any exchange may use without the exchange saying them.
 SUMMARY_WORDS = frozenset(
@@ -128,6 +133,11 @@ def check(value: str, user_text: str, reply: str, pinned: str, user_name: str) -
         return "it carries tag text"
     facts = f"{user_text}\n{pinned}\n{user_name}"
     facts_lower = facts.lower()
+    plain_facts = _plain(facts)
+    for quoted in _QUOTED.findall(value):
+        # A quotation claims the user's exact words (small models imitate the faithful lines).
+        if _plain(quoted) and _plain(quoted) not in plain_facts:
+            return f"it quotes words the user did not say ({quoted!r})"
     for url in _URL.findall(value):
         if url.lower().rstrip(".,)") not in facts_lower:
             return f"the link {url} appears nowhere in what the user said"
