@@ -16,7 +16,8 @@ GOOD = "[REPLY]: Hello from the loopback server!\n[INTERNAL]: testing\n[CORE_UPD
 
 class ScriptedModelServer:
     """Each request pops the next step: ("ok", text), ("status", code), ("garbage", body),
-    ("hang", seconds) or ("drop",) (close the connection). When the script is empty: ("ok", GOOD)."""
+    ("hang", seconds), ("drop",) (close the connection), ("drip", seconds between chunks) or
+    ("length", text) (stopped at the token limit). When the script is empty: ("ok", GOOD)."""
 
     def __init__(self, steps=()):
         self.steps = list(steps)
@@ -49,6 +50,10 @@ class ScriptedModelServer:
                     self.connection.close()
                 elif self.path.startswith("/api/chat"):
                     self._ollama(body, step[1])
+                elif kind == "drip":  # ("drip", seconds between chunks): a slow, never-silent server
+                    self._sse(body, GOOD, delay=step[1])
+                elif kind == "length":  # the answer stops at the token limit
+                    self._sse(body, step[1], finish="length")
                 elif body.get("stream"):
                     self._sse(body, step[1])
                 else:
@@ -61,7 +66,7 @@ class ScriptedModelServer:
                 self.end_headers()
                 self.wfile.write(data)
 
-            def _sse(self, body, text):
+            def _sse(self, body, text, delay=0.0, finish="stop"):
                 self.send_response(200)
                 self.send_header("Content-Type", "text/event-stream")
                 self.send_header("Connection", "close")
@@ -71,10 +76,14 @@ class ScriptedModelServer:
                 for piece in pieces:
                     chunk = {"id": "c1", "object": "chat.completion.chunk", "created": 0, "model": body.get("model", "m"),
                              "choices": [{"index": 0, "delta": {"role": "assistant", "content": piece}, "finish_reason": None}]}
-                    self.wfile.write(f"data: {json.dumps(chunk)}\n\n".encode())
-                    self.wfile.flush()
+                    try:
+                        self.wfile.write(f"data: {json.dumps(chunk)}\n\n".encode())
+                        self.wfile.flush()
+                    except OSError:
+                        return  # the client gave up
+                    time.sleep(delay)
                 end = {"id": "c1", "object": "chat.completion.chunk", "created": 0, "model": body.get("model", "m"),
-                       "choices": [{"index": 0, "delta": {}, "finish_reason": "stop"}]}
+                       "choices": [{"index": 0, "delta": {}, "finish_reason": finish}]}
                 self.wfile.write(f"data: {json.dumps(end)}\n\ndata: [DONE]\n\n".encode())
                 self.wfile.flush()
 

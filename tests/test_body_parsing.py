@@ -4,7 +4,7 @@ import re
 
 import pytest
 
-from milo.body import ACTION_GBNF, ACTION_TAG, parse_command, plan
+from milo.body import ACTION_GBNF, ACTION_TAG, parse_actions, parse_command, plan
 from milo.chat.tags import TagSpec
 from milo.body.actions import ACTION_PLACEHOLDER, looks_like_calls, parse_actions
 from milo.body.tools import CallError
@@ -182,3 +182,19 @@ def test_embedded_model_writes_only_valid_action_lines(embedded, make_milo):
         assert body.statuses == ["(no robot) nodded twice", "(no robot) looked around"]
     finally:
         body.close()
+
+
+@pytest.mark.parametrize("line", ["spin_body(degrees='nan')", "spin_body(degrees='NaN')", "move_head(pitch='inf')", "nod(times='-inf')"])
+def test_a_models_non_finite_values_are_refused_as_data(line):
+    """Any model without a grammar may write these: refused with a sentence, never a crash."""
+    found = parse_actions(line)
+    assert not found.calls and found.errors and "finite" in found.errors[0]
+    assert plan("hello", line) == []
+
+
+def test_milo_move_with_nan_is_one_sentence():
+    from helpers import run_milo
+
+    proc = run_milo("move", "--robot", "none", "spin_body(degrees='NaN')")
+    assert proc.returncode == 2 and "Traceback" not in proc.stderr
+    assert proc.stderr.strip() == "milo: spin_body: degrees must be a finite number, not nan"

@@ -310,3 +310,20 @@ choice.after_turn()
     assert len(state) == 1 and oct(state[0].stat().st_mode & 0o777) == "0o600"
     assert cold["prompt_n"] > 500 and warm["prompt_n"] < 20 and restored["prompt_n"] < 20
     assert restored["text"] == warm["text"]
+
+
+def test_the_timeout_bounds_the_whole_answer_not_each_read(make_milo, memory_file):
+    """A server that sends a chunk every 0.3 s never trips a per-read timeout; the whole answer
+    (~20 chunks) must still stop at the limit, with one sentence and nothing etched."""
+    # Without the whole-answer bound this drip (~6 s in all, 0.3 s per read) would succeed.
+    with ScriptedModelServer([("drip", 0.3)]) as srv:
+        result = make_milo(openai_model(srv.url, timeout=2), timeout=2, retries=0).turn("hello")
+    assert not result.ok and "did not answer within 2 seconds" in result.error
+    assert result.reply == LOST_THREAD and not entries(memory_file)
+
+
+def test_an_answer_cut_at_the_token_limit_is_not_etched(make_milo, memory_file):
+    with ScriptedModelServer([("length", GOOD)]) as srv:
+        result = make_milo(openai_model(srv.url)).turn("hello there")
+    assert result.ok and result.answer.truncated and result.pulse is None
+    assert any("cut off" in c for c in result.memory_changes)

@@ -12,13 +12,25 @@ stops answering, the body says so once through `on_status`, drops what was queue
 reconnect on the next gesture.
 """
 
-from milo.body.actions import ACTION_GBNF, ACTION_PLACEHOLDER, parse_actions
-from milo.body.instructions import parse_instruction
-from milo.body.plan import parse_command, plan
-from milo.body.robots import ConsoleRobot, Pose, ReachyRobot, Robot
-from milo.body.tools import TOOL_NAMES, Call, CallError, make_call, make_tools
-from milo.body.worker import ACTION_TAG, ANSWERING_AGAIN, NOT_ANSWERING, Body
-from milo.errors import BodyError, BodyNotAnswering
+# Re-exported lazily (PEP 562): `import milo.body.limits` or the CLI's option parsing must not
+# load pydantic and the tools.
+_EXPORTS = {
+    "ACTION_GBNF": "milo.body.actions", "ACTION_PLACEHOLDER": "milo.body.actions", "parse_actions": "milo.body.actions",
+    "parse_instruction": "milo.body.instructions", "parse_command": "milo.body.planning", "plan": "milo.body.planning",
+    "ConsoleRobot": "milo.body.robots", "Pose": "milo.body.robots", "ReachyRobot": "milo.body.robots", "Robot": "milo.body.robots",
+    "TOOL_NAMES": "milo.body.tools", "Call": "milo.body.tools", "CallError": "milo.body.tools", "make_call": "milo.body.tools",
+    "make_tools": "milo.body.tools", "ACTION_TAG": "milo.body.worker", "ANSWERING_AGAIN": "milo.body.worker",
+    "NOT_ANSWERING": "milo.body.worker", "Body": "milo.body.worker", "BodyError": "milo.errors", "BodyNotAnswering": "milo.errors",
+}
+
+
+def __getattr__(name: str):
+    if name in _EXPORTS:
+        import importlib
+
+        return getattr(importlib.import_module(_EXPORTS[name]), name)
+    raise AttributeError(f"module 'milo.body' has no attribute {name!r}")
+
 
 __all__ = [
     "ACTION_GBNF",

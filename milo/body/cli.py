@@ -9,12 +9,14 @@ import argparse
 import sys
 from typing import Callable
 
-from milo.body.plan import parse_command
+from typing import TYPE_CHECKING
+
 from milo.body.robots import ConsoleRobot, ReachyRobot, sdk_missing_reason
-from milo.body.tools import CallError, make_call
-from milo.body.worker import Body
 from milo.config import ROBOT_MODES, Settings
 from milo.errors import BodyError, BodyNotAnswering
+
+if TYPE_CHECKING:  # the tools (pydantic) load only when a gesture is planned or performed
+    from milo.body.worker import Body
 
 DEFAULT_HOST = Settings().robot_host
 DEFAULT_PORT = Settings().robot_port
@@ -38,9 +40,11 @@ def add_robot_options(parser: argparse.ArgumentParser) -> None:
     g.add_argument("--robot-port", default=None, type=int, help=f"port of the Reachy Mini daemon [env MILO_ROBOT_PORT, default {DEFAULT_PORT}]")
 
 
-def make_body(settings: Settings, notice: Callable[[str], None] = _err) -> Body:
+def make_body(settings: Settings, notice: Callable[[str], None] = _err) -> "Body":
     """The body the settings ask for. `auto` falls back to the console with one notice;
     `reachy` raises BodyError (one sentence) when the SDK or the daemon is missing."""
+    from milo.body.worker import Body
+
     mode, host, port = settings.robot, settings.robot_host, settings.robot_port
     if mode == "none":
         return Body(ConsoleRobot())
@@ -66,7 +70,7 @@ def make_body(settings: Settings, notice: Callable[[str], None] = _err) -> Body:
 # ---- commands ----------------------------------------------------------------------------------
 
 
-def _perform_and_report(body: Body, calls) -> int:
+def _perform_and_report(body: "Body", calls) -> int:
     """Print each status as it happens; exit code 0 if every call was performed."""
     body.on_status = lambda s: print(s, flush=True)
     try:
@@ -79,6 +83,9 @@ def _perform_and_report(body: Body, calls) -> int:
 
 
 def cmd_move(args: argparse.Namespace) -> int:
+    from milo.body.planning import parse_command
+    from milo.body.tools import CallError
+
     settings = Settings.load(args)
     text = " ".join(args.instruction).strip()
     try:
@@ -105,6 +112,8 @@ DEMO = (
 
 
 def demo_calls():
+    from milo.body.tools import make_call
+
     return [make_call(name, args) for name, args in DEMO]
 
 

@@ -26,8 +26,8 @@ class Range:
             v = float(value)
         except (TypeError, ValueError):
             raise ValueError(f"{self.name} must be a number, not {value!r}") from None
-        if v != v:  # NaN
-            raise ValueError(f"{self.name} must be a number, not NaN")
+        if v != v or v in (float("inf"), float("-inf")):  # NaN, infinity: data from a model, refused
+            raise ValueError(f"{self.name} must be a finite number, not {value!r}")
         if v < self.low:
             return self.low, True
         if v > self.high:

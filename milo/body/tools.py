@@ -8,6 +8,7 @@ Calls, and every Call runs through `Call.run(robot)`, which returns a short stat
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Any, Callable, Optional
 
@@ -270,7 +271,7 @@ def make_call(name: str, args: Optional[dict[str, Any]] = None) -> Call:
     fields = spec.schema.model_fields
     for key, value in list(args.items()):
         # counts: accept 2.0 and round 2.4, so a model's float does not fail validation
-        if fields[key].annotation is int and isinstance(value, float) and value == value:
+        if fields[key].annotation is int and isinstance(value, float) and math.isfinite(value):
             args[key] = int(round(value))
     try:
         model = spec.schema.model_validate(args)
@@ -282,11 +283,14 @@ def make_call(name: str, args: Optional[dict[str, Any]] = None) -> Call:
     notes: list[str] = []
     for key, rng in spec.ranges.items():
         raw = values[key]
-        if fields[key].annotation is int:
-            v, changed = limits.clamp_int(rng, raw)
-        else:
-            v, changed = rng.clamp(raw)
-            v = float(v)
+        try:
+            if fields[key].annotation is int:
+                v, changed = limits.clamp_int(rng, raw)
+            else:
+                v, changed = rng.clamp(raw)
+                v = float(v)
+        except ValueError as e:  # NaN or infinity: refused as data, never a crash
+            raise CallError(f"{name}: {e}") from None
         if changed:
             notes.append(f"{key} {_fmt(raw)} -> {_fmt(v)}")
         values[key] = v

@@ -17,7 +17,7 @@ from concurrent.futures import TimeoutError as FutureTimeout
 from typing import Callable, Iterable, Optional, Sequence
 
 from milo.body.actions import ACTION_GBNF, ACTION_PLACEHOLDER
-from milo.body.plan import plan
+from milo.body.planning import plan
 from milo.body.robots import ConsoleRobot, Pose, Robot
 from milo.body.tools import Call, make_call, make_tools
 from milo.errors import BodyError, BodyNotAnswering

@@ -185,8 +185,13 @@ class Milo:
         for attempt in range(self.retries + 1):
             result.attempts = attempt + 1
             final: Optional[TaggedAnswer] = None
+            # The client's timeout bounds each read; this bounds the whole answer, so a server
+            # that drips a chunk every second cannot hold a turn (and a robot) for minutes.
+            deadline = time.monotonic() + self.timeout
             try:
                 for partial in chain.stream(inputs):
+                    if time.monotonic() > deadline:
+                        raise TimeoutError("the whole answer took too long")
                     final = partial
                     if on_reply and "REPLY" not in partial.missing:
                         reply = partial.reply

@@ -6,12 +6,10 @@ import argparse
 import sys
 import time
 
-from milo.sessions import SessionStore, store_from_settings
-
-
-def _store(args) -> SessionStore:
+def _store(args):
     # SESSION_MEMORY=0 stops recording; the stored ones can still be listed and cleared.
     from milo.config import Settings
+    from milo.sessions import store_from_settings  # LangChain: only when a command runs
 
     return store_from_settings(Settings.load(args))
 
