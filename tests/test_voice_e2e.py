@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from model_server import ScriptedModelServer
 from virtual_audio import VirtualAudio, assert_spoke, audible_seconds, concat, have, synth, virtual_audio  # noqa: F401
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -67,19 +68,28 @@ class Lines:
                 self.lines.append(line)
 
 
+SPOKEN = ("[REPLY]: My name is Milo, and I love talking about octopuses and the stars.\n[INTERNAL]: a name question\n"
+          "[CORE_UPDATE]: The user asked for my name\n[FUTURE_MESSAGE]: Nothing in particular")
+
+
 def test_hey_milo_through_a_virtual_microphone_and_speaker(virtual_audio, tmp_path):
+    """The audio path end to end: synthesized speech into a virtual microphone, the real VAD,
+    whisper and TTS, the spoken reply out of a virtual speaker. The model is a loopback server
+    with a fixed, speakable reply (the tiny model's replies are URLs and hashtags whisper cannot
+    hear back; the real model's voice turn is tests/test_voice_cli.py's recording test)."""
     pytest.importorskip("faster_whisper")
     pytest.importorskip("pyaudio")
+    server = ScriptedModelServer([("ok", SPOKEN)] * 5).__enter__()
     question = concat([synth("Hey Milo, what is your name?", tmp_path / "q.wav")], tmp_path / "question.wav")
     virtual_audio.loopback()
     recording = tmp_path / "speaker.wav"
     recorder = virtual_audio.record(recording)
     mic_heard = tmp_path / "mic.wav"
     mic_recorder = virtual_audio.record(mic_heard, device="milo_micbus.monitor")
-    env = {**os.environ, **virtual_audio.env, "PYTHONPATH": str(ROOT), "PYTHONUNBUFFERED": "1"}
+    env = {**os.environ, **virtual_audio.env, "PYTHONPATH": str(ROOT), "PYTHONUNBUFFERED": "1", "MILO_BASE_URL": server.url}
     proc = subprocess.Popen(
         [sys.executable, str(ROOT / "main.py"), "voice", "--memory-file", str(tmp_path / "Living_Memory.md"),
-         "--follow-up", "4"],
+         "--follow-up", "4", "--model", "openai:m"],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=str(ROOT),
     )
     out, err = Lines(proc.stdout), Lines(proc.stderr)
@@ -92,6 +102,7 @@ def test_hey_milo_through_a_virtual_microphone_and_speaker(virtual_audio, tmp_pa
         VirtualAudio.stop_child(proc, signal.SIGINT, timeout=30)
         VirtualAudio.stop_child(recorder, signal.SIGINT)
         VirtualAudio.stop_child(mic_recorder, signal.SIGINT)
+        server.__exit__(None, None, None)
     reply = [l for l in out.lines if l.startswith("Milo: ")][0][len("Milo: "):]
     stderr = "\n".join(err.rest())
     stdout = out.rest()
