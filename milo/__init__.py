@@ -12,10 +12,39 @@ Layout (imports go one way: cli -> chat/voice/body -> memory/sessions -> storage
     milo.voice     wake phrase, speech to text, text to speech, the voice loop
     milo.cli       the `milo` command
 
-`milo.open_memory(path)` opens a memory exactly as the app does.
+From Python (see README, "Use Milo from Python"):
+
+    memory = milo.open_memory("Living_Memory.md")   # the memory exactly as the app opens it
+    bot = milo.make_milo(llm, memory)                # any LangChain chat model
+    result = bot.turn("Hi Milo!")                    # -> TurnResult: .reply, .pulse, .error
+
+The names below are loaded on first use: `import milo` stays cheap (the command line starts
+without LangChain).
 """
 
+from __future__ import annotations
+
 __version__ = "0.1.0"
+
+_EXPORTS = {
+    "Milo": "milo.chat.turn", "TurnResult": "milo.chat.turn", "LOST_THREAD": "milo.chat.turn",
+    "Persona": "milo.chat.persona",
+    "MiloTagParser": "milo.chat.tags", "TaggedAnswer": "milo.chat.tags",
+    "ModelChoice": "milo.chat.models", "choose_model": "milo.chat.models",
+    "LivingMemory": "milo.memory.store", "Pulse": "milo.memory.format",
+    "MemoryRetriever": "milo.memory.retriever",
+    "SessionMemory": "milo.sessions.history",
+    "Settings": "milo.config",
+    "MiloError": "milo.errors",
+}
+
+
+def __getattr__(name: str):
+    if name in _EXPORTS:
+        import importlib
+
+        return getattr(importlib.import_module(_EXPORTS[name]), name)
+    raise AttributeError(f"module 'milo' has no attribute {name!r}")
 
 
 def open_memory(path=None, settings=None):
@@ -25,4 +54,25 @@ def open_memory(path=None, settings=None):
     return _open(path, settings=settings)
 
 
-__all__ = ["open_memory", "__version__"]
+def chat_model(llm, name=None, *, timeout: float = 60.0):
+    """Any LangChain chat model (ChatOpenAI, ChatOllama, a fake one in tests...) as a brain for
+    `Milo`. Milo reads its tagged answer with the parser; no grammar is sent."""
+    from milo.chat.models import ModelChoice
+
+    return ModelChoice("custom", name or type(llm).__name__, llm, grammar=False, timeout=timeout)
+
+
+def make_milo(llm, memory=None, *, user_name: str = "Friend", history=None, timeout: float = 60.0, retries: int = 2):
+    """A Milo talking through `llm` (a LangChain chat model, or a ModelChoice from choose_model)
+    with `memory` (default: open_memory(), the file the settings name) and Milo's own persona.
+    `history`: a SessionMemory to bridge the conversation on disk (default: none)."""
+    from milo.chat.models import ModelChoice
+    from milo.chat.persona import Persona
+    from milo.chat.turn import Milo
+
+    model = llm if isinstance(llm, ModelChoice) else chat_model(llm, timeout=timeout)
+    memory = memory if memory is not None else open_memory()
+    return Milo(model, memory, Persona.load(user_name=user_name), history=history, timeout=model.timeout, retries=retries)
+
+
+__all__ = ["__version__", "chat_model", "make_milo", "open_memory", *sorted(_EXPORTS)]

@@ -121,6 +121,25 @@ def _name(raw: str) -> str:
     return re.sub(r"[{}\n\r]", "", str(raw)).strip()
 
 
+def _mqtt_url(raw: str) -> str:
+    value = str(raw).strip()
+    parts = urlsplit(value)
+    try:
+        parts.port  # noqa: B018  (raises ValueError on a port that is not a number)
+    except ValueError:
+        raise ValueError("an mqtt:// or mqtts:// URL such as mqtt://user:password@localhost:1883") from None
+    if parts.scheme not in ("mqtt", "mqtts") or not parts.hostname or parts.path not in ("", "/"):
+        raise ValueError("an mqtt:// or mqtts:// URL such as mqtt://user:password@localhost:1883")
+    return value
+
+
+def _mqtt_prefix(raw: str) -> str:
+    value = str(raw).strip()
+    if not value or any(c in value for c in "+#\0") or value.startswith("$"):
+        raise ValueError("a topic prefix without + # or a leading $, such as milo/ or home/desk/milo/")
+    return value if value.endswith("/") else value + "/"
+
+
 def _setting(env: Optional[str], parse: Callable[[str], Any] = _text, option: Optional[str] = None,
              flag: Optional[str] = None, default: Any = None, secret: bool = False):
     """A field of Settings: read from option `option` (argparse dest), else environment `env`."""
@@ -177,6 +196,14 @@ class Settings:
     piper_voice: Optional[str] = _setting("MILO_PIPER_VOICE")
     input_device: Optional[str] = _setting("MILO_INPUT_DEVICE", option="input_device", flag="--input-device")
     output_device: Optional[str] = _setting("MILO_OUTPUT_DEVICE", option="output_device", flag="--output-device")
+    no_color: Optional[str] = _setting("NO_COLOR")  # https://no-color.org: any value turns colour off
+    # the MQTT route (`milo serve`, `milo send`); the URL may carry a password: never shown unredacted
+    mqtt_url: str = _setting("MILO_MQTT_URL", _mqtt_url, option="mqtt_url", flag="--mqtt-url", default="mqtt://localhost:1883", secret=True)
+    mqtt_prefix: str = _setting("MILO_MQTT_PREFIX", _mqtt_prefix, option="mqtt_prefix", flag="--mqtt-prefix", default="milo/")
+    mqtt_ca_file: Optional[Path] = _setting("MILO_MQTT_CA_FILE", _path)  # mqtts://: a CA for a self-signed broker
+    mqtt_client_id: Optional[str] = _setting("MILO_MQTT_CLIENT_ID")  # None: milo-<hostname>
+    # where `milo service install` writes its systemd user unit (default ~/.config)
+    config_home: Optional[Path] = _setting("XDG_CONFIG_HOME", _path)
 
     @classmethod
     def load(cls, args: Any = None, env: Optional[Mapping[str, str]] = None) -> "Settings":

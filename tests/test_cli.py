@@ -1,6 +1,7 @@
 """The `milo` command line, run as a real child process."""
 
 import os
+import re
 import stat
 
 import pytest
@@ -91,8 +92,12 @@ def _own_terminal():
     fcntl.ioctl(0, termios.TIOCSCTTY, 0)
 
 
-def _pty_session(memory_file, srv_url, keys):
-    """Drive `milo chat` on a real pseudo-terminal, as a person at a terminal would."""
+_ESCAPES = re.compile(rb"\x1b\[[0-9;?]*[A-Za-z]|\x1b[=>]|[\x01\x02]")
+
+
+def _pty_session(memory_file, srv_url, keys, env=None):
+    """Drive `milo chat` on a real pseudo-terminal, as a person at a terminal would. Markers
+    are matched on what the screen shows: colours and readline's terminal codes left out."""
     import pty
     import select
     import subprocess
@@ -102,7 +107,7 @@ def _pty_session(memory_file, srv_url, keys):
     from helpers import ROOT
 
     master, slave = pty.openpty()
-    env = dict(os.environ, MILO_BASE_URL=srv_url, PYTHONPATH=str(ROOT))
+    env = dict(os.environ, MILO_BASE_URL=srv_url, PYTHONPATH=str(ROOT), **(env or {}))
     proc = subprocess.Popen([sys.executable, str(ROOT / "main.py"), "--model", "openai:m", "--memory-file", str(memory_file)],
                             stdin=slave, stdout=slave, stderr=slave, env=env, cwd=str(ROOT),
                             preexec_fn=_own_terminal)
@@ -112,24 +117,27 @@ def _pty_session(memory_file, srv_url, keys):
     def read_until(marker, timeout=60):
         nonlocal out
         deadline = time.monotonic() + timeout
-        while marker not in out and time.monotonic() < deadline:
+        while marker not in _ESCAPES.sub(b"", out) and time.monotonic() < deadline:
             r, _, _ = select.select([master], [], [], 0.2)
             if r:
                 try:
                     out += os.read(master, 4096)
                 except OSError:
                     break
-        return marker in out
+        return marker in _ESCAPES.sub(b"", out)
 
     assert read_until(b"you> ")
     for send, expect in keys:
+        # As a person would, not in the instant the prompt appears: a Ctrl-C in that instant
+        # waits for the next key (CPython's readline loop checks signals only when woken).
+        time.sleep(0.3)
         os.write(master, send)
         if expect:
             assert read_until(expect), out.decode(errors="replace")
     code = proc.wait(timeout=30)
     read_until(b"\x00", timeout=0.5)
     os.close(master)
-    return code, out.decode(errors="replace")
+    return code, _ESCAPES.sub(b"", out).decode(errors="replace")
 
 
 @pytest.mark.parametrize("ending", [b"\x04", b"exit\r", b"\x03"])

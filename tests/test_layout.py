@@ -21,6 +21,7 @@ RANK = {
     "milo.chat": 3,
     "milo.voice": 3,
     "milo.body": 3,
+    "milo.net": 3,
     "milo.cli": 4,
 }
 

@@ -175,3 +175,45 @@ def test_the_free_reply_grammar_runs_on_llama_cpp(embedded, make_milo):
     assert result.ok and result.answer is not None and "REPLY" not in result.answer.missing
     assert re.search(r"[.!?][\"')]?$", result.reply), result.reply  # ends on a sentence, not mid-word
     assert result.answer.core_update and "[" not in result.reply
+
+
+@pytest.mark.parametrize("free", [False, True])
+def test_only_the_reply_reaches_the_user(free):
+    """Reasoning blocks, 'Internal thought:' lines, terminal escapes and copied placeholders
+    never reach the user, streamed or final; a tag inside <think> is not a tag."""
+    parser = MiloTagParser().with_free_reply(free)
+    reply_tag = "" if free else "[REPLY]: "
+    text = ("<think>The user wants [REPLY]: fake. Let me plan.</think>" + reply_tag +
+            "Hi \x1b[31mSam\x1b[0m! \x1b]8;;http://evil\x07Coffee\x1b]8;;\x07 is great.\n"
+            "Internal thought: she likes coffee\n[CORE_UPDATE]: Sam likes coffee\n[FUTURE_MESSAGE]: Ask about coffee")
+    chunks = [text[i:i + 5] for i in range(0, len(text), 5)]
+    streamed = [a.reply for a in parser.transform(iter(chunks))]
+    final = parser.parse(text)
+    assert final.reply == "Hi Sam! Coffee is great." and final.internal == "she likes coffee"
+    for reply in streamed:
+        assert "\x1b" not in reply and "think" not in reply and "fake" not in reply and "<" not in reply
+        assert final.reply.startswith(reply)
+    assert MiloTagParser().parse("[REPLY]: <your answer to the user, in Milo's own voice>").reply == ""
+
+
+def test_streaming_parse_is_linear_in_the_answer():
+    """A runaway 50 KB answer in 7-character chunks: a few dozen parses past the first 4 KB,
+    not one per chunk (before: 18.7 s of CPU). Counted, not timed."""
+    from milo.chat import tags
+
+    calls = []
+    original = tags.MiloTagParser._parse
+
+    def counting(self, text, partial):
+        calls.append(len(text))
+        return original(self, text, partial)
+
+    big = "[REPLY]: " + "word " * 10000 + "\n[INTERNAL]: x"
+    chunks = [big[i:i + 7] for i in range(0, len(big), 7)]
+    tags.MiloTagParser._parse = counting
+    try:
+        items = list(MiloTagParser().transform(iter(chunks)))
+    finally:
+        tags.MiloTagParser._parse = original
+    assert items[-1].internal == "x" and items[-1].reply.startswith("word word")
+    assert sum(calls) < 40 * len(big)  # total characters parsed: linear, not quadratic (~7,000 x 50 KB)

@@ -77,8 +77,25 @@ _LINE_PREFIX = r"(?:^[ \t]*(?:(?:[-*+>•]|\d{1,2}[.)])[ \t]*)*)?"
 
 
 def _name_pattern(name: str) -> str:
-    # CORE_UPDATE also matches "core update", "Core-Update", "CoreUpdate".
-    return r"[ _-]?".join(re.escape(part) for part in name.split("_"))
+    # CORE_UPDATE also matches "core update", "Core-Update", "CoreUpdate"; INTERNAL also
+    # "Internal thought(s)" (models write it so).
+    pattern = r"[ _-]?".join(re.escape(part) for part in name.split("_"))
+    return pattern + r"(?:[ _-]?thoughts?)?" if name == "INTERNAL" else pattern
+
+
+_THINK = re.compile(r"<think>.*?(?:</think>|$)", re.IGNORECASE | re.DOTALL)
+# Terminal escape sequences (colours, cursor moves, OSC titles and links) and other controls.
+_ESCAPES = re.compile(r"\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?|\x1b\[[0-?]*[ -/]*[@-~]|\x1b[@-_]?|[\x00-\x08\x0b-\x1f\x7f\x9b]")
+
+
+def _visible(text: str, partial: bool) -> str:
+    """What may reach the user: reasoning blocks (`<think>...</think>`, their content ignored,
+    an unclosed one held back while streaming) and terminal escapes removed."""
+    if "<think" in text.lower():
+        text = _THINK.sub("", text)
+    if partial:
+        text = re.sub(r"<[A-Za-z/]{0,6}$|\x1b[^A-Za-z\x07]*$", "", text)  # maybe the start of one, not yet whole
+    return _ESCAPES.sub("", text)
 
 
 class MiloTagParser(BaseCumulativeTransformOutputParser[TaggedAnswer]):
@@ -122,6 +139,7 @@ class MiloTagParser(BaseCumulativeTransformOutputParser[TaggedAnswer]):
 
     def _canonical(self, raw: str) -> TagSpec:
         key = re.sub(r"[ _-]", "", raw).upper()
+        key = re.sub(r"^INTERNALTHOUGHTS?$", "INTERNAL", key)
         for t in self.tags:
             if t.name.replace("_", "") == key:
                 return t
@@ -152,7 +170,7 @@ class MiloTagParser(BaseCumulativeTransformOutputParser[TaggedAnswer]):
     def _parse(self, text: str, partial: bool) -> TaggedAnswer:
         if not isinstance(text, str):
             text = "" if text is None else str(text)
-        text = text.replace("\r\n", "\n").replace("\r", "\n")
+        text = _visible(text.replace("\r\n", "\n").replace("\r", "\n"), partial)
         matches = list(self._marker_re().finditer(text))
         values: dict[str, str] = {}
         repeated: list[str] = []
@@ -161,9 +179,12 @@ class MiloTagParser(BaseCumulativeTransformOutputParser[TaggedAnswer]):
             spec = self._canonical(m.group("b") or m.group("n"))
             end = matches[i + 1].start() if i + 1 < len(matches) else len(text)
             segment = text[m.end() : end]
-            if partial and i + 1 == len(matches):
+            still_growing = partial and i + 1 == len(matches)
+            if still_growing:
                 segment = _hold_back_partial_tag(segment)
             value = _clean(segment)
+            if still_growing:
+                value = _hold_back_open_quote(value)
             if values.get(spec.field):
                 if spec.name not in repeated:
                     repeated.append(spec.name)
@@ -172,12 +193,22 @@ class MiloTagParser(BaseCumulativeTransformOutputParser[TaggedAnswer]):
         if partial:
             untagged = _hold_back_partial_tag(untagged)
         untagged = _clean(untagged)
+        if partial and not matches:
+            untagged = _hold_back_open_quote(untagged)
+        for field, value in list(values.items()):
+            if "<" in value:  # a copy of a format description is never an answer
+                values[field] = _clean(self._without_placeholders(value))
         if self.free_reply and not values.get("reply"):
             values["reply"] = untagged  # where the free reply is: not missing when written
         missing = [t.name for t in self.tags if not values.get(t.field)]
         if not values.get("reply"):
             values["reply"] = untagged
         return TaggedAnswer(**values, missing=missing, repeated=repeated, untagged=untagged)
+
+    def _without_placeholders(self, value: str) -> str:
+        for t in self.tags:
+            value = value.replace(t.placeholder, "")
+        return value
 
     def get_format_instructions(self) -> str:
         if self.free_reply:
@@ -229,6 +260,7 @@ class _Stream:
     def __init__(self, parser: "MiloTagParser"):
         self.parser, self.text, self.prev = parser, "", None
         self.truncated = False
+        self.parsed_at = 0
 
     def _emit(self, partial: bool) -> list[TaggedAnswer]:
         parsed = self.parser._parse(self.text, partial=partial)
@@ -244,6 +276,12 @@ class _Stream:
         meta = getattr(chunk, "response_metadata", None) or {}
         if str(meta.get("finish_reason") or meta.get("done_reason") or "").lower() in ("length", "max_tokens"):
             self.truncated = True
+        # Every chunk while the answer is short (the reply streams word by word); past that, only
+        # when it has grown by an eighth: a runaway 50 KB answer costs a few dozen parses, not
+        # thousands (the whole stream stays linear in its length).
+        if len(self.text) > 4096 and len(self.text) < self.parsed_at * 9 // 8:
+            return []
+        self.parsed_at = len(self.text)
         return self._emit(partial=True)
 
     def finish(self) -> list[TaggedAnswer]:
@@ -251,14 +289,27 @@ class _Stream:
 
 
 def _hold_back_partial_tag(segment: str) -> str:
-    """While streaming, drop a trailing line that may be the start of a tag not yet complete."""
+    """While streaming, drop a trailing line that may be the start of a tag not yet complete,
+    and a "[" not yet closed on the last line (a tag may start mid-line: "Hi! [INTERNAL]: ...")."""
     head, sep, last = segment.rpartition("\n")
     stripped = last.lstrip(" \t-*+>•_`~")
     if sep and (not stripped or stripped[0] == "[" or re.fullmatch(r"[A-Za-z_ ]{0,16}", stripped)):
         return head
     if not sep and stripped.startswith("[") and "]" not in stripped:
         return ""
+    opened = last.rfind("[")
+    if opened >= 0 and "]" not in last[opened:]:
+        return segment[: len(segment) - len(last) + opened]
     return segment
+
+
+def _hold_back_open_quote(value: str) -> str:
+    """While streaming, a value that opens with a quote not yet closed is shown without it: a
+    reply written in quotes ("Hello!") loses them when complete (see _clean), so the text
+    streamed stays the beginning of the final reply."""
+    if value.startswith('"') and value.count('"') == 1:
+        return value[1:].lstrip()
+    return value
 
 
 _BULLET_ONLY = re.compile(r"^[ \t]*(?:[-*+>•]|\d{1,2}[.)])?[ \t]*$")
@@ -289,3 +340,6 @@ def _chunk_text(chunk: Any) -> str:
     if isinstance(chunk, BaseMessage):
         return str(chunk.text)  # content may be a list of blocks (Gemini); .text joins them
     return str(chunk)
+
+
+__all__ = ["CORE_UPDATE", "DEFAULT_TAGS", "FUTURE_MESSAGE", "INTERNAL", "REPLY", "MiloTagParser", "TagSpec", "TaggedAnswer", "parse"]

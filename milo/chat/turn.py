@@ -3,6 +3,10 @@
 A fresh chain (`prompt | model | parser`) is built for every turn from the persona, the memory
 recall and the user's text; nothing about the conversation lives in the process between turns
 (the recent conversation is read from disk by the session history, see milo.sessions).
+
+What the user sees is what the turn returns: with `on_reply`, every piece of the reply goes
+through it (as it streams, or at once when nothing could be streamed, a failure included), and
+the pieces always join to exactly `TurnResult.reply`, which is also what is etched and replayed.
 """
 
 from __future__ import annotations
@@ -126,12 +130,14 @@ class Milo:
             inputs = self.inputs(text)
         except MemoryFileError as e:
             result.error = str(e)
-            result.reply = LOST_THREAD
+            result.reply = _say_rest(LOST_THREAD, "", on_reply)
             return result
         chain = self.build_chain()
-        answer = self._run(chain, inputs, on_reply, result)
+        answer, shown = self._run(chain, inputs, on_reply, result)
         if answer is None:
-            result.reply = LOST_THREAD  # in character; nothing etched, the loop goes on
+            # In character; nothing etched, the loop goes on. A reply cut short by the failure
+            # cannot be taken back: the apology follows what was shown.
+            result.reply = _say_rest((shown + " ... " if shown else "") + LOST_THREAD, shown, on_reply)
             if self.body is not None:  # a clear request in the user's words still moves the body
                 result.gestures = self.body.respond(text, "")
             return result
@@ -180,7 +186,8 @@ class Milo:
                       pinned=self.memory.pinned(),
                       user_name=self.persona.user_name, recent=recent, truncated=answer.truncated)
 
-    def _run(self, chain, inputs, on_reply, result: TurnResult) -> Optional[TaggedAnswer]:
+    def _run(self, chain, inputs, on_reply, result: TurnResult) -> tuple[Optional[TaggedAnswer], str]:
+        """The answer (None when the model failed) and the reply as far as on_reply was given it."""
         emitted = ""
         for attempt in range(self.retries + 1):
             result.attempts = attempt + 1
@@ -201,13 +208,31 @@ class Milo:
                 if final is None or not final.reply:
                     raise ModelFailure("The model's answer could not be understood.", True)
                 result.error = None
-                return final
+                if on_reply is None:
+                    return final, emitted
+                if not final.reply.startswith(emitted):
+                    # The final parse disagrees with what was streamed (rare: the parser holds
+                    # back what may still change). What was shown is the reply: it is what the
+                    # user read or heard, and so what is etched and replayed.
+                    log.info("the final reply %r differs from the one streamed %r; keeping the streamed one", final.reply, emitted)
+                    final = final.model_copy(update={"reply": emitted})
+                return final, _say_rest(final.reply, emitted, on_reply)
             except Exception as exc:  # providers raise many types; classify them all
                 failure = exc if isinstance(exc, ModelFailure) else classify(exc, self.model.where, self.timeout)
                 log.info("model attempt %d failed: %s", attempt + 1, failure.sentence)
                 result.error = failure.sentence
                 # A reply already half shown cannot be taken back: do not start it over.
                 if not failure.transient or emitted or attempt == self.retries:
-                    return None
+                    return None, emitted
                 self.sleep(self.backoff * (2**attempt))
-        return None
+        return None, emitted
+
+
+def _say_rest(reply: str, shown: str, on_reply: Optional[Callable[[str], None]]) -> str:
+    """Give on_reply what it has not been given of `reply` (which begins with `shown`)."""
+    if on_reply is not None and len(reply) > len(shown):
+        on_reply(reply[len(shown):])
+    return reply
+
+
+__all__ = ["Body", "History", "LOST_THREAD", "Milo", "TurnResult"]

@@ -27,6 +27,8 @@ COMMAND_MODULES = (
     "milo.body.cli",
     "milo.voice.cli",
     "milo.cli.doctor",
+    "milo.cli.serve",
+    "milo.cli.service",
 )
 # Loggers that may print request URLs (with keys in them): quiet unless -v -v.
 NOISY_LOGGERS = ("httpx", "httpcore", "openai", "urllib3", "google_genai", "langchain_google_genai")
@@ -99,7 +101,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         parser.print_help()
         return 2
     try:
-        return args.func(args)
+        code = args.func(args)
+        sys.stdout.flush()  # a reader that left (`| head`) is noticed here, not at exit
+        return code
     except MiloError as e:
         from milo.config import redact
 
@@ -114,6 +118,28 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         return 0
+    except ImportError as e:
+        sentence = missing_package(e, getattr(args, "command", None))
+        if sentence is None:
+            raise  # a broken import inside Milo is a bug: show it
+        say(f"{getattr(args, 'error_prefix', 'milo')}: {sentence}")
+        return 2
+
+
+# What installs the optional parts a command needs (scripts/setup.sh installs the core).
+EXTRAS = {"voice": ("the voice extras are", "scripts/setup.sh --voice"),
+          "move": ("the robot extras are", "scripts/setup.sh --robot"),
+          "robot": ("the robot extras are", "scripts/setup.sh --robot")}
+
+
+def missing_package(error: ImportError, command: Optional[str]) -> Optional[str]:
+    """One sentence for a Python package that is not installed (`milo voice` without PyAudio),
+    naming what installs it; None when the missing module is Milo's own (a bug)."""
+    name = getattr(error, "name", None)
+    if not isinstance(error, ModuleNotFoundError) or not name or name.split(".")[0] == "milo":
+        return None
+    what, fix = EXTRAS.get(command or "", ("a package Milo needs is", "scripts/setup.sh"))
+    return f"{what} not installed (no Python module '{name.split('.')[0]}'); run {fix}."
 
 
 if __name__ == "__main__":

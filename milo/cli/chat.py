@@ -1,17 +1,36 @@
-"""`milo chat` and `milo prompt`: talk with Milo at a terminal or through a pipe."""
+"""`milo chat` and `milo prompt`: talk with Milo at a terminal or through a pipe.
+
+At a terminal (stdin and stdout both terminals): a line editor (readline: arrow keys, a history
+kept across runs in a private file under the data directory), a little colour to tell Milo from
+you (never with NO_COLOR), a spinner while Milo wakes up and thinks, the reply as it streams,
+then the gestures and status lines, each once, before the next prompt. Ctrl-C while Milo thinks
+or talks stops that reply (nothing of it is kept) and the chat goes on; Ctrl-C at the prompt,
+Ctrl-D or `exit` leave.
+
+Through a pipe: one message per line in, one reply per line out (exit 1 when not one message
+could be answered), status lines on stderr.
+"""
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import threading
-from typing import Optional
+from pathlib import Path
+from typing import Callable, Optional
 
 from milo.cli.kit import say as _print_err
 
+EXIT_WORDS = ("exit", "quit", "bye!", "/exit")
+HISTORY_FILE = "chat_history"  # under Settings.data_dir, mode 0600
+HISTORY_LENGTH = 1000
+_STDERR = threading.Lock()  # the spinner and the status lines share stderr
+
 
 class Spinner:
-    """A visible sign on a terminal (stderr) while the model loads or thinks."""
+    """A visible sign on a terminal (stderr) while the model loads or thinks. `say` prints a
+    line without running into it."""
 
     FRAMES = "|/-\\"
 
@@ -20,95 +39,288 @@ class Spinner:
         self._stop = threading.Event()
         self._thread: Optional[threading.Thread] = None
 
-    def __enter__(self):
-        if self.enabled:
+    def start(self) -> "Spinner":
+        if self.enabled and self._thread is None:
+            self._draw(0)  # at once: a line printed from now on must clear it first
             self._thread = threading.Thread(target=self._spin, daemon=True)
             self._thread.start()
         return self
 
-    def _spin(self):
-        i = 0
-        while not self._stop.wait(0.12):
+    __enter__ = start
+
+    def _draw(self, i: int) -> None:
+        with _STDERR:
             sys.stderr.write(f"\r{self.FRAMES[i % 4]} {self.label}")
             sys.stderr.flush()
+
+    def _spin(self):
+        i = 1
+        while not self._stop.wait(0.12):
+            self._draw(i)
             i += 1
 
-    def stop(self):
-        if self._thread and not self._stop.is_set():
-            self._stop.set()
-            self._thread.join()
-            sys.stderr.write("\r" + " " * (len(self.label) + 2) + "\r")
+    def _clear(self) -> None:
+        sys.stderr.write("\r" + " " * (len(self.label) + 2) + "\r")
+
+    def say(self, msg: str) -> None:
+        """A status line while the spinner runs: on a line of its own, the spinner redrawn after."""
+        if not self.running:
+            _print_err(msg)
+            return
+        with _STDERR:
+            self._clear()
+            sys.stderr.write(msg + "\n")
             sys.stderr.flush()
+
+    @property
+    def running(self) -> bool:
+        return self._thread is not None and not self._stop.is_set()
+
+    def stop(self):
+        if self.running:
+            self._stop.set()
+            try:
+                self._thread.join()
+            except RuntimeError:
+                pass  # Ctrl-C came while it was being started: it stops on its own, unseen
+            with _STDERR:
+                self._clear()
+                sys.stderr.flush()
 
     def __exit__(self, *exc):
         self.stop()
 
 
+# ---- the terminal ---------------------------------------------------------------------------
+
+
+class Colours:
+    """ANSI colour for the labels, or nothing. `wrap` marks them invisible for readline, which
+    otherwise counts them in the prompt's width (and then redraws long lines wrongly)."""
+
+    def __init__(self, enabled: bool, wrap: bool = False):
+        self.enabled, self.wrap = enabled, wrap
+
+    def paint(self, text: str, code: str, for_prompt: bool = False) -> str:
+        if not self.enabled:
+            return text
+        start, end = f"\033[{code}m", "\033[0m"
+        if for_prompt and self.wrap:
+            start, end = f"\001{start}\002", f"\001{end}\002"
+        return f"{start}{text}{end}"
+
+    def you(self) -> str:
+        return self.paint("you>", "1;32", for_prompt=True) + " "
+
+    def milo(self) -> str:
+        return self.paint("milo>", "1;36") + " "
+
+    def dim(self, text: str) -> str:
+        return self.paint(text, "2")
+
+
+def colour_wanted(stream, no_color: Optional[str]) -> bool:
+    """Colour only on a terminal, and never when NO_COLOR is set (https://no-color.org)."""
+    try:
+        return bool(stream.isatty()) and not no_color
+    except (AttributeError, ValueError):
+        return False
+
+
+class LineReader:
+    """`input()` with GNU readline when it is there: line editing, arrow keys, and a history
+    that survives restarts in `history_file` (created 0600 in a 0700 folder). Without readline
+    (or without a history file) plain `input()`."""
+
+    def __init__(self, history_file: Optional[Path]):
+        self.history_file = history_file
+        self.readline = None
+        self._saved = 0
+        try:
+            import readline
+        except ImportError:  # a Python built without it: plain input() still works
+            return
+        self.readline = readline
+        if history_file is None:
+            return
+        try:
+            history_file.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+            if history_file.exists():
+                os.chmod(history_file, 0o600)
+                readline.read_history_file(str(history_file))
+        except OSError as e:
+            _print_err(f"milo: the input history {history_file} cannot be used ({e.strerror or e}); it is not kept this time.")
+            self.history_file = None
+        readline.set_history_length(HISTORY_LENGTH)
+        self._saved = readline.get_current_history_length()
+
+    def read(self, prompt: str) -> str:
+        line = input(prompt)
+        rl = self.readline
+        if rl is not None and line.strip().lower() in EXIT_WORDS and rl.get_current_history_length() > self._saved:
+            rl.remove_history_item(rl.get_current_history_length() - 1)  # up-arrow should not bring back "exit"
+        self._save()
+        return line
+
+    def _save(self) -> None:
+        rl, path = self.readline, self.history_file
+        if rl is None or path is None:
+            return
+        new = rl.get_current_history_length() - self._saved
+        if new <= 0:
+            return
+        try:
+            # Created private; then only appended to, so two chats at once both keep their lines.
+            os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600))
+            if hasattr(rl, "append_history_file"):
+                rl.append_history_file(new, str(path))
+            else:  # pragma: no cover - libedit builds
+                rl.write_history_file(str(path))
+            self._saved = rl.get_current_history_length()
+        except OSError as e:
+            _print_err(f"milo: could not save the input history to {path} ({e.strerror or e}).")
+            self.history_file = None
+
+
+class StatusBox:
+    """Status lines from the body's worker thread, held until the next prompt (never printed
+    over the line being typed). A finished gesture is not reported again: it was announced
+    with the reply; what went wrong is."""
+
+    def __init__(self, say: Callable[[str], None] = _print_err):
+        self.say = say
+        self._lines: list[str] = []
+        self._lock = threading.Lock()
+
+    def __call__(self, status: str) -> None:
+        if _is_problem(status):
+            with self._lock:
+                self._lines.append(status)
+
+    def flush(self) -> None:
+        with self._lock:
+            lines, self._lines = self._lines, []
+        for line in lines:
+            self.say(f"  [{line}]")
+
+
+def _is_problem(status: str) -> bool:
+    from milo.body.worker import ANSWERING_AGAIN, NOT_ANSWERING
+
+    return status.startswith((NOT_ANSWERING, ANSWERING_AGAIN, "could not"))
+
+
+# ---- the chat -------------------------------------------------------------------------------
+
+
 def cmd_chat(args: argparse.Namespace, kit) -> int:
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
-    with Spinner("Milo is waking up...", interactive):
-        milo = kit.build_milo(args)
-    if interactive:
-        print(f"Milo is awake ({milo.model.label}). Memory: {milo.memory.path}. Type 'exit' or Ctrl-D to leave.")
+    settings = kit.settings(args)
+    with Spinner("Milo is waking up...", interactive) as spinner:
+        milo = kit.build_milo(args, notice=spinner.say)
+    statuses = StatusBox()
     if milo.body is not None and hasattr(milo.body, "on_status"):
-        milo.body.on_status = lambda s: _print_err(f"  [{s}]")
+        milo.body.on_status = statuses
+    try:
+        if interactive:
+            return _chat_at_terminal(milo, args, settings, statuses)
+        return _chat_through_pipe(milo, args, statuses)
+    finally:
+        if milo.body is not None and hasattr(milo.body, "close"):
+            milo.body.close()
+
+
+def _chat_through_pipe(milo, args, statuses: StatusBox) -> int:
+    asked = answered = 0
     try:
         while True:
-            try:
-                line = input("you> ") if interactive else sys.stdin.readline()
-            except EOFError:
-                break
-            if not interactive and line == "":
+            line = sys.stdin.readline()  # one line at a time: a writer may wait for each reply
+            if line == "":
                 break  # end of input
             text = line.strip()
             if not text:
                 continue
-            if text.lower() in ("exit", "quit", "bye!") or text.lower() == "/exit":
+            if text.lower() in EXIT_WORDS:
                 break
-            _one_turn(milo, text, args, interactive)
+            result = milo.turn(text)
+            print(" ".join(result.reply.splitlines()), flush=True)
+            asked += 1
+            answered += result.ok
+            _after_reply(milo, result, args, Colours(False))
+            statuses.flush()
     except KeyboardInterrupt:
-        pass
-    finally:
-        if interactive:
-            print("\nBye! I'll remember this.")
-        if milo.body is not None and hasattr(milo.body, "close"):
-            milo.body.close()
+        return 0
+    # The model was down for every line: say so to whoever runs the pipe.
+    return 1 if asked and not answered else 0
+
+
+def _chat_at_terminal(milo, args, settings, statuses: StatusBox) -> int:
+    colours = Colours(colour_wanted(sys.stdout, getattr(settings, "no_color", None)))
+    data_dir = getattr(settings, "data_dir", None)
+    reader = LineReader(Path(data_dir) / HISTORY_FILE if data_dir else None)
+    colours.wrap = reader.readline is not None
+    print(f"Milo is awake ({milo.model.label}). Memory: {milo.memory.path}. Type 'exit' or Ctrl-D to leave.")
+    try:
+        while True:
+            statuses.flush()
+            try:
+                line = reader.read(colours.you())
+            except EOFError:
+                break
+            text = line.strip()
+            if not text:
+                continue
+            if text.lower() in EXIT_WORDS:
+                break
+            _turn_at_terminal(milo, text, args, colours)
+    except KeyboardInterrupt:
+        pass  # Ctrl-C at the prompt: leave
+    print("\nBye! I'll remember this.")
     return 0
 
 
-def _one_turn(milo, text: str, args, interactive: bool) -> None:
-    shown = []
-    if interactive:
-        spinner = Spinner("thinking...", True).__enter__()
+def _turn_at_terminal(milo, text: str, args, colours: Colours) -> None:
+    """One turn: the spinner, the reply as it streams, what came with it. Ctrl-C stops it."""
+    shown: list[str] = []
+    spinner = Spinner("thinking...", True)
 
-        def on_reply(delta: str) -> None:
-            if not shown:
-                spinner.stop()
-                sys.stdout.write("milo> ")
-            shown.append(delta)
-            sys.stdout.write(delta)
-            sys.stdout.flush()
-
-        try:
-            result = milo.turn(text, on_reply=on_reply)
-        finally:
-            spinner.stop()
-        streamed = "".join(shown)
+    def on_reply(delta: str) -> None:
         if not shown:
-            print(f"milo> {result.reply}")
-        elif streamed != result.reply:
-            print(f"\nmilo> {result.reply}")
-        else:
-            print()
-    else:
-        result = milo.turn(text)
-        print(" ".join(result.reply.splitlines()), flush=True)
+            spinner.stop()
+            sys.stdout.write(colours.milo())
+        shown.append(delta)
+        sys.stdout.write(delta)
+        sys.stdout.flush()
+
+    try:
+        spinner.start()
+        result = milo.turn(text, on_reply=on_reply)
+    except KeyboardInterrupt:
+        # The turn stops where it is: what was not etched yet never will be (an etch already
+        # under way finishes whole), and the conversation goes on.
+        spinner.stop()
+        if shown:
+            sys.stdout.write("\n")
+            sys.stdout.flush()
+        _print_err(colours.dim("  (stopped)"))
+        return
+    finally:
+        spinner.stop()
+    if shown:
+        print()  # the whole reply was streamed: Milo.turn gives every piece to on_reply
+    elif result.reply:
+        print(f"{colours.milo()}{result.reply}")
+    _after_reply(milo, result, args, colours)
+
+
+def _after_reply(milo, result, args, colours: Colours) -> None:
+    """Errors, notices, the turn's gestures (once, saying who chose them), --show-thoughts."""
     if result.error:
         _print_err(f"milo: {result.error}")
     for notice in result.notices:
         _print_err(f"milo: {notice}")
-    for gesture in result.gestures:
-        _print_err(f"  [Milo: {gesture}]")
+    for line in gesture_lines(result):
+        _print_err(colours.dim(f"  {line}"))
     if getattr(args, "show_thoughts", False) and result.answer is not None:
         a = result.answer
         for label, value in (("INTERNAL", a.internal), ("CORE_UPDATE", a.core_update), ("FUTURE_MESSAGE", a.future_message), ("ACTION", a.action)):
@@ -120,8 +332,48 @@ def _one_turn(milo, text: str, args, interactive: bool) -> None:
             _print_err("  (nothing etched: empty or placeholder fields)")
 
 
-def cmd_prompt(args: argparse.Namespace, kit) -> int:
+def gesture_lines(result) -> list[str]:
+    """The turn's gestures in words: "[you asked Milo to nod twice]" when your words asked for
+    them, "[Milo chose to nod once]" when the model's [ACTION] line did."""
+    if not result.gestures:
+        return []
+    from milo.body.actions import parse_actions
+    from milo.body.instructions import parse_instruction
 
+    asked = parse_instruction(result.text).calls
+    if [c.describe() for c in asked] == result.gestures:
+        return [f"[you asked Milo to {_in_words(asked)}]"]
+    chosen = parse_actions(result.answer.action if result.answer is not None else "").calls
+    if [c.describe() for c in chosen] == result.gestures:
+        return [f"[Milo chose to {_in_words(chosen)}]"]
+    return [f"[Milo: {', '.join(result.gestures)}]"]
+
+
+def _in_words(calls) -> str:
+    from milo.body.tools import times_word
+
+    def one(call) -> str:
+        a = call.kwargs
+        if call.name == "nod":
+            words = f"nod {times_word(a['times'])}"
+        elif call.name == "shake_head":
+            words = f"shake its head {times_word(a['times'])}"
+        elif call.name == "look_around":
+            words = "look around"
+        elif call.name == "wiggle_antennas":
+            words = f"wiggle its antennas {times_word(a['times'])}"
+        elif call.name == "spin_body" and a.get("degrees"):
+            words = f"turn {abs(a['degrees']):g} degrees to its {'left' if a['degrees'] > 0 else 'right'} and back"
+        elif call.name == "move_head":
+            words = f"hold its head at pitch {a['pitch']:g}, roll {a['roll']:g}, yaw {a['yaw']:g}"
+        else:
+            words = call.describe()
+        return words + (f" (clamped {', '.join(call.notes)})" if call.notes else "")
+
+    return ", then ".join(one(c) for c in calls)
+
+
+def cmd_prompt(args: argparse.Namespace, kit) -> int:
     milo = kit.build_milo(args, with_model=False)
     for message in milo.prompt_messages(" ".join(args.text)):
         print(f"===== {message.type} =====")
@@ -165,7 +417,8 @@ def prewarm_embedded(argv: list[str]) -> None:
 
 def register(sub, kit) -> None:
     chat = sub.add_parser("chat", parents=[kit.common, kit.chat], help="talk with Milo (default)",
-                          description="Talk with Milo. Reads one message per line when input is not a terminal.")
+                          description="Talk with Milo. Reads one message per line when input is not a terminal "
+                          "(exit 1 when not one of them could be answered).")
     chat.add_argument("--show-thoughts", action="store_true", help="also print INTERNAL, CORE_UPDATE and FUTURE_MESSAGE")
     chat.set_defaults(func=lambda args: cmd_chat(args, kit))
 

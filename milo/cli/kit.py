@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 import sys
 from dataclasses import dataclass
-from typing import Callable
+from typing import Callable, Optional
 
 
 def say(msg: str) -> None:
@@ -55,7 +55,10 @@ class Kit:
         return Settings.load(args)
 
     @staticmethod
-    def build_milo(args: argparse.Namespace, with_model: bool = True):
+    def build_milo(args: argparse.Namespace, with_model: bool = True, notice: Optional[Callable[[str], None]] = None):
+        """A ready Milo. `notice` prints what is worth knowing while it is set up (no robot
+        body...); default: a line on stderr. Only a Milo with a model has a body, so commands
+        that do not talk (`milo prompt`) never print a body notice."""
         from milo.cli.wiring import build_milo
 
-        return build_milo(Kit.settings(args), with_model=with_model, notice=say)
+        return build_milo(Kit.settings(args), with_model=with_model, notice=notice or say)
