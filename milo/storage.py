@@ -4,12 +4,16 @@
   we waited (an editor's save, a rewrite), fsynced, private (0600).
 - `atomic_replace`: temp file in the same directory, fsync, rename, fsync of the directory; a
   symlinked path is replaced at its target, so the link stays a link.
-- `write_new`: a file that must not exist yet (backups: never overwritten).
+- `write_new`: a file that must not exist yet (backups: never overwritten, never torn).
 - `locked`: an exclusive flock on a file, for read-modify-write sequences.
+- `read_settled`: a whole file that no one is saving right now (two reads a moment apart agree).
+- `clean_temps`: temp files a killed process left behind.
 """
 
 from __future__ import annotations
 
+import ctypes
+import errno
 import fcntl
 import os
 import time
@@ -20,6 +24,12 @@ from typing import Callable, Iterator, Optional
 PRIVATE = 0o600
 TMP_PREFIX = "."
 TMP_SUFFIX = ".tmp"
+SETTLE_S = 0.05  # how long a file must stay unchanged to count as not being saved right now
+SETTLE_TIMEOUT_S = 3.0
+
+
+class FileBusy(OSError):
+    """The file kept changing (another program is saving it), or changed under a rewrite."""
 
 
 def real_path(path: os.PathLike | str) -> Path:
@@ -48,17 +58,21 @@ def _write_all(fd: int, data: bytes) -> None:
 def locked_append(
     path: os.PathLike | str,
     data: bytes,
-    before_write: Optional[Callable[[int], None]] = None,
+    before_write: Optional[Callable[[int], Optional[bytes]]] = None,
     after_write: Optional[Callable[[os.stat_result, os.stat_result], None]] = None,
 ) -> int:
-    """Append `data` in one write under an exclusive lock; returns the offset it starts at.
+    """Append `data` in one write under an exclusive lock; returns the offset `data` starts at.
 
-    `before_write(fd)` runs under the lock before the write (it may raise to refuse);
+    `before_write(fd)` runs under the lock before the write (it may raise to refuse, and may
+    return bytes to write just before `data`, in the same write);
     `after_write(stat_before, stat_after)` runs under the lock after the fsync.
     A short write (disk full) raises OSError(ENOSPC) after the part written."""
     path = Path(path)
     while True:
-        fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_CLOEXEC, PRIVATE)
+        try:  # read-write, so that `before_write` may look at the file
+            fd = os.open(path, os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_CLOEXEC, PRIVATE)
+        except PermissionError:
+            fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_CLOEXEC, PRIVATE)
         try:
             flock(fd)
             # The file may have been replaced while we waited: our fd would point at the old
@@ -73,31 +87,67 @@ def locked_append(
             if st.st_mode & 0o077:
                 os.fchmod(fd, st.st_mode & 0o700)  # private to its owner
                 st = os.fstat(fd)
+            try:
+                prefix = before_write(fd) if before_write is not None else None
+            except FileReplaced:
+                continue  # replaced while the hook looked: start again on the new file
             if before_write is not None:
-                before_write(fd)
-            written = os.write(fd, data)
-            if written != len(data):
+                st = os.fstat(fd)  # what the hook saw; the offset is taken from here
+            out = (prefix or b"") + data
+            written = os.write(fd, out)
+            if written != len(out):
                 raise OSError(28, "only part of the entry was written (is the disk full?)")
             os.fsync(fd)
             if after_write is not None:
                 after_write(st, os.fstat(fd))
-            return st.st_size
+            return st.st_size + len(prefix or b"")
         finally:
             os.close(fd)  # closing releases the lock
 
 
-def write_new(path: os.PathLike | str, data: bytes, mode: int = PRIVATE) -> None:
-    """Create `path` (it must not exist), write `data`, fsync. Never overwrites."""
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, PRIVATE)
+def _write_temp(tmp: Path, data: bytes, mode: int, lock: bool = False) -> int:
+    """Create the temp file, write and fsync it; returns its open fd (flocked if `lock`)."""
+    fd = os.open(tmp, os.O_RDWR | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, PRIVATE)
     try:
+        if lock:
+            flock(fd)
         os.fchmod(fd, mode)
         _write_all(fd, data)
         os.fsync(fd)
     except BaseException:
         os.close(fd)
-        Path(path).unlink(missing_ok=True)
+        tmp.unlink(missing_ok=True)
         raise
-    os.close(fd)
+    return fd
+
+
+def write_new(path: os.PathLike | str, data: bytes, mode: int = PRIVATE) -> None:
+    """Create `path` (it must not exist) holding `data`, fsynced. Never overwrites, and never
+    leaves a torn file under that name: the bytes go to a temp file first, which is then linked
+    under the name (a killed process leaves at most a temp file, see `clean_temps`)."""
+    path = Path(path)
+    tmp = temp_name(path)
+    os.close(_write_temp(tmp, data, mode))
+    try:
+        os.link(tmp, path)  # fails if `path` exists: nothing is overwritten
+    except OSError as e:
+        if e.errno not in (errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.ENOSYS, errno.EMLINK):
+            raise
+        # no hard links here (some synced or FAT folders): create it exclusively and write it
+        tmp.unlink(missing_ok=True)
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, PRIVATE)
+        try:
+            os.fchmod(fd, mode)
+            _write_all(fd, data)
+            os.fsync(fd)
+        except BaseException:
+            os.close(fd)
+            path.unlink(missing_ok=True)
+            raise
+        os.close(fd)
+    finally:
+        tmp.unlink(missing_ok=True)
+    fsync_dir(path.parent)
 
 
 def temp_name(target: Path) -> Path:
@@ -105,9 +155,45 @@ def temp_name(target: Path) -> Path:
     return target.with_name(f"{TMP_PREFIX}{target.name}.{os.getpid()}.{time.monotonic_ns()}{TMP_SUFFIX}")
 
 
-def atomic_replace(path: os.PathLike | str, data: bytes, mode: Optional[int] = None) -> Path:
+def same_file(a: os.stat_result, b: os.stat_result) -> bool:
+    """The same inode with the same size and modification time: nobody wrote in between."""
+    return (a.st_dev, a.st_ino, a.st_size, a.st_mtime_ns) == (b.st_dev, b.st_ino, b.st_size, b.st_mtime_ns)
+
+
+_RENAME_EXCHANGE = 2
+_AT_FDCWD = -100
+_renameat2 = None
+
+
+def _exchange(a: Path, b: Path) -> bool:
+    """Swap two names atomically (Linux renameat2 RENAME_EXCHANGE); False where unsupported."""
+    global _renameat2
+    if _renameat2 is None:
+        try:
+            libc = ctypes.CDLL(None, use_errno=True)
+            _renameat2 = libc.renameat2
+            _renameat2.argtypes = [ctypes.c_int, ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p, ctypes.c_uint]
+        except (OSError, AttributeError):
+            _renameat2 = False
+    if _renameat2 is False:
+        return False
+    if _renameat2(_AT_FDCWD, os.fsencode(a), _AT_FDCWD, os.fsencode(b), _RENAME_EXCHANGE) == 0:
+        return True
+    err = ctypes.get_errno()
+    if err in (errno.EINVAL, errno.ENOSYS, errno.EOPNOTSUPP):
+        return False  # this file system cannot swap: the caller renames
+    raise OSError(err, os.strerror(err), str(b))
+
+
+def atomic_replace(path: os.PathLike | str, data: bytes, mode: Optional[int] = None,
+                   expect: Optional[os.stat_result] = None) -> Path:
     """Replace the file's content all at once. A symlink is followed: its target is replaced and
-    the link stays. Mode (and owner, when allowed) are kept. Returns the real path written."""
+    the link stays. Mode (and owner, when allowed) are kept. Returns the real path written.
+
+    `expect`: the stat of the file the new content was made from. The swap is then checked: if
+    the file that was replaced is not exactly that one (an editor saved meanwhile, in place or
+    by renaming), it is put back and FileBusy is raised, so no one's save is lost. The new file
+    is flocked until then, so a Milo append waits and then goes to whichever file stays."""
     target = real_path(path)
     try:
         st: Optional[os.stat_result] = os.stat(target)
@@ -116,23 +202,97 @@ def atomic_replace(path: os.PathLike | str, data: bytes, mode: Optional[int] = N
     if mode is None:
         mode = (st.st_mode & 0o7777) if st else PRIVATE
     tmp = temp_name(target)
-    write_new(tmp, data, mode)
+    fd = _write_temp(tmp, data, mode, lock=expect is not None)
     try:
         if st is not None and hasattr(os, "chown"):
             try:
-                os.chown(tmp, st.st_uid, st.st_gid)
+                os.fchown(fd, st.st_uid, st.st_gid)
+                os.fchmod(fd, mode)  # chown may clear set-id bits
             except PermissionError:
                 pass  # not ours to give away: the new file stays the caller's
-        os.replace(tmp, target)
+        if expect is None:
+            os.replace(tmp, target)
+        elif _exchange(tmp, target):
+            # `tmp` now names the file that was at `target`: was it the one we read?
+            if not same_file(os.lstat(tmp), expect):
+                _exchange(tmp, target)  # put theirs back
+                raise FileBusy(errno.EBUSY, "the file was saved by another program during the rewrite", str(target))
+            os.unlink(tmp)
+        else:
+            if not same_file(os.stat(target), expect):
+                raise FileBusy(errno.EBUSY, "the file was saved by another program during the rewrite", str(target))
+            os.replace(tmp, target)
     except BaseException:
         tmp.unlink(missing_ok=True)
         raise
+    finally:
+        os.close(fd)
     fsync_dir(target.parent)
     return target
 
 
+def read_settled(path: os.PathLike | str, fd: Optional[int] = None, settle_s: Optional[float] = None,
+                 timeout_s: Optional[float] = None) -> tuple[bytes, Optional[os.stat_result]]:
+    """The whole file, once nobody is writing it: read twice `settle_s` apart, with the same
+    bytes, inode, size and modification time both times (and still the file at `path`).
+    With `fd`, that open file is read; if `path` then names another file, FileReplaced.
+    A missing file is (b"", None). Raises FileBusy if the file never holds still for
+    `timeout_s` (an editor saving in a loop)."""
+    settle_s = SETTLE_S if settle_s is None else settle_s
+    timeout_s = SETTLE_TIMEOUT_S if timeout_s is None else timeout_s
+    deadline = time.monotonic() + timeout_s
+    previous: Optional[tuple[bytes, os.stat_result]] = None
+    while True:
+        current = _read_once(path, fd)
+        if current is None:
+            return b"", None
+        if current[1] is not None and previous is not None and previous[0] == current[0] and same_file(previous[1], current[1]):
+            return current  # type: ignore[return-value]
+        if time.monotonic() >= deadline:
+            raise FileBusy(errno.EBUSY, "the file kept changing (is another program saving it?)", str(path))
+        previous = current if current[1] is not None else None
+        time.sleep(settle_s)
+
+
+class FileReplaced(OSError):
+    """The open file is no longer the one at its path (an editor renamed a new file over it)."""
+
+
+def _read_once(path, fd: Optional[int]) -> Optional[tuple[bytes, Optional[os.stat_result]]]:
+    """(bytes, stat), the stat None when the file changed during the read."""
+    own = fd is None
+    if own:
+        try:
+            fd = os.open(path, os.O_RDONLY | os.O_CLOEXEC)
+        except FileNotFoundError:
+            return None
+    try:
+        st = os.fstat(fd)
+        chunks, pos = [], 0
+        while True:
+            chunk = os.pread(fd, max(1 << 20, st.st_size - pos + 1), pos)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            pos += len(chunk)
+        after = os.fstat(fd)
+        try:
+            here = os.stat(path)
+        except FileNotFoundError:
+            here = None
+        if here is None or (here.st_dev, here.st_ino) != (after.st_dev, after.st_ino):
+            if not own:
+                raise FileReplaced(errno.ESTALE, "the file was replaced", str(path))
+            return b"".join(chunks), None  # replaced while we read: read the new one next round
+        return b"".join(chunks), (after if same_file(st, after) and pos == after.st_size else None)
+    finally:
+        if own:
+            os.close(fd)
+
+
 def clean_temps(target: os.PathLike | str, older_than_s: float = 0.0) -> int:
-    """Remove temp files left beside `target` by a killed process; returns how many went."""
+    """Remove temp files left beside `target` by a killed process (its own, and those of files
+    named after it, such as its backups); returns how many went."""
     target = real_path(target)
     gone = 0
     now = time.time()
@@ -141,9 +301,11 @@ def clean_temps(target: os.PathLike | str, older_than_s: float = 0.0) -> int:
     except OSError:
         return 0
     for p in candidates:
-        parts = p.name[len(TMP_PREFIX) + len(target.name) + 1 : -len(TMP_SUFFIX)].split(".")
-        pid = int(parts[0]) if parts and parts[0].isdigit() else 0
-        if pid and pid != os.getpid() and _alive(pid):
+        parts = p.name[: -len(TMP_SUFFIX)].rsplit(".", 2)
+        if len(parts) != 3 or not parts[1].isdigit() or not parts[2].isdigit():
+            continue  # not one of ours
+        pid = int(parts[1])
+        if pid != os.getpid() and _alive(pid):
             continue  # another process is writing it right now
         try:
             if now - p.stat().st_mtime >= older_than_s:

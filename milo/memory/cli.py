@@ -1,4 +1,4 @@
-"""`milo memory path|show|search|stats|forget|archive`: look after the living memory."""
+"""`milo memory path|show|search|stats|forget|archive|backups|restore`: look after the living memory."""
 
 from __future__ import annotations
 
@@ -8,8 +8,7 @@ from datetime import datetime
 
 from milo.memory import edit as memory_edit
 from milo.memory import open_memory
-from milo.memory.format import archive_path
-from milo.memory.recall import estimate_tokens
+from milo.memory.format import archive_path, entry_keys
 
 
 def _memory(args):
@@ -52,6 +51,8 @@ def cmd_search(args) -> int:
         print("  " + h.pulse.text().replace("\n", "\n  "))
     print("\nWhat recall would give the model for this message:")
     stable, relevant = memory.recall_parts(query)
+    from milo.memory.recall import estimate_tokens  # numpy: only for the commands that search
+
     print(f"  pinned + recent: ~{estimate_tokens(stable)} tokens; related older notes: ~{estimate_tokens(relevant)} tokens (budget {memory.relevance.budget})")
     return 0
 
@@ -80,7 +81,7 @@ def _confirm(plan, yes: bool, what: str) -> bool:
     if not plan.pulses:
         print(f"Nothing to {what}.")
         return False
-    data = memory_edit.read_bytes(plan.path)
+    data = plan.data or memory_edit.read_bytes(plan.path)
     print(f"These {len(plan.pulses)} entr{'ies' if len(plan.pulses) != 1 else 'y'} will {what}:")
     _print_entries(data, plan.pulses)
     if yes:
@@ -99,7 +100,7 @@ def cmd_forget(args) -> int:
     plan = memory_edit.plan_forget(memory, " ".join(args.query), args.pulse or ())
     if not _confirm(plan, args.yes, "be forgotten"):
         return 0 if not plan.pulses else 1
-    backup = memory_edit.apply(plan)
+    backup = memory_edit.apply(plan, replan=args.yes)
     print(f"Forgot {len(plan.pulses)} entr{'ies' if len(plan.pulses) != 1 else 'y'}. Backup: {backup}")
     return 0
 
@@ -115,8 +116,47 @@ def cmd_archive(args) -> int:
     archive = archive_path(memory.path)
     if not _confirm(plan, args.yes, f"move to {archive.name}"):
         return 0 if not plan.pulses else 1
-    backup = memory_edit.apply(plan, archive=archive)
+    backup = memory_edit.apply(plan, archive=archive, replan=args.yes)
     print(f"Archived {len(plan.pulses)} entr{'ies' if len(plan.pulses) != 1 else 'y'} to {archive}. Backup: {backup}")
+    return 0
+
+
+def cmd_backups(args) -> int:
+    memory = _memory(args)
+    backups = memory_edit.list_backups(memory.path)
+    if not backups:
+        print(f"No backups of {memory.path} yet (forget, archive and restore make one).")
+        return 0
+    print(f"Backups of {memory.path}, newest first (the {memory_edit.KEEP_BACKUPS} newest are kept):")
+    for b in backups:
+        data, pulses = memory_edit.entries(b)
+        stamp = datetime.fromtimestamp(b.stat().st_mtime)
+        print(f"  {b.name}  {stamp:%Y-%m-%d %H:%M:%S}  {len(pulses):,} entr{'ies' if len(pulses) != 1 else 'y'}  {len(data):,} bytes")
+    print("Put one back with `milo memory restore NAME` (the current file is backed up first).")
+    return 0
+
+
+def cmd_restore(args) -> int:
+    memory = _memory(args)
+    backup = memory_edit.find_backup(memory.path, args.backup)
+    _, now = memory_edit.entries(memory.path)
+    _, then = memory_edit.entries(backup)
+    print(f"{memory.path} has {len(now):,} entr{'ies' if len(now) != 1 else 'y'}; {backup.name} has {len(then):,}.")
+    if not args.yes:
+        if not sys.stdin.isatty():
+            print("milo: not a terminal, so nothing was changed; add --yes to confirm.", file=sys.stderr)
+            return 1
+        if input(f"Replace the memory file with {backup.name}? [y/N] ").strip().lower() not in ("y", "yes"):
+            return 1
+    saved = memory_edit.restore(memory.path, backup)
+    print(f"Restored {backup.name}." + (f" The file it replaced is backed up as {saved.name}." if saved else ""))
+    archive = archive_path(memory.path)
+    if archive.exists():
+        data, pulses = memory_edit.entries(backup)
+        archived = set(entry_keys(memory_edit.read_bytes(archive)))
+        both = sum(1 for k in entry_keys(data, pulses) if k in archived)
+        if both:
+            print(f"{both} of its entries are also in {archive.name}; `milo memory archive --before DATE --yes` moves them there again without copying them twice.")
     return 0
 
 
@@ -153,3 +193,7 @@ def register(sub: argparse._SubParsersAction, kit) -> None:
     archive = action("archive", cmd_archive, help="move entries older than DATE to the archive file (search still reads it)")
     archive.add_argument("--before", required=True, metavar="YYYY-MM-DD")
     archive.add_argument("--yes", action="store_true", help="do not ask")
+    action("backups", cmd_backups, help="list the backups forget/archive/restore saved, newest first, with entry counts")
+    restore = action("restore", cmd_restore, help="put a backup back (the current file is backed up first)")
+    restore.add_argument("backup", metavar="BACKUP", help="a name from `milo memory backups`, or its path")
+    restore.add_argument("--yes", action="store_true", help="do not ask")

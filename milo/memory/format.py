@@ -12,6 +12,7 @@ missing headers, CRLF or lone-CR line ends, a UTF-8 byte-order mark, invalid UTF
 
 from __future__ import annotations
 
+import hashlib
 import re
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -151,6 +152,30 @@ def read_pulses(lines: Iterable[bytes], start_offset: int = 0, start_line: int =
 def read_entries(data: bytes) -> list[Pulse]:
     """The entries of a whole file's bytes (fields or a header; blank headers count)."""
     return [p for p in read_pulses(split_lines(data)) if p.fields or p.header is not None]
+
+
+def entry_key(raw: bytes) -> str:
+    """An entry's identity, from its own bytes (header and field lines), whatever its line ends
+    (LF, CRLF, lone CR), trailing spaces or missing final newline: the same entry written twice,
+    or converted by an editor, has the same key. Used to dedupe and to find entries again."""
+    raw = raw[len(BOM):] if raw.startswith(BOM) else raw
+    lines = [line.rstrip() for line in raw.splitlines()]
+    return hashlib.sha1(b"\n".join(line for line in lines if line)).hexdigest()[:20]
+
+
+def entry_keys(data: bytes, pulses: Optional[list[Pulse]] = None) -> list[str]:
+    """The key of every entry of a whole file's bytes, in file order."""
+    pulses = read_entries(data) if pulses is None else pulses
+    return [entry_key(data[p.offset : p.end]) for p in pulses]
+
+
+def break_before(data: bytes, i: int) -> int:
+    """The length of the line break that ends just before byte `i` (\r\n: 2, \n or \r: 1, none: 0)."""
+    if i >= 2 and data[i - 2 : i] == b"\r\n":
+        return 2
+    if i >= 1 and data[i - 1 : i] in (b"\n", b"\r"):
+        return 1
+    return 0
 
 
 def pinned_section(text: str) -> str:
