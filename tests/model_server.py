@@ -17,7 +17,8 @@ GOOD = "[REPLY]: Hello from the loopback server!\n[INTERNAL]: testing\n[CORE_UPD
 class ScriptedModelServer:
     """Each request pops the next step: ("ok", text), ("status", code), ("garbage", body),
     ("hang", seconds), ("drop",) (close the connection), ("drip", seconds between chunks) or
-    ("length", text) (stopped at the token limit). When the script is empty: ("ok", GOOD)."""
+    ("length", text) (stopped at the token limit) or ("tools", text, [(name, arguments json)]) (native
+    tool calls after the text). When the script is empty: ("ok", GOOD)."""
 
     def __init__(self, steps=()):
         self.steps = list(steps)
@@ -52,6 +53,8 @@ class ScriptedModelServer:
                     self._ollama(body, step[1])
                 elif kind == "drip":  # ("drip", seconds between chunks): a slow, never-silent server
                     self._sse(body, GOOD, delay=step[1])
+                elif kind == "tools":  # ("tools", text, [(name, arguments json), ...]): native tool calls
+                    self._sse(body, step[1], tool_calls=step[2], finish="tool_calls")
                 elif kind == "length":  # the answer stops at the token limit
                     self._sse(body, step[1], finish="length")
                 elif body.get("stream"):
@@ -66,7 +69,7 @@ class ScriptedModelServer:
                 self.end_headers()
                 self.wfile.write(data)
 
-            def _sse(self, body, text, delay=0.0, finish="stop"):
+            def _sse(self, body, text, delay=0.0, finish="stop", tool_calls=()):
                 self.send_response(200)
                 self.send_header("Content-Type", "text/event-stream")
                 self.send_header("Connection", "close")
@@ -82,6 +85,15 @@ class ScriptedModelServer:
                     except OSError:
                         return  # the client gave up
                     time.sleep(delay)
+                for i, (name, arguments) in enumerate(tool_calls):  # each in two pieces, as servers stream them
+                    half = len(arguments) // 2
+                    for j, piece in enumerate((arguments[:half], arguments[half:])):
+                        call = {"index": i, "function": {"arguments": piece}}
+                        if j == 0:
+                            call.update(id=f"call_{i}", type="function", function={"name": name, "arguments": piece})
+                        chunk = {"id": "c1", "object": "chat.completion.chunk", "created": 0, "model": body.get("model", "m"),
+                                 "choices": [{"index": 0, "delta": {"tool_calls": [call]}, "finish_reason": None}]}
+                        self.wfile.write(f"data: {json.dumps(chunk)}\n\n".encode())
                 end = {"id": "c1", "object": "chat.completion.chunk", "created": 0, "model": body.get("model", "m"),
                        "choices": [{"index": 0, "delta": {}, "finish_reason": finish}]}
                 self.wfile.write(f"data: {json.dumps(end)}\n\ndata: [DONE]\n\n".encode())

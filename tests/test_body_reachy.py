@@ -224,13 +224,13 @@ def _milo_with(make_milo, server, body):
 
 
 def test_a_chat_turn_asking_for_a_nod_nods_the_simulated_head(body, observer, make_milo):
-    with ScriptedModelServer() as srv:  # the model's answer has no [ACTION] line at all
+    with ScriptedModelServer() as srv:  # the model calls no tool at all
         milo = _milo_with(make_milo, srv, body)
         start = len(body.robot.trace)
         result = milo.turn("Milo, can you nod twice for me?")
     assert result.ok and result.reply == "Hello from the loopback server!"
     assert result.gestures == ["nod(times=2)"]
-    assert "[ACTION]:" in srv.requests[0]["messages"][0]["content"]  # the protocol offers the tag
+    assert "nod" in [t["function"]["name"] for t in srv.requests[0]["tools"]]  # the model is offered the tools
     assert body.wait(timeout=30)
     pitches = [round(s.reached.pitch) for s in steps_reached(body.robot, start)]
     assert pitches == [15, -8, 15, -8, 0]
@@ -238,8 +238,8 @@ def test_a_chat_turn_asking_for_a_nod_nods_the_simulated_head(body, observer, ma
     assert_pose(settle(observer, NEUTRAL), NEUTRAL)
 
 
-def test_the_models_action_line_moves_the_robot(body, observer, make_milo):
-    with ScriptedModelServer([("ok", GOOD + "\n[ACTION]: shake_head(times=1)")]) as srv:
+def test_the_models_tool_call_moves_the_robot(body, observer, make_milo):
+    with ScriptedModelServer([("tools", GOOD, [("shake_head", '{"times": 1}')])]) as srv:
         milo = _milo_with(make_milo, srv, body)
         start = len(body.robot.trace)
         result = milo.turn("Do you like Mondays?")

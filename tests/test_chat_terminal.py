@@ -315,8 +315,9 @@ def test_no_color_means_no_colour(memory_file):
 
 
 def test_gestures_show_once_before_the_next_prompt_saying_who_chose_them(memory_file):
-    chosen = GOOD + "\n[ACTION]: nod(times=1)"
-    with ScriptedModelServer([("ok", chosen), ("ok", GOOD)]) as srv:
+    # An OpenAI-compatible server calls the body's tools natively (a llama.cpp model under a
+    # grammar writes an [ACTION] line instead: the same path from there).
+    with ScriptedModelServer([("tools", GOOD, [("nod", '{"times": 1}')]), ("ok", GOOD)]) as srv:
         term = chat(srv, memory_file)  # MILO_ROBOT=none (conftest): the console body
         term.send(b"hello, a test exchange\r")
         first = term.expect("you> ")

@@ -331,3 +331,43 @@ def test_an_answer_cut_at_the_token_limit_is_not_etched(make_milo, memory_file):
         result = make_milo(openai_model(srv.url)).turn("hello there")
     assert result.ok and result.answer.truncated and result.pulse is None
     assert any("cut off" in c for c in result.memory_changes)
+
+
+TOOL_ANSWER = "[REPLY]: Yes! Watch this.\n[INTERNAL]: x\n[CORE_UPDATE]: Amy asked for a dance\n[FUTURE_MESSAGE]: Nothing in particular"
+
+
+def test_models_with_native_tool_calls_get_the_body_s_tools(make_milo, memory_file):
+    """A server that calls tools (OpenAI-style, streamed in pieces): the six tools are offered,
+    no [ACTION] line is asked for, and the calls are performed in order, clamped, a bad one
+    refused as data."""
+    from milo.body import Body, ConsoleRobot
+
+    calls = [("nod", '{"times": 2}'), ("spin_body", '{"degrees": 360}'), ("move_head", '{"pitch": "nan"}'), ("fly", "{}")]
+    body = Body(ConsoleRobot())
+    try:
+        with ScriptedModelServer([("tools", TOOL_ANSWER, calls)]) as srv:
+            milo = make_milo(openai_model(srv.url), body=body)
+            result = milo.turn("Can you dance for me?")
+        body.wait(10)
+    finally:
+        body.close()
+    sent = srv.requests[0]
+    assert sorted(t["function"]["name"] for t in sent["tools"]) == sorted(
+        ["nod", "shake_head", "look_around", "wiggle_antennas", "spin_body", "move_head"])
+    assert "[ACTION]" not in sent["messages"][0]["content"]
+    assert result.ok and result.reply == "Yes! Watch this."
+    assert [c["name"] for c in result.answer.tool_calls] == ["nod", "spin_body", "move_head", "fly"]
+    assert result.gestures == ["nod(times=2)", "spin_body(degrees=160)"]  # 360 clamped
+    assert "nodded twice" in " ".join(body.statuses)
+
+
+def test_the_users_own_words_win_over_the_models_tool_calls(make_milo, memory_file):
+    from milo.body import Body, ConsoleRobot
+
+    body = Body(ConsoleRobot())
+    try:
+        with ScriptedModelServer([("tools", TOOL_ANSWER, [("spin_body", '{"degrees": 90}')])]) as srv:
+            result = make_milo(openai_model(srv.url), body=body).turn("shake your head three times")
+    finally:
+        body.close()
+    assert result.gestures == ["shake_head(times=3)"]

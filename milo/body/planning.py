@@ -4,19 +4,30 @@ from __future__ import annotations
 
 import logging
 
-from milo.body.actions import is_call_list, parse_actions
+from typing import Mapping, Sequence
+
+from milo.body.actions import MAX_CALLS, is_call_list, parse_actions
 from milo.body.instructions import parse_instruction
-from milo.body.tools import TOOL_NAMES, Call, CallError
+from milo.body.tools import TOOL_NAMES, Call, CallError, make_call
 
 log = logging.getLogger("milo.body")
 
 
-def plan(user_text: str, action_text: str = "") -> list[Call]:
+def plan(user_text: str, action_text: str = "", tool_calls: Sequence[Mapping] = ()) -> list[Call]:
     """What to do for one turn: the user's explicit instructions if there are any (a small
-    model picks the right gesture rarely), else the model's [ACTION] line."""
+    model picks the right gesture rarely), else the model's native tool calls (validated and
+    clamped like everything else, at most MAX_CALLS), else its [ACTION] line."""
     asked = parse_instruction(user_text)
     if asked.calls:
         return asked.calls
+    if tool_calls:
+        calls = []
+        for tc in list(tool_calls)[:MAX_CALLS]:
+            try:
+                calls.append(make_call(str(tc.get("name", "")), dict(tc.get("args") or {})))
+            except CallError as e:
+                log.info("ignored a tool call: %s", e)
+        return calls
     proposed = parse_actions(action_text)
     for error in proposed.errors:
         log.info("ignored from the action line: %s", error)

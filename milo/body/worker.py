@@ -14,7 +14,7 @@ import queue
 import threading
 from concurrent.futures import Future
 from concurrent.futures import TimeoutError as FutureTimeout
-from typing import Callable, Iterable, Optional, Sequence
+from typing import Callable, Iterable, Mapping, Optional, Sequence
 
 from milo.body.actions import ACTION_GBNF, ACTION_PLACEHOLDER
 from milo.body.planning import plan
@@ -64,9 +64,10 @@ class Body:
         status. Meant for models with native tool calling."""
         return make_tools(lambda call: self.run([call])[0])
 
-    def respond(self, user_text: str, action_text: str = "") -> list[str]:
-        """Queue the gestures for one turn and return their descriptions at once."""
-        calls = plan(user_text, action_text)
+    def respond(self, user_text: str, action_text: str = "", tool_calls: Sequence[Mapping] = ()) -> list[str]:
+        """Queue the gestures for one turn and return their descriptions at once. The user's
+        own words first; else the model's native tool calls; else its [ACTION] line."""
+        calls = plan(user_text, action_text, tool_calls)
         self.perform(calls)
         return [c.describe() for c in calls]
 

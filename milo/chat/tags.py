@@ -65,6 +65,7 @@ class TaggedAnswer(BaseModel):
     repeated: list[str] = Field(default_factory=list)  # tag names seen more than once
     untagged: str = ""  # text before the first tag
     truncated: bool = False  # the model stopped at its token limit: the answer is cut off
+    tool_calls: list[dict] = Field(default_factory=list)  # native tool calls: {"name", "args"}, in order
 
     @property
     def complete(self) -> bool:
@@ -261,11 +262,14 @@ class _Stream:
         self.parser, self.text, self.prev = parser, "", None
         self.truncated = False
         self.parsed_at = 0
+        self.tool_parts: dict[int, dict] = {}  # streamed tool-call pieces by index
 
     def _emit(self, partial: bool) -> list[TaggedAnswer]:
         parsed = self.parser._parse(self.text, partial=partial)
         if self.truncated:
             parsed.truncated = True
+        if not partial and self.tool_parts:
+            parsed.tool_calls = _tool_calls(self.tool_parts)
         if parsed == self.prev:
             return []
         self.prev = parsed
@@ -273,6 +277,13 @@ class _Stream:
 
     def feed(self, chunk: Any) -> list[TaggedAnswer]:
         self.text += _chunk_text(chunk)
+        for part in getattr(chunk, "tool_call_chunks", None) or []:
+            slot = self.tool_parts.setdefault(part.get("index") or 0, {"name": "", "args": ""})
+            slot["name"] += part.get("name") or ""
+            slot["args"] += part.get("args") or ""
+        for call in getattr(chunk, "tool_calls", None) or []:  # whole calls (models that do not stream them)
+            if not getattr(chunk, "tool_call_chunks", None):
+                self.tool_parts[len(self.tool_parts)] = {"name": call.get("name", ""), "args": call.get("args", {})}
         meta = getattr(chunk, "response_metadata", None) or {}
         if str(meta.get("finish_reason") or meta.get("done_reason") or "").lower() in ("length", "max_tokens"):
             self.truncated = True
@@ -286,6 +297,23 @@ class _Stream:
 
     def finish(self) -> list[TaggedAnswer]:
         return self._emit(partial=False)
+
+
+def _tool_calls(parts: dict[int, dict]) -> list[dict]:
+    """The streamed pieces, joined: [{"name": ..., "args": {...}}]; unreadable arguments are {}
+    (the body then refuses the call with a sentence, as for any bad request)."""
+    import json
+
+    calls = []
+    for _, part in sorted(parts.items()):
+        args = part["args"]
+        if isinstance(args, str):
+            try:
+                args = json.loads(args) if args.strip() else {}
+            except ValueError:
+                args = {"_unreadable": args[:200]}
+        calls.append({"name": part["name"], "args": args if isinstance(args, dict) else {}})
+    return calls
 
 
 def _hold_back_partial_tag(segment: str) -> str:

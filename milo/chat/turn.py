@@ -14,7 +14,7 @@ from __future__ import annotations
 import logging
 import time
 from dataclasses import dataclass, field
-from typing import Callable, Mapping, Optional, Protocol
+from typing import Callable, Mapping, Optional, Protocol, Sequence
 
 from langchain_core.messages import BaseMessage
 from langchain_core.runnables import Runnable
@@ -30,6 +30,8 @@ from milo.memory.grounding import Grounded, ground
 from milo.memory.names import learn_name
 
 log = logging.getLogger("milo")
+
+NATIVE_TOOL_KINDS = ("gemini", "ollama", "openai")  # chat models with native tool calling
 
 
 class History(Protocol):
@@ -47,7 +49,10 @@ class Body(Protocol):
 
     action_tag: Mapping[str, str]  # name, field, placeholder, gbnf of its [ACTION] line
 
-    def respond(self, user_text: str, action_text: str) -> list[str]: ...
+    @property
+    def tools(self) -> list: ...  # LangChain tools, for models that call tools natively
+
+    def respond(self, user_text: str, action_text: str = "", tool_calls: Sequence[Mapping] = ()) -> list[str]: ...
 
 
 @dataclass
@@ -88,7 +93,10 @@ class Milo:
         parser = parser or MiloTagParser()
         if model.grammar and getattr(model, "free_reply", False):
             parser = parser.with_free_reply()
-        if body is not None:
+        # Gestures: models that call tools natively get the body's tools; the others (llama.cpp
+        # under a grammar) an [ACTION] line in the format.
+        self.native_tools = body is not None and not model.grammar and model.kind in NATIVE_TOOL_KINDS
+        if body is not None and not self.native_tools:
             parser = parser.with_tags([TagSpec(**body.action_tag)])
         self.parser = parser
         memory.add_placeholders(parser.placeholders())  # copies of the format's descriptions are never etched
@@ -101,7 +109,7 @@ class Milo:
     # ---- the chain ------------------------------------------------------------------------
 
     def build_chain(self) -> Runnable:
-        return build_chain(self.persona, self.model, self.parser)
+        return build_chain(self.persona, self.model, self.parser, self.body.tools if self.native_tools else ())
 
     def inputs(self, text: str) -> dict:
         history = self.history.window() if self.history else []
@@ -161,7 +169,7 @@ class Milo:
                 except (OSError, MiloError) as e:
                     result.notices.append(f"Could not save the conversation: {e}.")
         if self.body is not None:
-            result.gestures = self.body.respond(text, answer.action)
+            result.gestures = self.body.respond(text, answer.action, answer.tool_calls)
         after = getattr(self.model, "after_turn", None)
         if after is not None:
             after()  # the embedded model saves its prompt state for the next process (~0.2 s)

@@ -334,16 +334,17 @@ def _after_reply(milo, result, args, colours: Colours) -> None:
 
 def gesture_lines(result) -> list[str]:
     """The turn's gestures in words: "[you asked Milo to nod twice]" when your words asked for
-    them, "[Milo chose to nod once]" when the model's [ACTION] line did."""
+    them, "[Milo chose to nod once]" when the model did (its tool calls or its [ACTION] line)."""
     if not result.gestures:
         return []
-    from milo.body.actions import parse_actions
     from milo.body.instructions import parse_instruction
+    from milo.body.planning import plan
 
     asked = parse_instruction(result.text).calls
     if [c.describe() for c in asked] == result.gestures:
         return [f"[you asked Milo to {_in_words(asked)}]"]
-    chosen = parse_actions(result.answer.action if result.answer is not None else "").calls
+    answer = result.answer
+    chosen = plan("", answer.action, answer.tool_calls) if answer is not None else []
     if [c.describe() for c in chosen] == result.gestures:
         return [f"[Milo chose to {_in_words(chosen)}]"]
     return [f"[Milo: {', '.join(result.gestures)}]"]

@@ -58,10 +58,14 @@ class TurnGestures:
         self.action_tag = body.action_tag
         self.pending: list = []
 
-    def respond(self, user_text: str, action_text: str = "") -> list[str]:
+    @property
+    def tools(self) -> list:
+        return self.body.tools  # offered to models that call tools natively (schemas only here)
+
+    def respond(self, user_text: str, action_text: str = "", tool_calls=()) -> list[str]:
         from milo.body import plan
 
-        self.pending = plan(user_text, action_text)
+        self.pending = plan(user_text, action_text, tool_calls)
         return [c.describe() for c in self.pending]
 
     def take(self) -> list:
