@@ -14,7 +14,6 @@ from __future__ import annotations
 import getpass
 import os
 import shutil
-import signal
 import socket
 import subprocess
 import tempfile
@@ -23,6 +22,7 @@ from pathlib import Path
 from typing import Optional
 
 import pytest
+from child_process import ChildDaemon
 
 MOSQUITTO = shutil.which("mosquitto") or next((p for p in ("/usr/sbin/mosquitto", "/usr/bin/mosquitto") if os.path.exists(p)), None)
 MOSQUITTO_PASSWD = shutil.which("mosquitto_passwd") or ("/usr/bin/mosquitto_passwd" if os.path.exists("/usr/bin/mosquitto_passwd") else None)
@@ -35,7 +35,7 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
-class MosquittoBroker:
+class MosquittoBroker(ChildDaemon):
     def __init__(self, port: Optional[int] = None, users: Optional[dict[str, str]] = None,
                  tls: Optional[tuple[str, str]] = None, max_packet: Optional[int] = None) -> None:
         self.port = port or free_port()
@@ -94,27 +94,6 @@ class MosquittoBroker:
                 time.sleep(0.05)
         self.stop()
         raise RuntimeError(f"mosquitto did not listen on {self.port} within {timeout} s: {self.log_tail()}")
-
-    def log_tail(self, chars: int = 2000) -> str:
-        try:
-            return self.log_path.read_text(errors="replace")[-chars:]
-        except OSError:
-            return ""
-
-    def kill(self) -> None:
-        """SIGKILL, as a crash would."""
-        if self.process is not None and self.process.poll() is None:
-            os.kill(self.process.pid, signal.SIGKILL)
-            self.process.wait(timeout=10)
-
-    def stop(self) -> None:
-        if self.process is not None and self.process.poll() is None:
-            os.kill(self.process.pid, signal.SIGTERM)
-            try:
-                self.process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                os.kill(self.process.pid, signal.SIGKILL)
-                self.process.wait(timeout=10)
 
     def cleanup(self) -> None:
         self.stop()

@@ -29,6 +29,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+from child_process import ChildDaemon
 
 try:  # the optional robot extra
     import reachy_mini  # noqa: F401
@@ -72,7 +73,7 @@ def _die_with_parent() -> None:
             pass
 
 
-class RobotDaemon:
+class RobotDaemon(ChildDaemon):
     """One headless simulated daemon process."""
 
     def __init__(self, port: int | None = None) -> None:
@@ -151,26 +152,11 @@ class RobotDaemon:
         raise RuntimeError(f"reachy-mini-daemon not running after {timeout:.0f} s:\n{self.log_tail()}")
 
     def log_tail(self, chars: int = 4000) -> str:
-        try:
-            return self.log_path.read_text(errors="replace")[-chars:]
-        except OSError:
-            return ""
-
-    def kill(self) -> None:
-        """Kill the daemon at once (SIGKILL), as a crash or a pulled cable would."""
-        if self.process is not None and self.process.poll() is None:
-            os.kill(self.process.pid, signal.SIGKILL)
-            self.process.wait(timeout=10)
+        return super().log_tail(chars)
 
     def stop(self) -> None:
         """Stop the daemon by its PID: SIGTERM, then SIGKILL if it lingers."""
-        if self.process is not None and self.process.poll() is None:
-            os.kill(self.process.pid, signal.SIGTERM)
-            try:
-                self.process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                os.kill(self.process.pid, signal.SIGKILL)
-                self.process.wait(timeout=10)
+        super().stop()
         if self._log is not None:
             self._log.close()
             self._log = None
