@@ -127,3 +127,20 @@ def test_the_memory_file_is_private(tmp_path):
     path.chmod(0o644)
     LivingMemory(path).witness("Sam said hi", "", "hi")
     assert stat.S_IMODE(path.stat().st_mode) == 0o600
+
+
+def test_memory_about_and_search_show_the_pinned_facts(tmp_path):
+    """'What do you know about me?': the pinned facts, the name Milo knows, what recall brings
+    for it; and `memory search` lists the pinned facts that match."""
+    path = tmp_path / "Living_Memory.md"
+    path.write_text("# Memory\n\n## Pinned\n- My name is Sam.\n- My dog is called Pixel.\n"
+                    '\n\n--- [PULSE: 08:15 PM, November 29, 2026] ---\nCORE_UPDATE: Sam said: "I love strong black coffee"\n')
+    about = run_milo("memory", "about", "--memory-file", str(path))
+    assert about.returncode == 0, about.stderr
+    assert "Your name, as Milo knows it: Sam" in about.stdout and "- My dog is called Pixel." in about.stdout
+    assert 'Sam said: "I love strong black coffee"' in about.stdout.split("What recall brings for 'Sam'", 1)[1]
+    search = run_milo("memory", "search", "dog", "--memory-file", str(path))
+    assert search.returncode == 0 and "pinned (always in the prompt):\n  - My dog is called Pixel." in search.stdout
+    unknown = tmp_path / "new.md"
+    unknown.write_text("# Memory\n")
+    assert "not known yet" in run_milo("memory", "about", "--memory-file", str(unknown)).stdout

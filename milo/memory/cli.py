@@ -43,7 +43,11 @@ def cmd_search(args) -> int:
         return 2
     query = " ".join(args.query)
     hits = memory.relevance.search(query, k=args.limit)
-    if not hits:
+    pinned = _matching_pinned(memory.pinned(), query)
+    if pinned:
+        print("pinned (always in the prompt):")
+        print("  " + "\n  ".join(pinned))
+    if not hits and not pinned:
         print("Nothing in memory matches that.")
     for h in hits:
         where = " (archive)" if h.source == "archive" else ""
@@ -54,6 +58,36 @@ def cmd_search(args) -> int:
     from milo.memory.recall import estimate_tokens  # numpy: only for the commands that search
 
     print(f"  pinned + recent: ~{estimate_tokens(stable)} tokens; related older notes: ~{estimate_tokens(relevant)} tokens (budget {memory.relevance.budget})")
+    return 0
+
+
+def _matching_pinned(pinned: str, query: str) -> list[str]:
+    from milo.memory.index import terms
+
+    wanted = set(terms(query))
+    return [line.strip() for line in pinned.splitlines() if line.strip() and wanted & set(terms(line))]
+
+
+def cmd_about(args) -> int:
+    """What Milo knows about you: the pinned facts, your name, and what recall brings for it."""
+    from milo.config import Settings
+    from milo.memory.names import learn_name
+
+    settings = Settings.load(args)
+    memory = _memory(args)
+    pinned = memory.pinned()
+    said = [p.core_update for p in reversed(memory.recent_pulses(200)) if p.core_update]
+    name = args.name or (settings.user_name if settings.user_name != "Friend" else None) or learn_name(pinned, said)
+    print(f"Your name, as Milo knows it: {name or '(not known yet: tell Milo, or pin it)'}")
+    print("\nPinned facts (always in the prompt):")
+    print("  " + ("\n  ".join(l for l in pinned.splitlines() if l.strip()) if pinned.strip() else "(none: add a '## Pinned' section at the top of the file)"))
+    if memory.relevance is not None and name:
+        hits = memory.relevance.search(name, k=args.limit)
+        print(f"\nWhat recall brings for '{name}':")
+        for h in hits:
+            print("  " + h.pulse.text().replace("\n", "\n  "))
+        if not hits:
+            print("  (nothing yet)")
     return 0
 
 
@@ -186,6 +220,9 @@ def register(sub: argparse._SubParsersAction, kit) -> None:
     search.add_argument("query", nargs="+")
     search.add_argument("--limit", type=_count, default=5)
     action("stats", cmd_stats, help="entries, size, date range, pinned facts")
+    about = action("about", cmd_about, help="what Milo knows about you: pinned facts, your name, what recall brings for it")
+    about.add_argument("name", nargs="?", help="the name to look for (default: the one Milo knows)")
+    about.add_argument("--limit", type=_count, default=5)
     forget = action("forget", cmd_forget, help="remove entries containing all of QUERY's whole words (or a \"quoted phrase\"), or --pulse ID")
     forget.add_argument("query", nargs="*")
     forget.add_argument("--pulse", action="append", metavar="ID", help="an entry id from `milo memory show` (repeatable)")
