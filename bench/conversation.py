@@ -72,6 +72,8 @@ class Score:
 
 
 USER_NAME = "sam"  # from the pinned facts
+NOT_A_NAME = frozenset("milo a an the so not here just really sorry glad happy curious excited always doing "
+                       "thinking also very sure fine good great well still going in".split())
 
 
 def identity_error(reply: str) -> bool:
@@ -80,7 +82,7 @@ def identity_error(reply: str) -> bool:
     if said and said.group(1) != USER_NAME:
         return True  # calls the user by another name (often its own)
     m = re.search(r"\b(?:my name is|i am|i'm|call me)\s+([a-z]+)", low)
-    if m and m.group(1) not in ("milo", "a", "an", "the", "so", "not", "here", "just", "really", "sorry", "glad", "happy", "curious", "excited", "always", "doing", "thinking", "also", "very", "sure", "fine", "good", "great", "well", "still", "going", "here", "always", "in"):
+    if m and m.group(1) not in NOT_A_NAME:
         return True
     return bool(re.search(r"\bi (?:love|drink|take) (?:strong )?(?:black )?coffee\b|\bmy dog(?:'s| is) (?:called |named )?pixel\b", low))
 

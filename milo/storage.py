@@ -135,16 +135,7 @@ def write_new(path: os.PathLike | str, data: bytes, mode: int = PRIVATE) -> None
             raise
         # no hard links here (some synced or FAT folders): create it exclusively and write it
         tmp.unlink(missing_ok=True)
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, PRIVATE)
-        try:
-            os.fchmod(fd, mode)
-            _write_all(fd, data)
-            os.fsync(fd)
-        except BaseException:
-            os.close(fd)
-            path.unlink(missing_ok=True)
-            raise
-        os.close(fd)
+        os.close(_write_temp(path, data, mode))  # O_EXCL: still never overwrites
     finally:
         tmp.unlink(missing_ok=True)
     fsync_dir(path.parent)

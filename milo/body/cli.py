@@ -18,8 +18,8 @@ from milo.errors import BodyError, BodyNotAnswering
 if TYPE_CHECKING:  # the tools (pydantic) load only when a gesture is planned or performed
     from milo.body.worker import Body
 
-DEFAULT_HOST = Settings().robot_host
-DEFAULT_PORT = Settings().robot_port
+_DEFAULTS = Settings()
+DEFAULT_HOST, DEFAULT_PORT = _DEFAULTS.robot_host, _DEFAULTS.robot_port
 
 
 def _err(msg: str) -> None:
