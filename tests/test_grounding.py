@@ -99,3 +99,12 @@ def test_the_real_embedded_model_etches_no_invented_names_or_numbers(embedded, m
             for url in re.findall(r"https?://\S+|www\.\S+", value):
                 assert url.lower() in words, value
             assert check(value, words, "", "", "Amy") is None, value
+
+
+def test_a_summary_that_drops_the_users_names_or_numbers_keeps_their_words_instead():
+    said = "Hi Milo! I'm Nora, and my cat is called Biscuit. She is 3 and loves sleeping on my keyboard."
+    g = ground("We talked about cats and their love for keyboards.", "", "Oh, a cat!", said, user_name="Nora")
+    assert g.fields["CORE_UPDATE"] == f'Nora said: "{said}"'
+    assert "leaves out 'Biscuit'" in g.changes[0]
+    kept = ground("Nora's cat Biscuit is 3", "", "Oh, a cat!", said, user_name="Nora")
+    assert kept.fields["CORE_UPDATE"] == "Nora's cat Biscuit is 3" and not kept.changes

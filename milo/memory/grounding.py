@@ -10,7 +10,9 @@ against its sources:
 - the other content words must appear in the user's words, Milo's reply or the pinned facts (a
   prefix match, so "gardening" is supported by "garden"), but for a few words any summary uses
   ("asked", "shared", "wants"...), and at least SUPPORTED_SHARE of them;
-- no leaked tag text (`[REPLY]`, `CORE_UPDATE:`) and no copy of the format's placeholders.
+- no leaked tag text (`[REPLY]`, `CORE_UPDATE:`) and no copy of the format's placeholders;
+- a CORE_UPDATE keeps the names and numbers the user gave ("my cat is called Biscuit" summed up
+  as "we talked about cats" would forget the one fact worth keeping).
 
 An unsupported CORE_UPDATE is replaced by a faithful one, the user's own words quoted
 (`Sam said: "I love strong black coffee"`); an unsupported FUTURE_MESSAGE is dropped. A summary
@@ -159,6 +161,16 @@ def check(value: str, user_text: str, reply: str, pinned: str, user_name: str) -
     return None
 
 
+def leaves_out(value: str, user_text: str, user_name: str) -> Optional[str]:
+    """The reason when a summary drops a name or number the user gave ("my cat is called
+    Biscuit" summed up as "we talked about cats"): the user's own words keep it."""
+    low = value.lower()
+    for fact in _names(user_text, user_name) + _numbers(user_text):
+        if _bare(fact) not in low:
+            return f"it leaves out {fact!r}, which the user said"
+    return None
+
+
 def faithful_core(user_text: str, user_name: str) -> str:
     """A CORE_UPDATE that cannot be wrong: the user's own words, quoted (clipped at a word)."""
     said = normalize_value(user_text).replace('"', "'")
@@ -208,6 +220,8 @@ def ground(
             continue
         earlier = [p.get(name, "") for p in recent]
         why = check(value, user_text, reply, pinned, user_name)
+        if why is None and name == "CORE_UPDATE":
+            why = leaves_out(value, user_text, user_name)
         if why is None and near_duplicate(value, earlier):
             why = "it repeats a recent note"
         if why is None:
