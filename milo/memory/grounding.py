@@ -165,7 +165,8 @@ def leaves_out(value: str, user_text: str, user_name: str) -> Optional[str]:
     """The reason when a summary drops a name or number the user gave ("my cat is called
     Biscuit" summed up as "we talked about cats"): the user's own words keep it."""
     low = value.lower()
-    for fact in _names(user_text, user_name) + _numbers(user_text):
+    # The user's own name too, when they give it: it is how the next wake knows who is talking.
+    for fact in _names(user_text, "") + _numbers(user_text):
         if _bare(fact) not in low:
             return f"it leaves out {fact!r}, which the user said"
     return None
