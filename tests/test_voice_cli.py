@@ -45,7 +45,7 @@ def _one_sentence(result, pattern, rc=2):
 def test_voice_on_a_recording_with_the_real_milo(tmp_path, memory_file):
     """`milo voice --input --output`: the recording is fed at speaking pace in 32 ms chunks,
     the wake phrase and question are recognized, the real Milo (embedded model) answers, and
-    the reply is spoken into the WAV: whisper hears the printed reply in it."""
+    the reply is spoken into the WAV: every sentence of the printed reply is in it, in order."""
     pytest.importorskip("faster_whisper")
     wav = concat([synth("Hey Milo, what is your name?", tmp_path / "q1.wav"), 1.0], tmp_path / "talk.wav")
     out = tmp_path / "reply.wav"
@@ -60,10 +60,8 @@ def test_voice_on_a_recording_with_the_real_milo(tmp_path, memory_file):
     assert len(milo[0]) > len("Milo: ") + 2
     assert "Speech to text: " in r.stderr and "Wake phrase: \"hey Milo\"" in r.stderr
     from milo.voice.audio import read_wav
-    from milo.voice.stt import find_whisper_model
-    from milo.voice.stt.whisper import WhisperEngine
 
-    assert_spoke(WhisperEngine(find_whisper_model()), read_wav(out), milo[0][len("Milo: "):])
+    assert_spoke(None, read_wav(out), milo[0][len("Milo: "):], hear=False)
 
 
 def test_a_recording_without_the_wake_phrase_gets_no_turn(tmp_path, memory_file):

@@ -80,6 +80,28 @@ def test_each_pyttsx3_sentence_says_its_own_words(whisper):
         assert len(k & _words(h)) >= 1, heard
 
 
+def test_assert_spoke_finds_each_sentence_in_order_and_notices_a_missing_one():
+    """The check the voice tests rely on, seen failing: a recording without the reply's second
+    sentence, or with the sentences swapped, is not "the reply spoken in full"."""
+    from milo.voice.audio import resample
+    from milo.voice.tts.pyttsx3 import Pyttsx3Tts
+
+    from virtual_audio import assert_spoke
+
+    reply = "The purple elephant is dancing. Seven green bottles stand on the wall."
+    tts = Pyttsx3Tts()
+    try:
+        one, two = (resample(*tts.synth(t)) for t in ("The purple elephant is dancing.", "Seven green bottles stand on the wall."))
+    finally:
+        tts.close()
+    gap = b"\x00\x00" * 8000
+    assert_spoke(None, gap + one + gap + two + gap, reply, hear=False)
+    with pytest.raises(AssertionError, match="sentence 2"):
+        assert_spoke(None, gap + one + gap + one + gap, reply, hear=False)
+    with pytest.raises(AssertionError, match="sentence 2"):
+        assert_spoke(None, gap + two + gap + one + gap, reply, hear=False)
+
+
 # ---- vosk, with the real Korean model ------------------------------------------------------
 
 

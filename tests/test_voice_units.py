@@ -78,6 +78,11 @@ def test_the_first_piece_may_end_at_a_comma_and_run_ons_are_cut():
     got = c.feed("and it goes on and on without any end because it is a very long sentence ")
     assert got and all(len(s) <= 61 for s in got)
     assert speakable("*tilts head* Hi 🙂 **there**") == "tilts head Hi there"
+    # A link or an address is named, not spelled out; its sentence's punctuation stays.
+    assert speakable("See https://example.com/a?b=1, or www.x.org. Mail nora.b@example.co.uk!") == (
+        "See a link, or a link. Mail an e-mail address!"
+    )
+    assert speakable("Ask @Milo about #octopuses") == "Ask Milo about octopuses"
     from milo.voice import tts
 
     assert tts.speakable is speakable  # one home (mouth), re-exported by tts

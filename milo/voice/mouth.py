@@ -25,8 +25,18 @@ _BOUNDARY = re.compile(r"(?<=[.!?…])[\"'”’)\]]*\s+|\n+")
 _CLAUSE = re.compile(r"(?<=[,;:])\s+")
 
 
+_LINK = re.compile(r"\b(?:https?://|www\.)\S+?(?=[.,;:!?)\]\"']*(?:\s|$))", re.I)
+_EMAIL = re.compile(r"\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b")
+_HANDLE = re.compile(r"(?<![\w@])@(?=\w)")
+
+
 def speakable(text: str) -> str:
-    """What a voice should read: no markdown marks, no emoji, single spaces."""
+    """What a voice should read: no markdown marks, no emoji, single spaces. A link or an
+    e-mail address is said as "a link" / "an e-mail address", not spelled out letter by letter
+    for half a minute; "#tag" and "@name" are read as the word."""
+    text = _LINK.sub("a link", text)
+    text = _EMAIL.sub("an e-mail address", text)
+    text = _HANDLE.sub("", text)
     text = re.sub(r"[*_#`~|<>\[\]]", " ", text)
     text = "".join(ch for ch in text if unicodedata.category(ch) not in ("So", "Cs", "Co"))
     return " ".join(text.split())
