@@ -154,6 +154,8 @@ class Settings:
     base_url: Optional[str] = _setting("MILO_BASE_URL", _url, option="base_url", flag="--base-url")
     api_key: Optional[str] = _setting("MILO_API_KEY", secret=True)
     google_api_key: Optional[str] = _setting("GOOGLE_API_KEY", secret=True)
+    # None: Google's own endpoint; else a proxy or gateway that speaks the Gemini REST API (tests: a loopback fake)
+    gemini_base_url: Optional[str] = _setting("MILO_GEMINI_BASE_URL", _url)
     ollama_host: str = _setting("OLLAMA_HOST", _host_url, default="http://127.0.0.1:11434")
     gguf: Optional[str] = _setting("MILO_GGUF")
     # None: the brain's own (60 s for remote models and the tiny brain, more for bigger local ones)

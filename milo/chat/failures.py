@@ -24,16 +24,17 @@ class ModelFailure(Exception):
 def classify(exc: BaseException, where: str = "", timeout: float = 0) -> ModelFailure:
     """Turn a provider's exception into one plain sentence, and whether retrying may help."""
     name = type(exc).__name__
-    status = getattr(exc, "status_code", None) or getattr(exc, "code", None)
-    if status is None and getattr(exc, "response", None) is not None:
-        status = getattr(exc.response, "status_code", None)
+    # langchain-google-genai re-raises the SDK's error (which has the status) as its own type.
+    chain = _causes(exc)
+    status = next((s for s in map(_status, chain) if isinstance(s, int)), None)
     place = f" at {redact(where)}" if where else ""
     if isinstance(status, int):
         if status == 429:
             return ModelFailure(f"The model{place} is rate-limiting requests (HTTP 429); wait a minute and try again.", True)
         if status >= 500:
             return ModelFailure(f"The model server{place} had an internal error (HTTP {status}).", True)
-        if status in (401, 403):
+        # Google answers a bad key with 400 INVALID_ARGUMENT, reason API_KEY_INVALID.
+        if status in (401, 403) or any("API_KEY_INVALID" in str(e) for e in chain):
             return ModelFailure(f"The model{place} refused the API key (HTTP {status}); check GOOGLE_API_KEY or MILO_API_KEY.", False)
         if status == 404:
             return ModelFailure(f"The model server{place} does not know that model (HTTP 404); check the name given to --model.", False)
@@ -47,6 +48,21 @@ def classify(exc: BaseException, where: str = "", timeout: float = 0) -> ModelFa
     if "Connect" in name or isinstance(exc, ConnectionError):
         return ModelFailure(f"Cannot reach the model server{place}; is it running? (check --base-url, MILO_BASE_URL or OLLAMA_HOST).", True)
     return ModelFailure(f"The model call failed ({name}).", False)
+
+
+def _causes(exc: BaseException) -> list[BaseException]:
+    chain: list[BaseException] = []
+    while exc is not None and exc not in chain and len(chain) < 5:
+        chain.append(exc)
+        exc = exc.__cause__  # `raise ... from e` only: a wrapper, not an error met while handling another
+    return chain
+
+
+def _status(exc: BaseException):
+    status = getattr(exc, "status_code", None) or getattr(exc, "code", None)
+    if status is None and getattr(exc, "response", None) is not None:
+        status = getattr(exc.response, "status_code", None)
+    return status
 
 
 @contextmanager

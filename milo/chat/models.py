@@ -4,6 +4,7 @@
     embedded[:PATH.gguf]  SmolLM2-135M on llama.cpp in-process (or your own GGUF file)
     PATH.gguf             same as embedded:PATH.gguf
     gemini[:MODEL]        Google Gemini (default gemini-2.5-flash, temperature 0.2)
+                          (MILO_GEMINI_BASE_URL: another endpoint that speaks its REST API)
     ollama:MODEL          an Ollama server (OLLAMA_HOST, default http://127.0.0.1:11434)
     openai:MODEL          any OpenAI-compatible server at MILO_BASE_URL (llama.cpp server,
                           LM Studio, vLLM...); MILO_API_KEY if it wants one
@@ -158,11 +159,12 @@ def _gemini(name: str, settings: Settings, timeout: float, max_tokens: int) -> M
         from langchain_google_genai import ChatGoogleGenerativeAI
     except ImportError:
         raise ModelConfigError("Gemini support is not installed; run `pip install langchain-google-genai`.") from None
+    url = settings.gemini_base_url  # None: Google's own endpoint
     llm = ChatGoogleGenerativeAI(
         model=name, google_api_key=key, temperature=0.2, max_retries=0, timeout=timeout,
-        max_output_tokens=max_tokens,
+        max_output_tokens=max_tokens, base_url=url,
     )
-    return ModelChoice("gemini", name, llm, grammar=False)
+    return ModelChoice("gemini", name, llm, grammar=False, where=strip_credentials(url) if url else "", timeout=timeout)
 
 
 def _ollama(name: str, settings: Settings, timeout: float, max_tokens: int) -> ModelChoice:
