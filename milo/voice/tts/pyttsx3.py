@@ -5,7 +5,10 @@ back saves even swapped files), so `Pyttsx3Tts.synth` waits for the engine's
 `finished-utterance` callback, which fires only after the file is closed. A second trap: setting
 the rate makes espeak's thread busy for a moment, and a run started then is cancelled by pyttsx3
 itself (`finished-utterance` with completed=False, no file: 30 of 129 sentences here); so synth
-waits for espeak to be idle first, and retries a run that did not complete. pyttsx3 keeps one
+waits for espeak to be idle first, and retries a run that did not complete. A third: the first
+sentence of a process, synthesized on another thread (the Mouth's), sometimes came out at
+espeak's default rate, 17% fast (1 run in 20; 1 in 8 through `milo voice`); one throwaway
+sentence when the engine is first made settles it (0 in 40 after). pyttsx3 keeps one
 engine per process: every instance shares it, under one lock, and sets its own voice and rate
 before each sentence.
 """
@@ -32,6 +35,7 @@ class Pyttsx3Tts:
     # pyttsx3 keeps one engine per driver for the whole process: every instance shares it.
     _lock = threading.Lock()
     _n = 0
+    _settled = False
 
     def __init__(self, voice: Optional[str] = None, rate: int = 170, timeout: float = 20.0):
         try:
@@ -62,6 +66,10 @@ class Pyttsx3Tts:
         self._done = threading.Event()
         self._token = None
         self.label = f"pyttsx3 + espeak-ng (voice {self.voice}, {rate} words/min)"
+        with Pyttsx3Tts._lock:
+            if not Pyttsx3Tts._settled:  # see the module's docstring (about 50 ms, once a process)
+                self._synth_once("ok")
+                Pyttsx3Tts._settled = True
 
     def _finished(self, name=None, completed=True):
         self._completed = bool(completed)
