@@ -111,3 +111,18 @@ def test_a_summary_that_drops_the_users_names_or_numbers_keeps_their_words_inste
     # Without the user's name (learned from this very message) the next wake would not know it.
     nameless = ground("Our cat Biscuit is 3 and sleeps on the keyboard", "", "Oh!", said, user_name="Nora")
     assert nameless.fields["CORE_UPDATE"] == f'Nora said: "{said}"' 
+
+
+def test_what_the_user_said_earlier_in_the_conversation_supports_a_note():
+    """Seen on the good brain: asked "What's my name...?", it noted the thread of the whole
+    conversation (the farmers market), which this message alone does not support."""
+    earlier = ["I just got back from the farmers market.", "I bought tomatoes and a jar of honey there."]
+    question = "What's my name, and what drink did I just say I love?"
+    note = "Ask Sam what Sam will cook with the tomatoes from the farmers market"
+    alone = ground("", note, "Your name is Sam!", question, user_name="Sam")
+    assert "FUTURE_MESSAGE" not in alone.fields
+    g = ground("", note, "Your name is Sam!", question, user_name="Sam", conversation=earlier)
+    assert g.fields["FUTURE_MESSAGE"] == note and not g.changes
+    # Still no invention: a name nobody said anywhere in the conversation is refused.
+    bad = ground("", "Ask Sam about Bella at the farmers market", "Hi!", question, user_name="Sam", conversation=earlier)
+    assert "FUTURE_MESSAGE" not in bad.fields and "Bella" in bad.changes[0]

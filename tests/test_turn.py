@@ -111,6 +111,21 @@ def test_cut_off_answer_is_not_etched_nor_replayed(make_milo, memory_file, tmp_p
     assert history.window() == []  # the exchange is kept on disk but never replayed
 
 
+def test_a_note_may_rest_on_what_the_user_said_earlier_in_the_conversation(make_milo, memory_file, tmp_path):
+    from milo.sessions import SessionMemory, SessionStore
+
+    history = SessionMemory(SessionStore(tmp_path / "s"))
+    note = "[REPLY]: Coffee, and you are Amy!\n[INTERNAL]: x\n[CORE_UPDATE]: Amy asked about coffee\n" \
+           "[FUTURE_MESSAGE]: Ask Amy about the tomatoes from the farmers market"
+    first = "[REPLY]: Tomatoes!\n[INTERNAL]: x\n[CORE_UPDATE]: Amy bought tomatoes at the farmers market\n[FUTURE_MESSAGE]: Nothing in particular"
+    with ScriptedModelServer([("ok", first), ("ok", note)]) as srv:
+        milo = make_milo(openai_model(srv.url), history=history)
+        assert milo.turn("I bought tomatoes at the farmers market.").pulse is not None
+        second = milo.turn("What's my name, and what do I drink?")
+    # "tomatoes" and "farmers market" are not in the second message, but were said in this conversation.
+    assert second.pulse is not None and second.pulse.future_message == "Ask Amy about the tomatoes from the farmers market", second.memory_changes
+
+
 @pytest.mark.parametrize("first", [("status", 429), ("status", 500), ("status", 503), ("garbage", "not json {"), ("drop",)])
 def test_transient_failure_is_retried(make_milo, memory_file, first):
     with ScriptedModelServer([first]) as srv:

@@ -154,7 +154,7 @@ class Milo:
         with deferred_interrupt():  # the reply was shown: what it etches must land whole
             reliable = True
             try:
-                grounded = self._ground(text, answer)
+                grounded = self._ground(text, answer, [m.content for m in inputs["history"] if m.type == "human"])
                 result.memory_changes = grounded.changes + ([f"nothing etched: {grounded.refused}"] if grounded.refused else [])
                 reliable = grounded.refused is None
                 if reliable:
@@ -186,13 +186,15 @@ class Milo:
             log.info("calling the user %s (from the memory or their own words)", name)
             self.persona.user_name = name
 
-    def _ground(self, text: str, answer: TaggedAnswer) -> Grounded:
-        """Keep only what this exchange supports (milo.memory.grounding)."""
+    def _ground(self, text: str, answer: TaggedAnswer, earlier: Sequence[str] = ()) -> Grounded:
+        """Keep only what this exchange, or what the user said before it in this conversation,
+        supports (milo.memory.grounding)."""
         recent = [p.fields for p in self.memory.recent_pulses(20)]
         clean = self.memory.clean_fields(answer.core_update, answer.future_message, answer.reply)  # placeholder copies go
         return ground(clean.get("CORE_UPDATE", ""), clean.get("FUTURE_MESSAGE", ""), clean.get("REPLY", ""), text,
                       pinned=self.memory.pinned(),
-                      user_name=self.persona.user_name, recent=recent, truncated=answer.truncated)
+                      user_name=self.persona.user_name, recent=recent, truncated=answer.truncated,
+                      conversation=[e for e in earlier if isinstance(e, str)])
 
     def _run(self, chain, inputs, on_reply, result: TurnResult) -> tuple[Optional[TaggedAnswer], str]:
         """The answer (None when the model failed) and the reply as far as on_reply was given it."""

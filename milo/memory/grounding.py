@@ -205,8 +205,11 @@ def ground(
     user_name: str = "Friend",
     recent: Sequence[dict[str, str]] = (),
     truncated: bool = False,
+    conversation: Sequence[str] = (),
 ) -> Grounded:
-    """What to etch for one exchange (see the module docstring)."""
+    """What to etch for one exchange (see the module docstring). `conversation`: what the user
+    said earlier in this conversation; it supports a note as well as this message does (a note
+    may tie the question to what came before), but only this message's facts must be kept."""
     out = Grounded()
     core_update, future_message, reply = (normalize_value(v) for v in (core_update, future_message, reply))
     if truncated:
@@ -220,7 +223,7 @@ def ground(
         if not value:
             continue
         earlier = [p.get(name, "") for p in recent]
-        why = check(value, user_text, reply, pinned, user_name)
+        why = check(value, "\n".join([*conversation, user_text]), reply, pinned, user_name)
         if why is None and name == "CORE_UPDATE":
             why = leaves_out(value, user_text, user_name)
         if why is None and near_duplicate(value, earlier):
