@@ -386,3 +386,34 @@ def test_the_users_own_words_win_over_the_models_tool_calls(make_milo, memory_fi
     finally:
         body.close()
     assert result.gestures == ["shake_head(times=3)"]
+
+
+def test_asked_their_own_name_the_model_is_given_it_next_to_the_question(make_milo):
+    from milo.memory.names import asks_own_name
+
+    for q in ("What's my name, and what drink do I love?", "Do you know who I am?", "do you remember my name"):
+        assert asks_own_name(q), q
+    for q in ("What is your name?", "My name is Amy.", "I named my cat Pixel"):
+        assert not asks_own_name(q), q
+    milo = make_milo(openai_model("http://127.0.0.1:9/v1"))
+    last_system = [m for m in milo.prompt_messages("What's my name again?") if m.type == "system"][-1].content
+    assert "Their name is Amy. Your name is Milo." in last_system
+    assert "Their name is" not in milo.prompt_messages("What is your name?")[-2].content
+    milo.persona.user_name = "Friend"  # not known: nothing to give
+    assert "Their name is" not in milo.prompt_messages("What's my name again?")[-2].content
+
+
+def test_a_help_desk_closer_is_neither_shown_etched_nor_replayed(make_milo, memory_file, tmp_path):
+    from milo.sessions import SessionMemory, SessionStore
+
+    history = SessionMemory(SessionStore(tmp_path / "s"))
+    answer = ("[REPLY]: Your name is Milo, and you love strong black coffee! Is there anything else you'd like to "
+              "talk about? I'm here to help!\n[INTERNAL]: x\n[CORE_UPDATE]: Amy loves strong black coffee\n"
+              "[FUTURE_MESSAGE]: Nothing in particular")
+    pieces = []
+    with ScriptedModelServer([("ok", answer)]) as srv:
+        result = make_milo(openai_model(srv.url), history=history).turn("What's my name? I love black coffee.", on_reply=pieces.append)
+    assert result.reply == "Your name is Amy, and you love strong black coffee!" == "".join(pieces)
+    assert len(pieces) > 1  # still streamed
+    assert entries(memory_file)[0].reply == result.reply
+    assert history.window()[-1].content == result.reply

@@ -88,8 +88,9 @@ class Persona:
                 SystemMessage(content=self.system_text(format_instructions)),
                 ("system", memory_template),
                 MessagesPlaceholder("history", optional=True),
-                # Query-dependent, so after everything that is stable from turn to turn.
-                ("system", relevant_template),
+                # Query-dependent, so after everything that is stable from turn to turn; `asked`:
+                # a fact the question needs said plainly (milo.chat.turn), usually empty.
+                ("system", relevant_template + "{asked}"),
                 ("human", "{input}"),
             ]
         )

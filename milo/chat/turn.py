@@ -21,13 +21,14 @@ from langchain_core.runnables import Runnable
 
 from milo.chat.chain import build_chain
 from milo.chat.failures import LOST_THREAD, ModelFailure, classify, deferred_interrupt
+from milo.chat.manners import Manners
 from milo.chat.models import ModelChoice
 from milo.chat.persona import DEFAULT_USER_NAME, Persona
 from milo.chat.tags import MiloTagParser, TaggedAnswer, TagSpec
 from milo.errors import MemoryFileError, MiloError
 from milo.memory import LivingMemory, Pulse
 from milo.memory.grounding import Grounded, ground
-from milo.memory.names import learn_name
+from milo.memory.names import asks_own_name, learn_name
 
 log = logging.getLogger("milo")
 
@@ -118,7 +119,13 @@ class Milo:
         # The memory as it was when this conversation began: its own turns are in `history`.
         mark = self.history.memory_mark() if self.history else None
         stable, relevant = self.memory.recall_parts(query, upto=mark)
-        return {"memory": stable, "relevant": relevant or "(none)", "history": history, "input": text}
+        name, asked = self.persona.user_name, ""
+        if name != DEFAULT_USER_NAME and asks_own_name(text):
+            # Measured on the 1.5B brain: with the name pinned and a who-is-who line at the top,
+            # it still answered "Your name is Milo" once the question came a few turns in (also
+            # with the answer as one of the notes); said plainly next to the question, it is used.
+            asked = f"\n{name} is asking about their own name. Their name is {name}. Your name is Milo."
+        return {"memory": stable, "relevant": relevant or "(none)", "asked": asked, "history": history, "input": text}
 
     def prompt_messages(self, text: str) -> list[BaseMessage]:
         """The exact messages the model would receive for `text` (for `milo prompt`)."""
@@ -199,6 +206,8 @@ class Milo:
     def _run(self, chain, inputs, on_reply, result: TurnResult) -> tuple[Optional[TaggedAnswer], str]:
         """The answer (None when the model failed) and the reply as far as on_reply was given it."""
         emitted = ""
+        name = self.persona.user_name
+        manners = Manners(name, known=name != DEFAULT_USER_NAME)  # milo.chat.manners: no help-desk lines
         for attempt in range(self.retries + 1):
             result.attempts = attempt + 1
             final: Optional[TaggedAnswer] = None
@@ -211,12 +220,16 @@ class Milo:
                         raise TimeoutError("the whole answer took too long")
                     final = partial
                     if on_reply and "REPLY" not in partial.missing:
-                        reply = partial.reply
+                        reply = manners.visible(partial.reply)
                         if len(reply) > len(emitted) and reply.startswith(emitted):
                             on_reply(reply[len(emitted):])
                             emitted = reply
                 if final is None or not final.reply:
                     raise ModelFailure("The model's answer could not be understood.", True)
+                polite = manners.visible(final.reply, final=True)
+                if polite != final.reply:
+                    log.info("manners: the reply %r is shown as %r", final.reply, polite)
+                    final = final.model_copy(update={"reply": polite})
                 result.error = None
                 if on_reply is None:
                     return final, emitted

@@ -25,6 +25,16 @@ def name_in(text: str) -> Optional[str]:
     return None
 
 
+_ASKS_OWN_NAME = re.compile(
+    r"\b(?:what(?:'s| is| was)\s+my\s+name|my\s+name\s*\?|who\s+am\s+i\b|(?:know|remember)\s+(?:my\s+name|who\s+i\s+am)"
+    r"|what\s+(?:do|did)\s+(?:you|i)\s+(?:call\s+me|say\s+my\s+name\s+was))", re.IGNORECASE)
+
+
+def asks_own_name(text: str) -> bool:
+    """Whether the user asks Milo their own name ("What's my name?", "Do you know who I am?")."""
+    return bool(_ASKS_OWN_NAME.search(text or ""))
+
+
 def learn_name(pinned: str, said: Iterable[str]) -> Optional[str]:
     """From the pinned facts first, then the newest thing the user said that gives a name."""
     found = name_in(pinned)

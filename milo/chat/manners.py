@@ -1,0 +1,94 @@
+"""Reply manners, applied while the reply streams: a friend, not a help desk.
+
+Small instruct models close nearly every reply with a help-desk line ("Is there anything else
+you'd like to talk about? I'm here to help!"): 9 of 12 replies of the 1.5B brain in
+bench/conversation.py, and asking them not to in the prompt did not stop it (measured). Replayed
+in the conversation window, the lines then teach the next reply to do the same. So, once the
+reply has said something, the first such sentence ends it: neither shown, etched nor replayed.
+
+And Milo never tells the user a wrong name for themselves: "your name is Milo" (the 1.5B brain's
+mistake when asked a few turns in) becomes the name Milo knows, when it knows one.
+
+`Manners.visible(text, final)` is what may be shown of a reply so far. It only ever grows as the
+text does (a sentence that could still turn into a closing line, or a name still being written,
+is held back until it is whole), so what was shown is never taken back.
+"""
+
+from __future__ import annotations
+
+import re
+
+_END = re.compile(r"(?<=[.!?…])[\"'”’)\]*]*\s+")
+_OPENERS = tuple(
+    """i'm here to help|i'm here to assist|i'm here for any|i'm here if you|i am here to help|i am here to assist
+    |i'm happy to help|i'm happy to assist|i'm happy to chat with you more|i'm always here to|happy to help
+    |feel free to|if you have any other|if you have any more|if you have any further|if you have any questions
+    |if you need anything|if you need any|if you need help|if you need further|if you're ready for
+    |if there's anything else|if there is anything else|let me know if|is there anything else
+    |do you have any other questions|do you have any more questions|do you have any questions
+    |how can i help|how can i assist|what else can i|anything else you'd like|anything else i can""".replace("\n", "").split("|")
+)
+_OPENERS = tuple(o.strip() for o in _OPENERS)
+_NAME_SAID = re.compile(r"\b([Yy]our name(?: is|'s| as)\s+)([A-Z][\w'-]*)(?=\W|$)")
+_NAME_PENDING = re.compile(r"\byour name(?:\s+(?:is|as)|'s)?\s*[\w'-]*$", re.IGNORECASE)
+
+
+def _pending_name(tail: str) -> int:
+    """Where "your name is <name>" may be starting, unfinished, at the end of `tail` (else its length)."""
+    m = _NAME_PENDING.search(tail)
+    if m:
+        return m.start()
+    low = tail.lower()
+    for i in (m.start() for m in re.finditer(r"\by", low)):
+        rest = low[i:]
+        if any(p.startswith(rest) for p in ("your name is ", "your name's ", "your name as ")):
+            return i
+    return len(tail)
+
+
+def _norm(sentence: str) -> str:
+    s = sentence.replace("’", "'").lower()
+    return " ".join(re.sub(r"^[\s\"'*(\[]+", "", s).split())
+
+
+def _closer(sentence: str) -> bool:
+    return _norm(sentence).startswith(_OPENERS)
+
+
+def _maybe_closer(tail: str) -> bool:
+    n = _norm(tail)
+    return bool(n) and any(o.startswith(n) or n.startswith(o) for o in _OPENERS)
+
+
+class Manners:
+    def __init__(self, user_name: str = "", known: bool = False):
+        self.user_name = user_name if known else ""
+
+    def _fix_name(self, text: str) -> str:
+        if not self.user_name:
+            return text
+        return _NAME_SAID.sub(lambda m: m[1] + (m[2] if m[2].lower() == self.user_name.lower() else self.user_name), text)
+
+    def visible(self, text: str, final: bool = False) -> str:
+        """What may be shown of `text`, the reply as far as it has been written."""
+        parts, at = [], 0
+        for m in _END.finditer(text):
+            parts.append(text[at : m.end()])
+            at = m.end()
+        tail = text[at:]
+        if final and tail.strip():
+            parts.append(tail)
+            tail = ""
+        shown, said_something = "", False
+        for sentence in parts:
+            if said_something and _closer(sentence):
+                return self._fix_name(shown).rstrip()
+            shown += sentence
+            said_something = said_something or bool(sentence.strip())
+        if final:
+            return self._fix_name(shown).rstrip()
+        if tail and not (said_something and _maybe_closer(tail)):
+            if self.user_name:
+                tail = tail[: _pending_name(tail)]  # "your name is ..." still being written
+            shown += tail
+        return self._fix_name(shown).rstrip()  # a space shows with the word after it

@@ -1,0 +1,50 @@
+"""Reply manners (milo.chat.manners): help-desk closers end a reply, a wrong name for the user is
+corrected, and what streams only ever grows."""
+
+import pytest
+
+from milo.chat.manners import Manners
+
+SEEN = [  # replies of the 1.5B brain in bench/conversation.py
+    ("That sounds yummy! Tomatoes are great for salads, and honey is always a treat. Do you have any other questions "
+     "about what you found at the farmers market? I'm here to help!",
+     "That sounds yummy! Tomatoes are great for salads, and honey is always a treat."),
+    ("Oh, that sounds like a nice habit! Coffee can be very energizing when you wake up. Is there anything else you'd "
+     "like to talk about today? I'm happy to chat with you more if you want to.",
+     "Oh, that sounds like a nice habit! Coffee can be very energizing when you wake up."),
+    ("Good idea! Honey can be used in many different recipes. What kind of recipe would you make? Let's talk more later.",
+     "Good idea! Honey can be used in many different recipes. What kind of recipe would you make? Let's talk more later."),
+    ("How can I help you today?", "How can I help you today?"),  # all there is: kept, not emptied
+    ("Ha! If you want, we can name the mug. Feel free to pick.", "Ha! If you want, we can name the mug."),
+]
+
+
+@pytest.mark.parametrize("reply, kept", SEEN)
+def test_help_desk_closers_end_the_reply_once_it_said_something(reply, kept):
+    assert Manners().visible(reply, final=True) == kept
+
+
+@pytest.mark.parametrize("reply, kept", SEEN + [
+    ("Your name is Milo, and you love strong black coffee. Is there anything else?", "Your name is Sam, and you love strong black coffee."),
+    ("Your name's Sam! Right?", "Your name's Sam! Right?"),
+    ("Yes, I do remember your name as Milo. How are you?", "Yes, I do remember your name as Sam. How are you?"),
+])
+def test_what_streams_only_grows_and_ends_as_the_final_reply(reply, kept):
+    m = Manners("Sam", known=True)
+    shown = ""
+    for n in range(1, len(reply) + 1):  # every prefix, as a token stream could cut it
+        now = m.visible(reply[:n])
+        assert now.startswith(shown), (shown, now)
+        shown = now
+    final = m.visible(reply, final=True)
+    assert final.startswith(shown) and final == kept
+
+
+def test_a_wrong_name_for_the_user_is_corrected_only_when_milo_knows_theirs():
+    assert Manners("Sam", known=True).visible("Your name is Milo.", final=True) == "Your name is Sam."
+    assert Manners("Sam", known=True).visible("your name is Sam, of course.", final=True) == "your name is Sam, of course."
+    assert Manners("Friend", known=False).visible("Your name is Milo.", final=True) == "Your name is Milo."
+    # Held back while the name is still being written, shown with the right one.
+    m = Manners("Sam", known=True)
+    assert m.visible("Hi! Your name is Mi") == "Hi!"
+    assert m.visible("Hi! Your name is Milo, ") == "Hi! Your name is Sam,"
