@@ -9,6 +9,7 @@ same session; later questions ask for them. Scored per turn:
   cut         the reply ends mid-word (no closing punctuation and the last word unfinished)
   loop        a 4-word sequence repeated 3 times or more in one reply
   leaked      tag text ([REPLY], CORE_UPDATE:...) in the reply
+  copied      the reply repeats 6 or more words in a row of a persona sample (sample_speak.txt)
   etched      the turn left a PULSE with a CORE_UPDATE
   invented    an etched CORE_UPDATE/FUTURE_MESSAGE names a name, number or link nobody said
 Plus seconds per turn (wall time of each process over its turns, model load included) and peak
@@ -64,6 +65,7 @@ class Score:
     cut: int = 0
     loops: int = 0
     leaked: int = 0
+    copied: int = 0
     etched: int = 0
     invented: int = 0
     seconds: list = field(default_factory=list)
@@ -96,6 +98,18 @@ def loops(reply: str) -> bool:
     words = re.findall(r"\w+", reply.lower())
     grams = [" ".join(words[i:i + 4]) for i in range(len(words) - 3)]
     return any(grams.count(g) >= 3 for g in set(grams))
+
+
+def _grams(text: str, n: int = 6) -> set:
+    words = re.findall(r"[a-z']+", text.lower().replace("’", "'"))
+    return {" ".join(words[i:i + n]) for i in range(len(words) - n + 1)}
+
+
+SAMPLE_GRAMS = set().union(*(_grams(line) for line in (ROOT / "sample_speak.txt").read_text().splitlines()))
+
+
+def copied(reply: str) -> bool:
+    return bool(_grams(reply) & SAMPLE_GRAMS)
 
 
 def invented(value: str, said: str) -> bool:
@@ -145,6 +159,9 @@ def run_brain(model: str, data_dir: str, timeout: float) -> Score:
             score.cut += cut_mid_word(reply)
             score.loops += loops(reply)
             score.leaked += bool(_TAG.search(reply))
+            if copied(reply):
+                score.copied += 1
+                score.examples.append(f"copied: {text!r} -> {reply!r}")
         score.etched += sum(1 for p in pulses if p.core_update)
         score.invented += sum(1 for p in pulses for v in (p.core_update, p.future_message) if v and invented(v, said))
         score.rss_mb = max(score.rss_mb, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024)
@@ -169,9 +186,9 @@ def main() -> int:
         print(f"=== {spec}")
         results[spec] = run_brain(spec, args.data_dir, args.timeout)
     print()
-    print(f"{'brain':14s} {'recalled':>9s} {'identity':>8s} {'cut':>4s} {'loop':>4s} {'leaked':>6s} {'etched':>7s} {'invented':>8s} {'s/turn':>7s} {'RSS MB':>7s}")
+    print(f"{'brain':14s} {'recalled':>9s} {'identity':>8s} {'cut':>4s} {'loop':>4s} {'leaked':>6s} {'copied':>6s} {'etched':>7s} {'invented':>8s} {'s/turn':>7s} {'RSS MB':>7s}")
     for spec, s in results.items():
-        print(f"{spec:14s} {s.recalled:>4d}/{s.questions:<4d} {s.identity:>8d} {s.cut:>4d} {s.loops:>4d} {s.leaked:>6d} "
+        print(f"{spec:14s} {s.recalled:>4d}/{s.questions:<4d} {s.identity:>8d} {s.cut:>4d} {s.loops:>4d} {s.leaked:>6d} {s.copied:>6d} "
               f"{s.etched:>3d}/{s.turns:<3d} {s.invented:>8d} {sum(s.seconds) / len(s.seconds):7.1f} {s.rss_mb:7.0f}")
     for spec, s in results.items():
         for e in s.examples:

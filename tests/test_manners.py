@@ -14,6 +14,8 @@ SEEN = [  # replies of the 1.5B brain in bench/conversation.py
      "Oh, that sounds like a nice habit! Coffee can be very energizing when you wake up."),
     ("Good idea! Honey can be used in many different recipes. What kind of recipe would you make? Let's talk more later.",
      "Good idea! Honey can be used in many different recipes. What kind of recipe would you make? Let's talk more later."),
+    ("That sounds exciting! Maybe we can plan something fun. Is there anything in particular you would like to talk "
+     "about with me today?", "That sounds exciting! Maybe we can plan something fun."),
     ("How can I help you today?", "How can I help you today?"),  # all there is: kept, not emptied
     ("Ha! If you want, we can name the mug. Feel free to pick.", "Ha! If you want, we can name the mug."),
 ]

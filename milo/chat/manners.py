@@ -26,7 +26,9 @@ _OPENERS = tuple(
     |if you need anything|if you need any|if you need help|if you need further|if you're ready for
     |if there's anything else|if there is anything else|let me know if|is there anything else
     |do you have any other questions|do you have any more questions|do you have any questions
-    |how can i help|how can i assist|what else can i|anything else you'd like|anything else i can""".replace("\n", "").split("|")
+    |how can i help|how can i assist|what else can i|anything else you'd like|anything else i can
+    |is there anything in particular you'd like to talk|is there anything in particular you would like to talk
+    |is there something else|what would you like to talk about|what else would you like to talk about""".replace("\n", "").split("|")
 )
 _OPENERS = tuple(o.strip() for o in _OPENERS)
 _NAME_SAID = re.compile(r"\b([Yy]our name(?: is|'s| as)\s+)([A-Z][\w'-]*)(?=\W|$)")
