@@ -126,3 +126,9 @@ def test_what_the_user_said_earlier_in_the_conversation_supports_a_note():
     # Still no invention: a name nobody said anywhere in the conversation is refused.
     bad = ground("", "Ask Sam about Bella at the farmers market", "Hi!", question, user_name="Sam", conversation=earlier)
     assert "FUTURE_MESSAGE" not in bad.fields and "Bella" in bad.changes[0]
+
+    # A CORE_UPDATE is about this exchange: the message before it does not support it.
+    coffee = "By the way, I love strong black coffee in the morning."
+    g = ground("I bought tomatoes and a jar of honey there.", "", "Strong black coffee, yum!", coffee,
+               user_name="Sam", conversation=earlier)
+    assert g.fields["CORE_UPDATE"] == f'Sam said: "{coffee}"', g.changes

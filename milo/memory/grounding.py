@@ -208,8 +208,10 @@ def ground(
     conversation: Sequence[str] = (),
 ) -> Grounded:
     """What to etch for one exchange (see the module docstring). `conversation`: what the user
-    said earlier in this conversation; it supports a note as well as this message does (a note
-    may tie the question to what came before), but only this message's facts must be kept."""
+    said earlier in this conversation; it supports a FUTURE_MESSAGE as well as this message does
+    (a thread may tie the question to what came before). A CORE_UPDATE must rest on this
+    exchange: the good brain once summed up "I love strong black coffee" with the message before
+    it, "I bought tomatoes and a jar of honey", and the coffee was never noted."""
     out = Grounded()
     core_update, future_message, reply = (normalize_value(v) for v in (core_update, future_message, reply))
     if truncated:
@@ -223,7 +225,9 @@ def ground(
         if not value:
             continue
         earlier = [p.get(name, "") for p in recent]
-        why = check(value, "\n".join([*conversation, user_text]), reply, pinned, user_name)
+        # A CORE_UPDATE says what this exchange was about; a thread to pick up may reach back.
+        support = user_text if name == "CORE_UPDATE" else "\n".join([*conversation, user_text])
+        why = check(value, support, reply, pinned, user_name)
         if why is None and name == "CORE_UPDATE":
             why = leaves_out(value, user_text, user_name)
         if why is None and near_duplicate(value, earlier):

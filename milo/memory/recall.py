@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Optional, Sequence
 
-from milo.memory.format import FIELD_RE, Pulse, archive_path, is_pinned_heading
+from milo.memory.format import FIELD_RE, HEADER_RE, Pulse, archive_path, is_pinned_heading
 from milo.memory.index import PulseIndex, cache_file, load_cached, save_cached, top
 from milo.memory.quoting import neutralise
 
@@ -299,7 +299,11 @@ def _anchored_recent(lines: Sequence[str], start: int, budget: int, pinned: str)
     The model's prompt cache is reused up to the first changed token. If the window slid by a
     line every turn, the whole memory block would be processed again every turn; snapping its
     start to a grid (a third of the budget, in bytes) keeps it byte-identical for several turns.
-    Field lines that say nothing ("FUTURE_MESSAGE: Nothing in particular") are left out."""
+    Field lines that say nothing ("FUTURE_MESSAGE: Nothing in particular") are left out, and so
+    are Milo's own REPLY lines: long, and not what it learned (with the good brain's 96 tokens, one
+    reply filled the block and the note above it, "My sister Nora is visiting", was not shown).
+    The block starts at an entry's header, never in the middle of an entry: an entry it does not
+    show whole stays for the relevant part to find."""
     offsets, pos = [], start
     for line in lines:
         offsets.append(pos)
@@ -308,7 +312,7 @@ def _anchored_recent(lines: Sequence[str], start: int, budget: int, pinned: str)
     pinned_lines = {l.strip() for l in pinned.split("\n") if l.strip()}
     keep = []
     for i, l in enumerate(lines):
-        if l.strip() in pinned_lines or is_pinned_heading(l) or _filler_line(l):
+        if l.strip() in pinned_lines or is_pinned_heading(l) or _filler_line(l) or _reply_line(l):
             continue
         if not l.strip() and (not keep or not lines[keep[-1]].strip()):
             continue  # one blank line between entries is enough
@@ -326,11 +330,18 @@ def _anchored_recent(lines: Sequence[str], start: int, budget: int, pinned: str)
     step = max(256, int(budget * 3.5) // 3)
     anchor = -(-offsets[first] // step) * step  # round the start up to the grid
     out = [i for i in keep if i >= first and offsets[i] >= anchor] or [i for i in keep if i >= first]
+    while out and not HEADER_RE.match(lines[out[0]].strip()) and any(HEADER_RE.match(lines[i].strip()) for i in out):
+        out.pop(0)  # the tail of an entry shown above the block's first whole one
     while out and not shown[out[0]].strip():
         out.pop(0)
     while out and not shown[out[-1]].strip():
         out.pop()
     return [shown[i] for i in out], (offsets[out[0]] if out else end)
+
+
+def _reply_line(line: str) -> bool:
+    m = FIELD_RE.match(line.strip())
+    return bool(m) and m["name"] == "REPLY"
 
 
 def _filler_line(line: str) -> bool:
