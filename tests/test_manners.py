@@ -16,7 +16,10 @@ SEEN = [  # replies of the 1.5B brain in bench/conversation.py
      "Good idea! Honey can be used in many different recipes. What kind of recipe would you make? Let's talk more later."),
     ("That sounds exciting! Maybe we can plan something fun. Is there anything in particular you would like to talk "
      "about with me today?", "That sounds exciting! Maybe we can plan something fun."),
-    ("How can I help you today?", "How can I help you today?"),  # all there is: kept, not emptied
+    ("How can I help you today?", "How can I help you today?"),
+    ("It seems like you're enjoying your morning cup of coffee! 🍽️🌱 #Milo'sLivingMemory #MorningCoffee @Sakura_mimi "
+     "2024-06-30T17:58:59Z (UTC)", "It seems like you're enjoying your morning cup of coffee! 🍽️🌱"),  # the tiny brain
+    ("We're #1 at this! And I'd email you@example.com.", "We're #1 at this! And I'd email you@example.com."),  # all there is: kept, not emptied
     ("Ha! If you want, we can name the mug. Feel free to pick.", "Ha! If you want, we can name the mug."),
 ]
 

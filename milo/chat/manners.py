@@ -6,6 +6,9 @@ bench/conversation.py, and asking them not to in the prompt did not stop it (mea
 in the conversation window, the lines then teach the next reply to do the same. So, once the
 reply has said something, the first such sentence ends it: neither shown, etched nor replayed.
 
+A reply also ends where a social-media tail begins (a #hashtag or an @handle): the tiny brain
+closes most replies with "#Milo'sLivingMemory #FarmersMarket @Etsy_mimi123 2024-06-28T22:57Z".
+
 And Milo never tells the user a wrong name for themselves: "your name is Milo" (the 1.5B brain's
 mistake when asked a few turns in) becomes the name Milo knows, when it knows one.
 
@@ -31,6 +34,8 @@ _OPENERS = tuple(
     |is there something else|what would you like to talk about|what else would you like to talk about""".replace("\n", "").split("|")
 )
 _OPENERS = tuple(o.strip() for o in _OPENERS)
+_TAIL = re.compile(r"(?<!\S)[#@][^\W\d]")  # a hashtag or a handle starts
+_TAIL_PENDING = re.compile(r"(?<!\S)[#@]$")
 _NAME_SAID = re.compile(r"\b([Yy]our name(?: is|'s| as)\s+)([A-Z][\w'-]*)(?=\W|$)")
 _NAME_PENDING = re.compile(r"\byour name(?:\s+(?:is|as)|'s)?\s*[\w'-]*$", re.IGNORECASE)
 
@@ -73,6 +78,11 @@ class Manners:
 
     def visible(self, text: str, final: bool = False) -> str:
         """What may be shown of `text`, the reply as far as it has been written."""
+        tail_at = _TAIL.search(text)
+        if tail_at and text[: tail_at.start()].strip():
+            text, final = text[: tail_at.start()], True  # nothing after it is shown
+        elif not final and _TAIL_PENDING.search(text):
+            text = text[:-1]
         parts, at = [], 0
         for m in _END.finditer(text):
             parts.append(text[at : m.end()])
