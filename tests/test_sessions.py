@@ -90,7 +90,12 @@ def test_window_bound_and_turn_boundary_trimming(tmp_path):
     for i in range(30):
         turn(store, clock, f"u{i}", f"r{i}")
     window = SessionMemory(store).window()
-    assert len(window) == 40 and window[0].content == "u10" and window[-1].content == "r29"
+    assert len(window) == 20 and window[0].content == "u20" and window[-1].content == "r29"
+    # Past the window, its start moves half a window at a time (the prompt cache keeps the rest).
+    firsts = [trim_window([HumanMessage(f"u{i // 2}") if i % 2 == 0 else AIMessage(f"r{i // 2}") for i in range(n)], 40)[0].content
+              for n in range(2, 102, 2)]
+    assert firsts[:20] == ["u0"] * 20 and firsts[20:29] == ["u10"] * 9 and firsts[29:39] == ["u20"] * 10
+    assert all(len(trim_window([HumanMessage("u"), AIMessage("r")] * (n // 2), 40)) <= 40 for n in range(2, 200, 2))
     store.window_size = 5  # odd: the first of the last 5 would be an orphan reply
     window = SessionMemory(store).window()
     assert [m.content for m in window] == ["u28", "r28", "u29", "r29"]

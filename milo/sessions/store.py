@@ -272,7 +272,15 @@ def replayable(messages: Sequence[BaseMessage]) -> list[BaseMessage]:
 
 
 def trim_window(messages: Sequence[BaseMessage], size: int) -> list[BaseMessage]:
-    """The last `size` messages, never starting with an orphan reply (trim at turn boundaries)."""
+    """At most the last `size` messages, never starting with an orphan reply (trim at turn
+    boundaries). Once the conversation outgrows the window, its start moves half a window at a
+    time, not one turn at a time: the model's prompt cache is reused up to the first changed
+    token, and a window sliding every turn would have the whole conversation processed again on
+    every turn (~20 turns x ~100 tokens; a minute on the good brain here)."""
     if size <= 0:
         return []
-    return trim_messages(list(messages), max_tokens=size, token_counter=len, strategy="last", start_on="human")
+    messages = list(messages)
+    step = max(2, size // 2 - (size // 2) % 2)  # whole turns
+    if len(messages) > size:
+        messages = messages[((len(messages) - size) // step + 1) * step :]
+    return trim_messages(messages, max_tokens=size, token_counter=len, strategy="last", start_on="human")
