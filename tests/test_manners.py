@@ -16,6 +16,8 @@ SEEN = [  # replies of the 1.5B brain in bench/conversation.py
      "Good idea! Honey can be used in many different recipes. What kind of recipe would you make? Let's talk more later."),
     ("That sounds exciting! Maybe we can plan something fun. Is there anything in particular you would like to talk "
      "about with me today?", "That sounds exciting! Maybe we can plan something fun."),
+    ("Your name is Sam, and you love coffee. Isn't that amazing? Do you have any other favorite drinks? If not, feel "
+     "free to ask anything else!", "Your name is Sam, and you love coffee. Isn't that amazing? Do you have any other favorite drinks?"),
     ("How can I help you today?", "How can I help you today?"),
     ("It seems like you're enjoying your morning cup of coffee! 🍽️🌱 #Milo'sLivingMemory #MorningCoffee @Sakura_mimi "
      "2024-06-30T17:58:59Z (UTC)", "It seems like you're enjoying your morning cup of coffee! 🍽️🌱"),  # the tiny brain

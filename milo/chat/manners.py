@@ -58,13 +58,30 @@ def _norm(sentence: str) -> str:
     return " ".join(re.sub(r"^[\s\"'*(\[]+", "", s).split())
 
 
+# A sentence starting with one of these words is held until it is whole, then is a closer if it
+# says one of the phrases ("If not, feel free to ask anything else!"); others stream at once.
+_HOLD = ("if", "feel", "let", "is", "do", "please", "anything", "how", "what", "and", "so", "but", "just", "again")
+_PHRASES = ("feel free to", "here to help", "here to assist", "happy to help", "happy to assist", "anything else",
+            "any other questions", "any questions", "let me know if", "how can i help", "how can i assist",
+            "talk about with me", "anything in particular you")
+
+
+def _first_word(n: str) -> str:
+    return re.split(r"[^a-z']", n, maxsplit=1)[0]
+
+
 def _closer(sentence: str) -> bool:
-    return _norm(sentence).startswith(_OPENERS)
+    n = _norm(sentence)
+    return n.startswith(_OPENERS) or (_first_word(n) in _HOLD and any(p in n for p in _PHRASES))
 
 
 def _maybe_closer(tail: str) -> bool:
     n = _norm(tail)
-    return bool(n) and any(o.startswith(n) or n.startswith(o) for o in _OPENERS)
+    if not n:
+        return False
+    word, whole = _first_word(n), len(_first_word(n)) < len(n)  # is the first word finished?
+    held = word in _HOLD if whole else any(h.startswith(word) for h in _HOLD)
+    return held or any(o.startswith(n) or n.startswith(o) for o in _OPENERS)
 
 
 class Manners:
