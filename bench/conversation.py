@@ -26,7 +26,6 @@ from __future__ import annotations
 import argparse
 import os
 import re
-import resource
 import subprocess
 import sys
 import tempfile
@@ -73,6 +72,8 @@ class Score:
     examples: list = field(default_factory=list)
 
 
+_RSS_WRAPPER = ("import resource, subprocess, sys; r = subprocess.run(sys.argv[1:]); "
+                "print('peak-rss-kb', resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, file=sys.stderr); sys.exit(r.returncode)")
 USER_NAME = "sam"  # from the pinned facts
 NOT_A_NAME = frozenset("milo a an the so not here just really sorry glad happy curious excited always doing "
                        "thinking also very sure fine good great well still going in".split())
@@ -135,8 +136,13 @@ def run_brain(model: str, data_dir: str, timeout: float) -> Score:
         lines = "".join(text + "\n" for text, _ in session)
         before = len(list(LivingMemory(memory).pulses()))
         started = time.perf_counter()
-        proc = subprocess.run([sys.executable, str(ROOT / "main.py"), "chat", "--model", model], input=lines,
-                              capture_output=True, text=True, env=env, timeout=timeout)
+        # Through a small wrapper that reports its one child's peak RSS (this process's own
+        # RUSAGE_CHILDREN would mix the brains).
+        proc = subprocess.run([sys.executable, "-c", _RSS_WRAPPER, sys.executable, str(ROOT / "main.py"), "chat", "--model", model],
+                              input=lines, capture_output=True, text=True, env=env, timeout=timeout)
+        rss_line = proc.stderr.rstrip().rsplit("\n", 1)[-1]
+        if rss_line.startswith("peak-rss-kb "):
+            score.rss_mb = max(score.rss_mb, int(rss_line.split()[1]) / 1024)
         took = time.perf_counter() - started
         replies = proc.stdout.rstrip("\n").split("\n") if proc.stdout.strip() else []
         if proc.returncode != 0 or len(replies) != len(session):
@@ -164,7 +170,6 @@ def run_brain(model: str, data_dir: str, timeout: float) -> Score:
                 score.examples.append(f"copied: {text!r} -> {reply!r}")
         score.etched += sum(1 for p in pulses if p.core_update)
         score.invented += sum(1 for p in pulses for v in (p.core_update, p.future_message) if v and invented(v, said))
-        score.rss_mb = max(score.rss_mb, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024)
         for (text, _), reply in zip(session, replies):
             print(f"  you:  {text}\n  milo: {reply}")
     return score
