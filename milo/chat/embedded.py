@@ -36,8 +36,11 @@ def default_threads() -> int:
     """One core less than the machine has (at most 4); MILO_THREADS overrides it.
 
     llama.cpp's threads busy-wait for each other: with every core in use and anything else
-    running (speech recognition, the robot daemon), generation collapsed here from ~50 to
-    ~1 token/s with 2 threads on 2 cores, while 1 thread kept ~45 tokens/s."""
+    running (speech recognition, the robot daemon), generation collapses. bench/threads.py on
+    this 2-core box (generation tokens/s, 1 -> 2 threads): tiny idle 39.7 -> 71.7 (1.8x), tiny
+    with one busy process beside it 21.1 -> 4.2 (0.2x); good idle 6.8 -> 5.7, loaded 4.1 -> 3.7
+    (2 threads never helped the 1.5B brain here). A companion shares its machine with the
+    voice stack, so one core is left free; prompt processing (big batches) uses them all."""
     return max(1, min(4, (os.cpu_count() or 2) - 1))
 
 
