@@ -187,9 +187,11 @@ def test_every_engine_has_the_methods_of_its_protocol():
     from milo.voice.stt.whisper import WhisperEngine, WhisperStream
     from milo.voice.tts.piper import PiperTts
     from milo.voice.tts.pyttsx3 import Pyttsx3Tts
+    from milo.voice.endpoint import EarlyStream
     from milo.voice.vad import SileroVad
 
     pairs = [
+        (EarlyStream, P.TranscriptStream),
         (MicSource, P.AudioSource), (FileSource, P.AudioSource),
         (PyAudioSink, P.AudioSink), (WavSink, P.AudioSink),
         (VoskEngine, P.SpeechToText), (WhisperEngine, P.SpeechToText),

@@ -1,13 +1,15 @@
 """The voice loop's behaviour on real speech (espeak-ng -> Silero VAD -> faster-whisper), with a
 stand-in for Milo's turn so each rule can be shown quickly: wake phrase, bare wake + question,
-the follow-up window, speaking while the reply still streams, half-duplex on a real device."""
+the follow-up window, speaking while the reply still streams, half-duplex on a real device, and
+endpointing: the final transcription started in the pause, used or dropped, and its verdict on
+how long the pause may last."""
 
 import threading
 import time
 
 import pytest
 
-from virtual_audio import concat, have, synth, virtual_audio  # noqa: F401 (fixture)
+from virtual_audio import concat, have, synth, trim, virtual_audio  # noqa: F401 (fixture)
 
 pytestmark = pytest.mark.skipif(not have("espeak-ng", "sox"), reason="espeak-ng and sox are not installed")
 
@@ -44,14 +46,15 @@ class StandIn:
         return r
 
 
-def _loop(wav, stt, tts, turn, out, sink=None, **config):
+def _loop(wav, stt, tts, turn, out, sink=None, end_ms=480, realtime=False, **config):
     from milo.voice.loop import LoopConfig, VoiceLoop, VoicePipeline
     from milo.voice.mic import FileSource
     from milo.voice.speaker import WavSink
     from milo.voice.vad import Segmenter, SileroVad
 
     said, status, events = [], [], []
-    pipeline = VoicePipeline(FileSource(str(wav), realtime=False), Segmenter(SileroVad()), stt, tts, sink or WavSink(str(out)))
+    pipeline = VoicePipeline(FileSource(str(wav), realtime=realtime), Segmenter(SileroVad(), end_ms=end_ms), stt, tts,
+                             sink or WavSink(str(out)))
     loop = VoiceLoop(pipeline, turn, LoopConfig(**config), say=said.append, status=status.append, on_event=events.append)
     return loop, said, status, events
 
@@ -229,6 +232,23 @@ def test_milo_starts_speaking_before_the_reply_is_finished(whisper, tts, tmp_pat
     assert kinds.index(FirstAudio) < kinds.index(TurnDone) < kinds.index(Spoken)
 
 
+def test_a_last_sentence_is_spoken_before_the_turn_is_over(whisper, tts, tmp_path):
+    """The model writes its tags after the reply, so the reply's last sentence has no space after
+    it until the turn returns: it is spoken at its question mark all the same."""
+    from milo.voice.events import FirstAudio
+
+    wav = concat([synth("Hey Milo, how are you?", tmp_path / "q.wav")], tmp_path / "talk.wav")
+    turn = StandIn(reply="How are you today?", pieces=1)
+    first_audio = threading.Event()
+    seen_before_end = []
+    turn.during = lambda i: seen_before_end.append(first_audio.wait(10))
+    loop, said, status, events = _loop(wav, whisper, tts, turn, tmp_path / "out.wav")
+    original = loop.on_event
+    loop.on_event = lambda e: (first_audio.set() if isinstance(e, FirstAudio) else None, original(e))
+    assert loop.run() == 1
+    assert seen_before_end == [True]
+
+
 def test_a_failed_turn_still_speaks_and_says_why(whisper, tts, tmp_path):
     wav = concat([synth("Hey Milo, what is your name?", tmp_path / "q.wav")], tmp_path / "talk.wav")
     turn = StandIn(reply="Oh! I lost my train of thought.", error="The model did not answer within 60 seconds.")
@@ -260,3 +280,93 @@ def test_the_muted_microphone_drops_what_it_hears(virtual_audio, tmp_path):
         assert sum(level > -40 for level in heard) > 20
     finally:
         mic.close()
+
+
+# ---- endpointing: the early final pass ------------------------------------------------------
+
+
+class Counted:
+    """The real whisper, noting each transcription: (seconds of audio, text)."""
+
+    def __init__(self, engine):
+        self.engine, self.label, self.calls = engine, engine.label, []
+
+    def stream(self):
+        raise AssertionError("the loop transcribes through its early final pass")
+
+    def transcribe(self, pcm):
+        text = self.engine.transcribe(pcm)
+        self.calls.append((len(pcm) / 32000, text))
+        return text
+
+    def spotter(self, words, fillers=()):
+        return None
+
+
+def _of(kind, events):
+    return [e for e in events if isinstance(e, kind)]
+
+
+def test_the_pass_started_in_the_pause_is_the_transcript_when_the_user_stopped(whisper, tmp_path):
+    from milo.voice.events import SpeechEnd, Transcript
+
+    wav = concat([synth("Hey Milo, what is your name?", tmp_path / "q.wav")], tmp_path / "talk.wav")
+    stt, turn = Counted(whisper), StandIn()
+    loop, said, status, events = _loop(wav, stt, Beeps(), turn, None, sink=Heard(), follow_up_s=0.5)
+    assert loop.run() == 1 and "name" in turn.asked[0].lower()
+    utt = _of(SpeechEnd, events)[0].utterance
+    assert [e.early for e in _of(Transcript, events)] == [True]
+    # The transcript is a pass on the audio as it was early in the last pause (after one at the
+    # comma, dropped): none ran on the whole utterance, after the VAD ended it.
+    whole = len(utt.pcm) / 32000
+    assert "name" in stt.calls[-1][1].lower() and all(seconds < whole - 0.2 for seconds, _ in stt.calls), (stt.calls, whole)
+
+
+def test_the_pass_started_in_a_pause_is_dropped_when_the_user_goes_on(whisper, tmp_path):
+    from milo.voice.events import Transcript
+
+    a = trim(synth("Hey Milo, what I would really like to know", tmp_path / "a.wav"))
+    b = trim(synth("is whether it will rain tomorrow", tmp_path / "b.wav"))
+    wav = concat([a, 0.35, b], tmp_path / "talk.wav")
+    stt, turn = Counted(whisper), StandIn()
+    # A long hangover and no verdict: only the early pass is on trial here.
+    loop, said, status, events = _loop(wav, stt, Beeps(), turn, None, sink=Heard(), end_ms=1500,
+                                       quick_end_ms=1500, hold_end_ms=1500, follow_up_s=0.5)
+    assert loop.run() == 1
+    assert "know" in turn.asked[0].lower() and "tomorrow" in turn.asked[0].lower(), (turn.asked, stt.calls)
+    first, last = stt.calls[0], stt.calls[-1]
+    assert len(stt.calls) >= 2 and "tomorrow" not in first[1].lower() and last[0] > first[0] + 1.0, stt.calls
+    assert [e.early for e in _of(Transcript, events)] == [True]  # the pass in the last pause
+
+    # No pause after it at all: the VAD cuts the utterance at max_s while the user talks on.
+    from milo.voice.vad import Segmenter, SileroVad
+
+    stt, turn = Counted(whisper), StandIn()
+    loop, said, status, events = _loop(wav, stt, Beeps(), turn, None, sink=Heard(), end_ms=1500,
+                                       quick_end_ms=1500, hold_end_ms=1500, follow_up_s=0.5)
+    loop.pipeline.segmenter = Segmenter(SileroVad(), end_ms=1500, max_s=4.2)
+    assert loop.run() == 1
+    assert "know" in turn.asked[0].lower() and " will" in turn.asked[0].lower(), (turn.asked, stt.calls)
+    assert _of(Transcript, events)[0].early is False, stt.calls
+
+
+def test_a_pause_after_a_fragment_is_waited_out_and_a_finished_question_ends_sooner(whisper, tmp_path):
+    """At speaking pace: the early transcript of "... what I would really like to know" sounds
+    unfinished, so its 0.8 s pause does not end the utterance; the whole question sounds
+    finished, so its end comes after quick_end_ms, not hold_end_ms nor the segmenter's end_ms.
+    (Chunks are counted, not seconds timed: a slow pass only moves the verdict later.)"""
+    from milo.voice import CHUNK_SECONDS
+    from milo.voice.events import SpeechEnd
+
+    a = trim(synth("Hey Milo, what I would really like to know", tmp_path / "a.wav"))
+    b = trim(synth("is whether it will rain tomorrow", tmp_path / "b.wav"))
+    wav = concat([a, 0.8, b], tmp_path / "talk.wav")
+    stt, turn = Counted(whisper), StandIn()
+    loop, said, status, events = _loop(wav, stt, Beeps(), turn, None, sink=Heard(), realtime=True, end_ms=3000,
+                                       quick_end_ms=320, hold_end_ms=1500, follow_up_s=0.5)
+    assert loop.run() == 1
+    assert "know" in turn.asked[0].lower() and "tomorrow" in turn.asked[0].lower(), (turn.asked, stt.calls)
+    ends = _of(SpeechEnd, events)
+    assert len(ends) == 1
+    silence = (ends[0].utterance.end_chunk - ends[0].utterance.speech_end_chunk) * CHUNK_SECONDS
+    assert silence < 1.5, (silence, stt.calls)

@@ -62,11 +62,18 @@ def test_wake_phrase_is_configurable_and_works_in_any_script():
 def test_sentences_come_out_as_soon_as_they_end_while_the_reply_streams():
     from milo.voice.mouth import SentenceChunker
 
-    c = SentenceChunker(first_clause_chars=0)
     pieces = ["Hel", "lo there! My na", "me is Milo.", " I like *octopuses* and", " clouds"]
-    out = [c.feed(p) for p in pieces]
-    assert out == [[], ["Hello there!"], [], ["My name is Milo."], []]
+    c = SentenceChunker(first_clause_chars=0, eager=False)
+    assert [c.feed(p) for p in pieces] == [[], ["Hello there!"], [], ["My name is Milo."], []]
     assert c.flush() == ["I like *octopuses* and clouds"]
+    # eager: a sentence ends at its full stop when that is the last thing written so far (the
+    # reply's last sentence gets no space after it until the whole turn is over)
+    c = SentenceChunker(first_clause_chars=0)
+    assert [c.feed(p) for p in pieces] == [[], ["Hello there!"], ["My name is Milo."], [], []]
+    assert c.flush() == ["I like *octopuses* and clouds"]
+    c = SentenceChunker()  # ... but not a number's point, and punctuation alone is not a piece
+    assert [c.feed(p) for p in ["It is 3.", "5 degrees", ". Well.", ".. ok", "!"]] == [
+        [], [], ["It is 3.5 degrees.", "Well."], [], ["ok!"]]
 
 
 def test_the_first_piece_may_end_at_a_comma_and_run_ons_are_cut():
@@ -83,6 +90,7 @@ def test_the_first_piece_may_end_at_a_comma_and_run_ons_are_cut():
         "See a link, or a link. Mail an e-mail address!"
     )
     assert speakable("Ask @Milo about #octopuses") == "Ask Milo about octopuses"
+    assert [speakable(t) for t in ("...", "…", "-", "!", '"')] == [""] * 5  # espeak: silence, or "exclamation mark"
     from milo.voice import tts
 
     assert tts.speakable is speakable  # one home (mouth), re-exported by tts
@@ -161,6 +169,47 @@ def test_vad_finds_each_utterance_with_a_pre_roll(tmp_path):
     assert ends[0].start_chunk * 512 <= first_sound
     assert ends[0].speech_seconds > 0.4 and ends[1].speech_seconds > ends[0].speech_seconds
     assert all(not u.truncated for u in ends)
+
+
+def test_wait_sets_the_silence_that_ends_this_pause_only(tmp_path):
+    """Segmenter.wait(ms), called in a pause, decides when that pause ends the utterance; the
+    next voiced chunk brings back end_ms (real Silero, chunks counted)."""
+    from milo.voice.vad import VadEnd, VadSpeech
+
+    a = synth("what is your name", tmp_path / "a.wav")
+    b = synth("tell me a joke", tmp_path / "b.wav")
+    wav = concat([a, b, 2.5], tmp_path / "ab.wav", gap_s=0.6)
+
+    def run(first_pause_ms):
+        from milo.voice.mic import FileSource
+        from milo.voice.vad import Segmenter, SileroVad
+
+        seg, ends, silent, told = Segmenter(SileroVad(), end_ms=1200), [], 0, False
+        for chunk in FileSource(str(wav), realtime=False).chunks():
+            ev = seg.feed(chunk)
+            silent = silent + 1 if isinstance(ev, VadSpeech) and not ev.voiced else 0
+            if silent == 8 and not told:  # 0.26 s into the first real pause (not a stop consonant)
+                seg.wait(first_pause_ms)
+                told = True
+            if isinstance(ev, VadEnd):
+                ends.append(ev.utterance)
+        return [u.end_chunk - u.speech_end_chunk for u in ends]
+
+    # 1.2 s of silence is 38 chunks; 0.4 s is 12
+    assert run(1200) == [38]  # one utterance: the 0.6 s pause is under end_ms
+    assert run(3000) == [38]  # a longer wait in the first pause is forgotten once speech goes on
+    assert run(400) == [12, 38]  # a shorter one ends the utterance in that pause
+
+
+@pytest.mark.parametrize("text, finished", [
+    ("Hey Milo, what is your name?", True), ("Tell me something about clouds.", True), ("Wow!", True),
+    ("What I would really like to know", False), ("My favorite color is...", False), ("Hey Milo", False),
+    ("I went to the market and.", False), ("Can I have a", False), ("", False), ("Well, …", False),
+])
+def test_what_sounds_finished(text, finished):
+    from milo.voice.endpoint import sounds_finished
+
+    assert sounds_finished(text) is finished
 
 
 def test_silence_costs_no_vad_model_calls(tmp_path):

@@ -47,6 +47,18 @@ def synth(text: str, path: Path, voice: str = "en-us", speed: int = 150, rate: i
     return path
 
 
+def trim(path: Path, margin_s: float = 0.03) -> Path:
+    """Cut espeak's silent edges off a WAV (keeping `margin_s`), so that a pause put between two
+    phrases with `concat` is the silence the listener hears, not that plus espeak's own."""
+    from milo.voice.audio import read_wav, split_speech_end, write_wav
+
+    pcm = read_wav(path)
+    first, last = split_speech_end(pcm)
+    margin = int(margin_s * 16000)
+    write_wav(path, pcm[max(0, first - margin) * 2 : (last + margin) * 2])
+    return path
+
+
 def concat(parts: list, path: Path, gap_s: float = 0.8, lead_s: float = 0.3) -> Path:
     """WAV files (or seconds of silence, as floats) joined with `gap_s` of silence between them."""
     import wave

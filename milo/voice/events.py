@@ -7,9 +7,10 @@ In the order a turn produces them:
 
     SpeechStart(chunk)      the VAD heard speech begin (chunk: its index in the source)
     SpeechEnd(utterance)    ... and end (the vad.Utterance: audio, where it lay)
-    Transcript(text)        speech to text is done (text may be "" or not for Milo)
+    Transcript(text, early) speech to text is done (text may be "" or not for Milo; early: it
+                            came from the pass started in the pause, milo.voice.endpoint)
     FirstToken              the first piece of the reply came from the model
-    FirstSentence           the first sentence (or clause) of the reply was handed to the mouth
+    FirstSentence(text)     the first sentence (or clause) of the reply was handed to the mouth
     TtsFirstSentence        ... and synthesized (from the Mouth)
     FirstAudio              ... and handed to the speaker (from the Mouth)
     TurnDone(result)        the turn returned (Milo.turn's result)
@@ -46,6 +47,7 @@ class SpeechEnd(VoiceEvent):
 @dataclass(frozen=True)
 class Transcript(VoiceEvent):
     text: str
+    early: bool = False
 
 
 @dataclass(frozen=True)
@@ -55,7 +57,7 @@ class FirstToken(VoiceEvent):
 
 @dataclass(frozen=True)
 class FirstSentence(VoiceEvent):
-    pass
+    text: str = ""
 
 
 @dataclass(frozen=True)

@@ -15,6 +15,11 @@ Half-duplex: the source is muted from the moment a question is taken until the l
 the reply has played (plus an echo guard), and what it captured meanwhile is thrown away.
 
 Each step is reported to `on_event` as one typed event (milo.voice.events).
+
+Endpointing (milo.voice.endpoint): with an engine that transcribes whole utterances (whisper),
+the final transcription starts early in each pause, and what it heard sets how long that pause
+may last: `quick_end_ms` after a sentence that sounds finished, `hold_end_ms` after a fragment,
+the segmenter's `end_ms` until the early transcript is there.
 """
 
 from __future__ import annotations
@@ -27,6 +32,7 @@ from typing import Any, Callable, Iterator, Optional, Union
 
 from milo.voice import CHUNK_SECONDS, SAMPLE_RATE, SAMPLE_WIDTH
 from milo.voice.audio import split_speech_end
+from milo.voice.endpoint import EarlyFinal, EarlyStream, sounds_finished
 from milo.voice.events import (
     EventHandler, FirstSentence, FirstToken, SpeechEnd, SpeechStart, Transcript, TurnDone, ignore,
 )
@@ -49,6 +55,37 @@ class LoopConfig:
     min_speech_s: float = 0.2
     echo_guard_s: float = 0.25
     acknowledge: str = ACKNOWLEDGE  # said when the wake phrase comes alone ("" for silence)
+    # Endpointing (milo.voice.endpoint), from bench/voice_latency.py --hangover: 8 espeak phrases
+    # x 8 pauses of 0.2-0.9 s inside the sentence, -50 dBFS noise, real Silero and tiny.en.
+    # split: recordings cut in two (of 64); then false cut-offs by pause length (of 10 each);
+    # delay: end of speech -> end decided (median over the recordings not split).
+    #
+    #   silence that ends it   split  0.2 0.3 0.4 0.5 0.6 0.7 0.8 0.9  delay
+    #   fixed 0.32 s             48    0   0  10  10  10  10  10  10  0.39 s
+    #   fixed 0.40 s             43    0   0   4  10  10  10  10  10  0.46 s
+    #   fixed 0.48 s (before)    36    0   0   1   4  10  10  10  10  0.55 s
+    #   fixed 0.64 s             22    0   0   0   0   0   8  10  10  0.70 s
+    #   fixed 0.80 s             10    0   0   0   0   0   0   3  10  0.87 s
+    #   verdict 0.25 / 0.80      32    0   3   4   2   5   6   7  10  0.34 s
+    #   verdict 0.32 / 0.80      29    0   0   3   2   5   6   7  10  0.39 s  <- these defaults
+    #   verdict 0.40 / 0.80      28    0   0   2   2   5   6   7  10  0.45 s
+    #   verdict 0.32 / 0.64      34    0   0   3   2   5  10  10  10  0.39 s
+    #   verdict 0.32 / 1.00      27    0   0   3   2   5   6   5   7  0.39 s
+    #
+    # verdict quick / hold: the segmenter's end_ms (0.48 s) until the early transcript is in.
+    # Fewer sentences cut than the fixed 0.48 s, and 0.16 s sooner; quick under 0.32 s cuts 0.3 s
+    # pauses; 4 of 35 whole sentences that whisper heard as fragments waited 0.8 s.
+    early_final: bool = True  # the final transcription starts in the pause (engines without streaming)
+    early_after_ms: int = 96  # ... this far into it
+    quick_end_ms: int = 320  # the pause ends the utterance: after a sentence that sounds finished
+    hold_end_ms: int = 800  # ... after a fragment ("what I would really like to know")
+    # The first piece (milo.voice.mouth.SentenceChunker), from 2 x 26 reply streams replayed by
+    # bench/voice_latency.py --compare: eager ends brought it from 0.78 / 0.83 s after the first
+    # token to 0.26 / 0.65 s (medians); the comma rule saves 0.02 / 0.09 s, and from 12 characters
+    # no more. Cutting at a space after 40-80 characters saved 0-0.02 s and split whole sentences
+    # ("... octopuses and the | stars."): not done.
+    first_clause_chars: int = 24
+    eager_ends: bool = True
 
 
 @dataclass
@@ -112,6 +149,19 @@ class VoiceLoop:
         p = self.pipeline
         self._to_wake(announce=True)
         p.source.unmute(0.0)  # drop what was captured while everything was loading
+        early = EarlyFinal(p.stt, self.config.early_after_ms) if self._early_final() else None
+        try:
+            return self._listen(early, max_turns)
+        finally:
+            if early is not None:
+                early.close()
+
+    def _early_final(self) -> bool:
+        # vosk recognizes while the user speaks: its finish() is already cheap.
+        return self.config.early_final and not getattr(self.pipeline.stt, "streaming", False)
+
+    def _listen(self, early: Optional[EarlyFinal], max_turns: Optional[int]) -> int:
+        p = self.pipeline
         stream: Union[TranscriptStream, SpotStream, None] = None
         for chunk in p.source.chunks():
             ev = p.segmenter.feed(chunk)
@@ -126,11 +176,16 @@ class VoiceLoop:
                 if self.state == "wake" and p.spotter is not None:
                     stream = p.spotter.stream()
                 else:
-                    stream = p.stt.stream()
+                    stream = early.stream() if early is not None else p.stt.stream()
                 stream.feed(ev.pcm)
                 continue
             assert stream is not None  # a VadStart came first
-            stream.feed(ev.pcm)
+            if isinstance(stream, EarlyStream):
+                stream.feed(ev.pcm, ev.voiced)
+                if isinstance(ev, VadSpeech) and not ev.voiced:
+                    self._judge_pause(stream)
+            else:
+                stream.feed(ev.pcm)
             if isinstance(ev, VadSpeech):
                 continue
             utt = ev.utterance
@@ -142,6 +197,14 @@ class VoiceLoop:
                 if max_turns is not None and self.turns >= max_turns:
                     break
         return self.turns
+
+    def _judge_pause(self, stream: EarlyStream) -> None:
+        heard = stream.news()
+        if heard is not None:
+            finished = sounds_finished(heard)
+            log.debug("in the pause: %r %s", heard, "sounds finished" if finished else "sounds unfinished: waiting longer")
+            c = self.config
+            self.pipeline.segmenter.wait(c.quick_end_ms if finished else c.hold_end_ms)
 
     def _to_wake(self, announce: bool = False) -> None:
         changed = self.state != "wake"
@@ -173,8 +236,7 @@ class VoiceLoop:
                 question = text if rest is None else rest
             else:
                 text = stream.finish()
-                self.on_event(Transcript(text))
-                log.info("heard %r", text)
+                self._heard(stream, text)
                 rest = None if short else p.wake.match(text)
                 if rest is None:
                     return None
@@ -184,8 +246,7 @@ class VoiceLoop:
                 return None
             return question
         text = stream.finish()
-        self.on_event(Transcript(text))
-        log.info("heard %r", text)
+        self._heard(stream, text)
         if short or not text.strip():
             return None
         rest = p.wake.match(text)
@@ -195,6 +256,11 @@ class VoiceLoop:
                 return None
             return rest
         return text.strip()
+
+    def _heard(self, stream: Union[TranscriptStream, SpotStream], text: str) -> None:
+        early = isinstance(stream, EarlyStream) and stream.was_early
+        self.on_event(Transcript(text, early=early))
+        log.info("heard %r%s", text, " (early pass)" if early else "")
 
     def _acknowledge(self) -> None:
         self.status("(wake phrase heard; listening)")
@@ -234,17 +300,21 @@ class VoiceLoop:
         self.say(f"You: {text}")
         p.source.mute()  # half-duplex from here until the reply has been heard
         mouth = Mouth(p.tts, p.sink, on_event=self.on_event)
-        chunker = SentenceChunker()
+        c = self.config
+        chunker = SentenceChunker(first_clause_chars=c.first_clause_chars, eager=c.eager_ends)
         streamed: list[str] = []
+
+        def speak(sentence: str) -> None:
+            if not mouth.sentences:
+                self.on_event(FirstSentence(sentence))
+            mouth.say(sentence)
 
         def on_reply(delta: str) -> None:
             if not streamed:
                 self.on_event(FirstToken())
             streamed.append(delta)
             for sentence in chunker.feed(delta):
-                if not mouth.sentences:
-                    self.on_event(FirstSentence())
-                mouth.say(sentence)
+                speak(sentence)
 
         with self._speaking(mouth):
             result = self.turn(text, on_reply=on_reply)
@@ -252,13 +322,13 @@ class VoiceLoop:
             said = "".join(streamed)
             if said.strip():
                 for sentence in chunker.flush():
-                    mouth.say(sentence)
+                    speak(sentence)
                 if reply.startswith(said.strip()) and len(reply) > len(said.strip()):
                     for sentence in sentences(reply[len(said.strip()) :]):
-                        mouth.say(sentence)
+                        speak(sentence)
             else:
                 for sentence in sentences(reply):
-                    mouth.say(sentence)
+                    speak(sentence)
             self.on_event(TurnDone(result))
             self.say(f"Milo: {' '.join(reply.split())}")
             if getattr(result, "error", None):

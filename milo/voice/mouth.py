@@ -23,6 +23,7 @@ from milo.voice.protocols import AudioSink, TextToSpeech
 
 _BOUNDARY = re.compile(r"(?<=[.!?…])[\"'”’)\]]*\s+|\n+")
 _CLAUSE = re.compile(r"(?<=[,;:])\s+")
+_LAST = re.compile(r"(?<=[.!?…])[\"'”’)\]]*$")  # a sentence end as the last thing written
 
 
 _LINK = re.compile(r"\b(?:https?://|www\.)\S+?(?=[.,;:!?)\]\"']*(?:\s|$))", re.I)
@@ -39,30 +40,46 @@ def speakable(text: str) -> str:
     text = _HANDLE.sub("", text)
     text = re.sub(r"[*_#`~|<>\[\]]", " ", text)
     text = "".join(ch for ch in text if unicodedata.category(ch) not in ("So", "Cs", "Co"))
+    if not re.search(r"\w", text):
+        return ""  # "..." or "-" alone: espeak said nothing (pyttsx3 raised, the reply stopped) or "exclamation mark"
     return " ".join(text.split())
 
 
 class SentenceChunker:
     """Feed it the reply as it streams; it hands back whole sentences as soon as they end.
 
+    With `eager`, a sentence ends at its ".", "?" or "!" when that is the last thing written,
+    without waiting for the space after it: the reply's last sentence has none, and the tag
+    parser gives it only when the whole turn is over (a one-sentence reply waited 1-2 s).
+
     The very first piece may end at a comma once it has `first_clause_chars` characters, so
     Milo starts talking before a long first sentence is finished."""
 
-    def __init__(self, max_chars: int = 220, first_clause_chars: int = 24):
+    def __init__(self, max_chars: int = 220, first_clause_chars: int = 24, eager: bool = True):
         self.max_chars = max_chars
         self.first_clause_chars = first_clause_chars
+        self.eager = eager
         self._buf = ""
         self._first = True
+
+    def _end(self):
+        m = _BOUNDARY.search(self._buf)
+        if self._first and self.first_clause_chars:
+            c = _CLAUSE.search(self._buf, self.first_clause_chars)
+            if c and (not m or c.start() < m.start()):
+                m = c
+        if m or not self.eager:
+            return m
+        m = _LAST.search(self._buf)
+        if m and self._buf[m.start() - 1] == "." and self._buf[m.start() - 2 : m.start() - 1].isdigit():
+            return None  # "3." may go on as "3.5"
+        return m
 
     def feed(self, delta: str) -> list[str]:
         self._buf += delta
         out = []
         while True:
-            m = _BOUNDARY.search(self._buf)
-            if self._first and self.first_clause_chars:
-                c = _CLAUSE.search(self._buf, self.first_clause_chars)
-                if c and (not m or c.start() < m.start()):
-                    m = c
+            m = self._end()
             if not m:
                 break
             self._first = False

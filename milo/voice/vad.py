@@ -6,8 +6,12 @@ from before that point, so the first word is not clipped; it ends after `end_ms`
 
 `Segmenter.feed(chunk)` returns None (no speech), or one typed event:
     VadStart(pcm)              speech began: pcm = the pre-roll and the first voiced chunks
-    VadSpeech(pcm)             speech goes on: pcm = this chunk
+    VadSpeech(pcm, voiced)     speech goes on: pcm = this chunk (voiced: not part of a pause)
     VadEnd(pcm, utterance)     speech ended (or was cut at `max_s`): pcm = this chunk
+
+`wait(ms)` changes how much silence ends the pause under way (the loop shortens it when the
+early transcript sounds finished and lengthens it when not, milo.voice.endpoint); the next
+voiced chunk restores `end_ms`.
 """
 
 from __future__ import annotations
@@ -63,12 +67,17 @@ class VadStart:
 @dataclass(frozen=True)
 class VadSpeech:
     pcm: bytes = field(repr=False)  # this chunk
+    voiced: bool = True  # False: a chunk of a pause (the hangover may end the utterance)
 
 
 @dataclass(frozen=True)
 class VadEnd:
     pcm: bytes = field(repr=False)  # this chunk (the last of the utterance)
     utterance: Utterance
+
+    @property
+    def voiced(self) -> bool:  # only when cut at max_s
+        return self.utterance.speech_end_chunk == self.utterance.end_chunk
 
 
 VadEvent = Union[VadStart, VadSpeech, VadEnd]
@@ -79,7 +88,7 @@ class Segmenter:
     vad: VoiceActivityDetector
     threshold: float = 0.5
     start_ms: int = 96
-    end_ms: int = 480
+    end_ms: int = 480  # with whisper, only until the early transcript's verdict (loop.LoopConfig's table)
     pre_roll_ms: int = 320
     max_s: float = 15.0
     gate_dbfs: float = -60.0
@@ -96,9 +105,19 @@ class Segmenter:
 
     def __post_init__(self):
         self._pre = collections.deque(maxlen=max(1, round(self.pre_roll_ms / 1000 / CHUNK_SECONDS)))
-        self._start_n = max(1, round(self.start_ms / 1000 / CHUNK_SECONDS))
-        self._end_n = max(1, round(self.end_ms / 1000 / CHUNK_SECONDS))
+        self._start_n = self._chunks(self.start_ms)
+        self._end_n = self._wait_n = self._chunks(self.end_ms)
         self._max_n = max(1, round(self.max_s / CHUNK_SECONDS))
+
+    @staticmethod
+    def _chunks(ms: float) -> int:
+        return max(1, round(ms / 1000 / CHUNK_SECONDS))
+
+    def wait(self, ms: float) -> None:
+        """End the utterance after `ms` of silence in the pause under way (at the next chunk
+        if that much has passed already); a voiced chunk restores `end_ms`."""
+        if self.in_speech:
+            self._wait_n = self._chunks(ms)
 
     def prob(self, chunk: bytes) -> float:
         if rms_dbfs(chunk) < self.gate_dbfs:
@@ -115,6 +134,7 @@ class Segmenter:
         self.in_speech = False
         self._pre.clear()
         self._voiced_run = self._silent_run = 0
+        self._wait_n = self._end_n
         self._buf = bytearray()
         self._gated = True
 
@@ -136,16 +156,20 @@ class Segmenter:
                 return VadStart(bytes(self._buf))
             return None
         self._buf += chunk
-        if p >= self.threshold - 0.15:  # hysteresis: stay in speech through soft syllables
+        voiced = p >= self.threshold - 0.15  # hysteresis: stay in speech through soft syllables
+        if voiced:
             self._silent_run = 0
             self._last_voiced = self.chunk_index
+            self._wait_n = self._end_n
         else:
             self._silent_run += 1
         too_long = self.chunk_index - self._start_chunk + 1 >= self._max_n
-        if self._silent_run >= self._end_n or too_long:
+        ended = self._silent_run >= self._wait_n
+        if ended or too_long:
             self.in_speech = False
             self._voiced_run = 0
-            utt = Utterance(bytes(self._buf), self._start_chunk, self._last_voiced, self.chunk_index, truncated=too_long and self._silent_run < self._end_n)
+            self._wait_n = self._end_n
+            utt = Utterance(bytes(self._buf), self._start_chunk, self._last_voiced, self.chunk_index, truncated=too_long and not ended)
             self._buf = bytearray()
             return VadEnd(chunk, utt)
-        return VadSpeech(chunk)
+        return VadSpeech(chunk, voiced)

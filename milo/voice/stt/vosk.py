@@ -131,6 +131,7 @@ class VoskEngine:
     """A loaded vosk model (a `protocols.SpeechToText`)."""
 
     kind = "vosk"
+    streaming = True  # recognizes as audio arrives: finish() is cheap (no early final pass)
 
     def __init__(self, path: PathLike):
         try:
