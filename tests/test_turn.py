@@ -194,7 +194,7 @@ def test_unparseable_empty_answer_is_retried_then_lost_thread(make_milo, memory_
 
 
 def test_placeholder_copying_answer_is_not_etched(make_milo, memory_file):
-    copy = "[REPLY]: Hi!\n[INTERNAL]: <one private thought>\n[CORE_UPDATE]: <a few words on what this exchange was about>\n[FUTURE_MESSAGE]: <a thread to pick up next time, or Nothing in particular>"
+    copy = "[REPLY]: Hi!\n[INTERNAL]: <one short private thought>\n[CORE_UPDATE]: <a few words on what this exchange was about>\n[FUTURE_MESSAGE]: <a thread to pick up next time, or Nothing in particular>"
     with ScriptedModelServer([("ok", copy)]) as srv:
         result = make_milo(openai_model(srv.url)).turn("hi")
     assert result.reply == "Hi!"

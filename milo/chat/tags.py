@@ -42,7 +42,9 @@ class TagSpec:
 # Placeholders are written as descriptions in angle brackets, not as sample values, so that a
 # small model that copies them produces text the memory store recognises and refuses.
 REPLY = TagSpec("REPLY", "reply", "<your answer to the user, in Milo's own voice>", max_chars=240)
-INTERNAL = TagSpec("INTERNAL", "internal", "<one private thought>")
+# INTERNAL is never etched nor shown: a short thought is enough, and every token of it delays the
+# end of the turn (bench/tag_share.py: the tags were ~70% of the tiny brain's generation time).
+INTERNAL = TagSpec("INTERNAL", "internal", "<one short private thought>", max_chars=48)
 CORE_UPDATE = TagSpec("CORE_UPDATE", "core_update", "<a few words on what this exchange was about>")
 FUTURE_MESSAGE = TagSpec(
     "FUTURE_MESSAGE", "future_message", "<a thread to pick up next time, or Nothing in particular>"
@@ -111,7 +113,9 @@ class MiloTagParser(BaseCumulativeTransformOutputParser[TaggedAnswer]):
     # The reply comes first, untagged, in free sentences; only the other lines are tagged (and,
     # on llama.cpp, forced by the grammar). A bigger model then talks instead of filling a form.
     free_reply: bool = False
-    reply_sentences: int = 4  # at most, in the free reply's grammar (stops loops, never cuts a word)
+    # At most, in the free reply's grammar (stops loops, never cuts a word); the persona asks for
+    # one to three, and a fourth was most often a help-desk closer (milo.chat.manners).
+    reply_sentences: int = 3
 
     @property
     def _type(self) -> str:
