@@ -417,3 +417,36 @@ def test_a_help_desk_closer_is_neither_shown_etched_nor_replayed(make_milo, memo
     assert len(pieces) > 1  # still streamed
     assert entries(memory_file)[0].reply == result.reply
     assert history.window()[-1].content == result.reply
+
+
+def test_on_reply_end_comes_when_the_reply_is_whole_before_the_memory_lines(make_milo, memory_file):
+    """A voice speaks the reply's last words then, not after the model wrote its notes."""
+    from langchain_core.callbacks import BaseCallbackHandler
+
+    log = []
+
+    class Tokens(BaseCallbackHandler):
+        def on_llm_new_token(self, token, **kw):
+            log.append(token)
+
+    answer = ("[REPLY]: Three days ago, on a rainy Tuesday\n[INTERNAL]: we met\n"
+              "[CORE_UPDATE]: Amy asked when we met\n[FUTURE_MESSAGE]: Nothing in particular")
+    with ScriptedModelServer([("ok", answer)]) as srv:
+        model = openai_model(srv.url)
+        model.llm = model.llm.with_config(callbacks=[Tokens()])
+        pieces = []
+        result = make_milo(model).turn("When did we meet?", on_reply=lambda d: (pieces.append(d), log.append(("reply", d))),
+                                       on_reply_end=lambda: log.append("END"))
+    assert result.reply == "Three days ago, on a rainy Tuesday" == "".join(pieces)
+    end_at, seen, core_at = log.index("END"), "", None
+    for i, t in enumerate(log):
+        seen += t if isinstance(t, str) and t != "END" else ""
+        if core_at is None and "[CORE" in seen:
+            core_at = i  # the model's stream reached the CORE_UPDATE line here
+    assert log.count("END") == 1 and core_at is not None and end_at < core_at, log
+    assert all(not (isinstance(t, tuple)) for t in log[end_at + 1 :])  # nothing of the reply after it
+    # Without a stream (no on_reply), or when the model fails, it still comes, once.
+    ends = []
+    with ScriptedModelServer([("status", 404)]) as srv:
+        failed = make_milo(openai_model(srv.url)).turn("hi", on_reply_end=lambda: ends.append(1))
+    assert not failed.ok and ends == [1]

@@ -288,7 +288,7 @@ class StandInMilo:
         self.model = type("Model", (), {"label": "stand-in model"})()
         self.body = type("Body", (), {"closed": False, "on_status": None, "close": lambda self: setattr(self, "closed", True)})()
 
-    def turn(self, text, on_reply=None):
+    def turn(self, text, on_reply=None, on_reply_end=None):
         self.asked.append(text)
         reply = "My name is Milo."
         on_reply(reply)

@@ -194,7 +194,7 @@ def test_the_voice_loop_runs_on_vosk(korean, tmp_path):
         def __init__(self, text):
             self.reply, self.gestures, self.error = f"You said {len(text)} characters. Thank you!", ["nod()"], None
 
-    def turn(text, on_reply=None):
+    def turn(text, on_reply=None, on_reply_end=None):
         asked.append(text)
         r = Result(text)
         for piece in ("You said ", r.reply[len("You said "):]):

@@ -29,14 +29,19 @@ class StandIn:
     def __init__(self, reply="My name is Milo. Nice to meet you!", pieces=4, error=None):
         self.asked, self.reply, self.pieces, self.error = [], reply, pieces, error
         self.during = None  # called between streamed pieces
+        self.after_end = None  # called after on_reply_end, before returning
 
-    def __call__(self, text, on_reply=None):
+    def __call__(self, text, on_reply=None, on_reply_end=None):
         self.asked.append(text)
         step = max(1, len(self.reply) // self.pieces)
         for i in range(0, len(self.reply), step):
             on_reply(self.reply[i : i + step])
             if self.during:
                 self.during(i)
+        if on_reply_end:
+            on_reply_end()
+        if self.after_end:  # the memory lines being written
+            self.after_end()
 
         class R:
             pass
@@ -247,6 +252,24 @@ def test_a_last_sentence_is_spoken_before_the_turn_is_over(whisper, tts, tmp_pat
     loop.on_event = lambda e: (first_audio.set() if isinstance(e, FirstAudio) else None, original(e))
     assert loop.run() == 1
     assert seen_before_end == [True]
+
+
+def test_a_reply_without_a_full_stop_is_spoken_when_it_is_whole_not_after_the_memory_lines(whisper, tts, tmp_path):
+    """The tiny brain often ends its reply without punctuation ("3 days ago"): once Milo.turn
+    says the reply is whole (on_reply_end), its last words are spoken, while the model still
+    writes the memory lines."""
+    from milo.voice.events import FirstAudio
+
+    wav = concat([synth("Hey Milo, when did we meet?", tmp_path / "q.wav")], tmp_path / "talk.wav")
+    turn = StandIn(reply="Three days ago, on a rainy Tuesday", pieces=3)
+    first_audio = threading.Event()
+    heard_while_writing = []
+    turn.after_end = lambda: heard_while_writing.append(first_audio.wait(10))
+    loop, said, status, events = _loop(wav, whisper, tts, turn, tmp_path / "out.wav")
+    original = loop.on_event
+    loop.on_event = lambda e: (first_audio.set() if isinstance(e, FirstAudio) else None, original(e))
+    assert loop.run() == 1
+    assert heard_while_writing == [True]
 
 
 def test_a_failed_turn_still_speaks_and_says_why(whisper, tts, tmp_path):

@@ -134,7 +134,10 @@ class Milo:
 
     # ---- the turn -------------------------------------------------------------------------
 
-    def turn(self, text: str, on_reply: Optional[Callable[[str], None]] = None) -> TurnResult:
+    def turn(self, text: str, on_reply: Optional[Callable[[str], None]] = None,
+             on_reply_end: Optional[Callable[[], None]] = None) -> TurnResult:
+        """`on_reply_end` is called once the reply is whole: as soon as the model starts on the
+        memory lines after it (so a voice speaks its last sentence then, not after them)."""
         text = (text or "").strip()
         result = TurnResult(text=text, reply="")
         if not text:
@@ -148,16 +151,19 @@ class Milo:
             result.reply = _say_rest(LOST_THREAD, "", on_reply)
             return result
         chain = self.build_chain()
-        answer, shown = self._run(chain, inputs, on_reply, result)
+        end = _Once(on_reply_end)
+        answer, shown = self._run(chain, inputs, on_reply, result, end if on_reply_end else None)
         if answer is None:
             # In character; nothing etched, the loop goes on. A reply cut short by the failure
             # cannot be taken back: the apology follows what was shown.
             result.reply = _say_rest((shown + " ... " if shown else "") + LOST_THREAD, shown, on_reply)
+            end()
             if self.body is not None:  # a clear request in the user's words still moves the body
                 result.gestures = self.body.respond(text, "")
             return result
         result.answer = answer
         result.reply = answer.reply
+        end()
         with deferred_interrupt():  # the reply was shown: what it etches must land whole
             reliable = True
             try:
@@ -182,6 +188,10 @@ class Milo:
             after()  # the embedded model saves its prompt state for the next process (~0.2 s)
         return result
 
+    def _reply_whole(self, partial: TaggedAnswer) -> bool:
+        """The model has begun a line after the reply: the reply will not grow any more."""
+        return any(t.field != "reply" and t.name not in partial.missing for t in self.parser.tags)
+
     def _learn_name(self, text: str) -> None:
         """No name given in the settings: take the one in the pinned facts, or the one the user
         gave ("I'm Sam") now or in a recent entry. Changes the prompt's first line once."""
@@ -203,7 +213,8 @@ class Milo:
                       user_name=self.persona.user_name, recent=recent, truncated=answer.truncated,
                       conversation=[e for e in earlier if isinstance(e, str)])
 
-    def _run(self, chain, inputs, on_reply, result: TurnResult) -> tuple[Optional[TaggedAnswer], str]:
+    def _run(self, chain, inputs, on_reply, result: TurnResult,
+             on_reply_end: Optional[Callable[[], None]] = None) -> tuple[Optional[TaggedAnswer], str]:
         """The answer (None when the model failed) and the reply as far as on_reply was given it."""
         emitted = ""
         name = self.persona.user_name
@@ -220,10 +231,13 @@ class Milo:
                         raise TimeoutError("the whole answer took too long")
                     final = partial
                     if on_reply and "REPLY" not in partial.missing:
-                        reply = manners.visible(partial.reply)
+                        whole = on_reply_end is not None and not on_reply_end.called and self._reply_whole(partial)
+                        reply = manners.visible(partial.reply, final=whole)
                         if len(reply) > len(emitted) and reply.startswith(emitted):
                             on_reply(reply[len(emitted):])
                             emitted = reply
+                        if whole:
+                            on_reply_end()
                 if final is None or not final.reply:
                     raise ModelFailure("The model's answer could not be understood.", True)
                 polite = manners.visible(final.reply, final=True)
@@ -249,6 +263,19 @@ class Milo:
                     return None, emitted
                 self.sleep(self.backoff * (2**attempt))
         return None, emitted
+
+
+class _Once:
+    """Calls `fn` the first time only (None: does nothing)."""
+
+    def __init__(self, fn: Optional[Callable[[], None]]):
+        self.fn, self.called = fn, False
+
+    def __call__(self) -> None:
+        if not self.called:
+            self.called = True
+            if self.fn is not None:
+                self.fn()
 
 
 def _say_rest(reply: str, shown: str, on_reply: Optional[Callable[[str], None]]) -> str:

@@ -216,8 +216,8 @@ def start_voice(args, settings: Settings, milo: Any, gestures: Optional[TurnGest
         say(f"milo serve: voice is off: {e}")
         return None
 
-    def job(text: str, on_reply) -> Any:
-        result = milo.turn(text, on_reply=on_reply)
+    def job(text: str, on_reply, on_reply_end=None) -> Any:
+        result = milo.turn(text, on_reply=on_reply, on_reply_end=on_reply_end)
         calls = gestures.take() if gestures is not None else []
         route.send("reply", None, {"event": "voice", "heard": text, "reply": result.reply, "ok": result.ok,
                                     "gestures": list(result.gestures)})
@@ -226,8 +226,8 @@ def start_voice(args, settings: Settings, milo: Any, gestures: Optional[TurnGest
                 route.send(kind, None, {"event": "voice", **message})
         return result
 
-    def turn(text: str, on_reply=None) -> Any:
-        return wakes.call(f"voice: {text[:40]!r}", lambda: job(text, on_reply))
+    def turn(text: str, on_reply=None, on_reply_end=None) -> Any:
+        return wakes.call(f"voice: {text[:40]!r}", lambda: job(text, on_reply, on_reply_end))
 
     def listen() -> None:
         try:

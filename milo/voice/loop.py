@@ -316,8 +316,12 @@ class VoiceLoop:
             for sentence in chunker.feed(delta):
                 speak(sentence)
 
+        def on_reply_end() -> None:  # the last sentence, without waiting for the memory lines
+            for sentence in chunker.flush():
+                speak(sentence)
+
         with self._speaking(mouth):
-            result = self.turn(text, on_reply=on_reply)
+            result = self.turn(text, on_reply=on_reply, on_reply_end=on_reply_end)
             reply = (getattr(result, "reply", None) or "").strip()
             said = "".join(streamed)
             if said.strip():

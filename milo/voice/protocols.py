@@ -120,7 +120,7 @@ class VoiceActivityDetector(Protocol):
 
 
 class Turn(Protocol):
-    """One turn of Milo (`Milo.turn`): the reply streams through on_reply; the result has
-    .reply, and may have .error, .notices and .gestures."""
+    """One turn of Milo (`Milo.turn`): the reply streams through on_reply, on_reply_end says it
+    is whole; the result has .reply, and may have .error, .notices and .gestures."""
 
-    def __call__(self, text: str, *, on_reply: Callable[[str], None]) -> Any: ...
+    def __call__(self, text: str, *, on_reply: Callable[[str], None], on_reply_end: Callable[[], None]) -> Any: ...
