@@ -36,11 +36,11 @@ def seed_memory(path):
         mem.witness(f"Amy talked about her garden, day {i}", "Ask how the tomatoes are growing", "Tomatoes are berries, did you know? Tell me more!")
 
 
-def time_to_prompt(env):
+def time_to_prompt(env, model="embedded"):
     """Seconds from starting `milo chat` on a terminal to its first `you>` prompt."""
     master, slave = pty.openpty()
     t = time.perf_counter()
-    proc = subprocess.Popen([sys.executable, str(ROOT / "main.py"), "chat", "--model", "embedded"], stdin=slave, stdout=slave, stderr=slave, env=env, cwd=ROOT)
+    proc = subprocess.Popen([sys.executable, str(ROOT / "main.py"), "chat", "--model", model], stdin=slave, stdout=slave, stderr=slave, env=env, cwd=ROOT)
     os.close(slave)
     out = b""
     while b"you> " not in out and time.perf_counter() - t < 60:

@@ -268,9 +268,18 @@ def assert_spoke(engine, recorded: bytes, reply: str, hear: bool = True) -> None
         if len(loud) < 1600:
             continue
         r = _spectrogram(r[loud[0] : loud[-1] + 1][:48000])
-        score, where = _best_match(x, r, at)
-        assert score >= 0.9, f"sentence {i + 1} of the reply is not in the recording (best match {score:.2f}): {reply!r}"
-        at = where + len(r)
+        # In half-second pieces, each after the one before: a real (virtual) sound device under
+        # load may open a gap inside a sentence, which shifts what follows it; a piece spanning
+        # the gap may match poorly, the others do not. Another sentence matches none of them.
+        pieces_ok, n = 0, max(1, len(r) // 50)
+        for k in range(n):
+            part = r[k * 50 : (k + 1) * 50 if k < n - 1 else len(r)]
+            score, where = _best_match(x[: at + len(part) + 200], part, at) if k else _best_match(x, part, at)
+            if score >= 0.9:
+                pieces_ok += 1
+                at = where + len(part)
+        assert pieces_ok >= n - (n > 2), (
+            f"sentence {i + 1} of the reply is not in the recording ({pieces_ok} of its {n} pieces found): {reply!r}")
     if not hear:
         return
     import re
