@@ -87,7 +87,9 @@ def identity_error(reply: str) -> bool:
     m = re.search(r"\b(?:my name is|i am|i'm|call me)\s+([a-z]+)", low)
     if m and m.group(1) not in NOT_A_NAME:
         return True
-    return bool(re.search(r"\bi (?:love|drink|take) (?:strong )?(?:black )?coffee\b|\bmy dog(?:'s| is) (?:called |named )?pixel\b", low))
+    # The user's facts claimed as Milo's own ("I remember taking my coffee", "Milo's dog").
+    return bool(re.search(r"\b(?:my|milo's)\s+(?:own\s+)?(?:coffee|dog|sister|tomatoes|honey)\b"
+                          r"|\bi (?:bought|love|drink|take|took)\b[^.?!]{0,20}\b(?:coffee|tomato|honey)", low))
 
 
 def cut_mid_word(reply: str) -> bool:
