@@ -38,6 +38,7 @@ def seed_memory(path):
 
 def time_to_prompt(env, model="embedded"):
     """Seconds from starting `milo chat` on a terminal to its first `you>` prompt."""
+    env = dict(env, NO_COLOR="1")  # the prompt is then the plain text "you> "
     master, slave = pty.openpty()
     t = time.perf_counter()
     proc = subprocess.Popen([sys.executable, str(ROOT / "main.py"), "chat", "--model", model], stdin=slave, stdout=slave, stderr=slave, env=env, cwd=ROOT)
