@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import json
 import re
-import threading
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Optional
+
+from loopback import LoopbackServer, QuietHandler
 
 KEY = "AIzaSyFAKE-loopback-key-0123456789abcdef"
 GOOD = "[REPLY]: Hello from the Gemini loopback!\n[INTERNAL]: testing\n[CORE_UPDATE]: a test exchange\n[FUTURE_MESSAGE]: Nothing in particular"
@@ -29,7 +29,7 @@ BAD_KEY = {"error": {"code": 400, "status": "INVALID_ARGUMENT", "message": "API 
 _PATH = re.compile(r"^/v1(?:beta)?/models/(?P<model>[^/:]+):(?P<method>streamGenerateContent|generateContent)(?:\?.*)?$")
 
 
-class GeminiServer:
+class GeminiServer(LoopbackServer):
     """Each request pops the next step: ("text", answer) streamed in 7-character chunks,
     ("call", answer, [(name, args dict), ...]) the answer then functionCall parts, or
     ("status", 429) Google's RESOURCE_EXHAUSTED. When the script is empty: ("text", GOOD).
@@ -41,12 +41,7 @@ class GeminiServer:
         self.requests: list[dict] = []
         server = self
 
-        class Handler(BaseHTTPRequestHandler):
-            protocol_version = "HTTP/1.1"
-
-            def log_message(self, *a):
-                pass
-
+        class Handler(QuietHandler):
             def do_POST(self):
                 body = json.loads(self.rfile.read(int(self.headers.get("Content-Length", 0))) or b"{}")
                 server.requests.append({"path": self.path, "headers": {k.lower(): v for k, v in self.headers.items()}, "body": body})
@@ -84,19 +79,8 @@ class GeminiServer:
                 self.end_headers()
                 self.wfile.write(data)
 
-        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.httpd.daemon_threads = True
-        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}"
-        self.thread: Optional[threading.Thread] = None
-
-    def __enter__(self):
-        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
-        self.thread.start()
-        return self
-
-    def __exit__(self, *exc):
-        self.httpd.shutdown()
-        self.httpd.server_close()
+        super().__init__(Handler)
+        self.url = f"http://127.0.0.1:{self.port}"
 
 
 def _response(model: str, parts: list, finish: Optional[str]) -> dict:

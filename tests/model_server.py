@@ -6,15 +6,14 @@ stack, without mocking LangChain internals."""
 from __future__ import annotations
 
 import json
-import threading
 import time
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from typing import Optional
+
+from loopback import LoopbackServer, QuietHandler
 
 GOOD = "[REPLY]: Hello from the loopback server!\n[INTERNAL]: testing\n[CORE_UPDATE]: a test exchange\n[FUTURE_MESSAGE]: Nothing in particular"
 
 
-class ScriptedModelServer:
+class ScriptedModelServer(LoopbackServer):
     """Each request pops the next step: ("ok", text), ("status", code), ("garbage", body),
     ("hang", seconds), ("drop",) (close the connection), ("drip", seconds between chunks) or
     ("length", text) (stopped at the token limit) or ("tools", text, [(name, arguments json)]) (native
@@ -26,12 +25,7 @@ class ScriptedModelServer:
         self.headers: list[dict] = []
         server = self
 
-        class Handler(BaseHTTPRequestHandler):
-            protocol_version = "HTTP/1.1"
-
-            def log_message(self, *a):
-                pass
-
+        class Handler(QuietHandler):
             def do_POST(self):
                 length = int(self.headers.get("Content-Length", 0))
                 body = json.loads(self.rfile.read(length) or b"{}")
@@ -114,20 +108,8 @@ class ScriptedModelServer:
                 self.wfile.write((json.dumps(done) + "\n").encode())
                 self.wfile.flush()
 
-        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.httpd.daemon_threads = True
-        self.port = self.httpd.server_address[1]
+        super().__init__(Handler)
         self.url = f"http://127.0.0.1:{self.port}/v1"
-        self.thread: Optional[threading.Thread] = None
-
-    def __enter__(self):
-        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
-        self.thread.start()
-        return self
-
-    def __exit__(self, *exc):
-        self.httpd.shutdown()
-        self.httpd.server_close()
 
 
 def _completion(text, body):
