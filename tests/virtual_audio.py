@@ -269,8 +269,9 @@ def assert_spoke(engine, recorded: bytes, reply: str, hear: bool = True) -> None
             continue
         r = _spectrogram(r[loud[0] : loud[-1] + 1][:48000])
         # In half-second pieces, each after the one before: a real (virtual) sound device under
-        # load may open a gap inside a sentence, which shifts what follows it; a piece spanning
-        # the gap may match poorly, the others do not. Another sentence matches none of them.
+        # load may open gaps inside a sentence, which shift what follows; a piece spanning a gap
+        # matches poorly (seen in CI: 3 of 5 pieces). Another sentence, or none, matches no piece
+        # at all (0 of n, test_assert_spoke_finds_each_sentence_in_order...), so half is plenty.
         pieces_ok, n = 0, max(1, len(r) // 50)
         for k in range(n):
             part = r[k * 50 : (k + 1) * 50 if k < n - 1 else len(r)]
@@ -278,7 +279,7 @@ def assert_spoke(engine, recorded: bytes, reply: str, hear: bool = True) -> None
             if score >= 0.9:
                 pieces_ok += 1
                 at = where + len(part)
-        assert pieces_ok >= n - (n > 2), (
+        assert pieces_ok >= (n + 1) // 2, (
             f"sentence {i + 1} of the reply is not in the recording ({pieces_ok} of its {n} pieces found): {reply!r}")
     if not hear:
         return
