@@ -55,3 +55,28 @@ def test_a_wrong_name_for_the_user_is_corrected_only_when_milo_knows_theirs():
     m = Manners("Sam", known=True)
     assert m.visible("Hi! Your name is Mi") == "Hi!"
     assert m.visible("Hi! Your name is Milo, ") == "Hi! Your name is Sam,"
+
+
+SAMPLES = ["Oh! Oh, wait, did you know octopuses have three hearts? Three! I keep thinking about that.",
+           "I don't have hands, but if I did, I'd be waving them around right now, that's how much I like this idea.",
+           "Ooh, that sounds hard. Do you want ideas, or do you just want me to listen for a bit? Well, mostly at listening."]
+
+
+@pytest.mark.parametrize("reply, kept", [
+    # Seen on the good brain: a reply made of the persona's samples, word for word, plus its own words.
+    ("Coffee, yes! I don't have hands, but if I did, I'd be waving them around right now. Strong and black, right?",
+     "Coffee, yes! Strong and black, right?"),
+    ("Did you know octopuses have three hearts? I read that today.", "I read that today."),
+    ("Octopuses have three hearts, you know.", "Octopuses have three hearts, you know."),  # the fact, in its own words
+    ("I don't know, but I'd love to find out!", "I don't know, but I'd love to find out!"),  # opens like one, is not one
+    # Nothing but copies: shown as written rather than nothing.
+    ("Well, mostly at listening.", "Well, mostly at listening."),
+])
+def test_a_sentence_that_opens_like_a_persona_sample_is_a_copy_and_is_left_out(reply, kept):
+    m = Manners(samples=SAMPLES)
+    shown = ""
+    for n in range(1, len(reply) + 1):
+        now = m.visible(reply[:n])
+        assert now.startswith(shown), (shown, now)
+        shown = now
+    assert m.visible(reply, final=True) == kept and kept.startswith(shown)

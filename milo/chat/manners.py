@@ -20,6 +20,7 @@ is held back until it is whole), so what was shown is never taken back.
 from __future__ import annotations
 
 import re
+from typing import Sequence
 
 _END = re.compile(r"(?<=[.!?…])[\"'”’)\]*]*\s+")
 _OPENERS = tuple(
@@ -84,9 +85,44 @@ def _maybe_closer(tail: str) -> bool:
     return held or any(o.startswith(n) or n.startswith(o) for o in _OPENERS)
 
 
+def _words(text: str) -> list[str]:
+    return re.findall(r"[a-z0-9']+", _norm(text))
+
+
 class Manners:
-    def __init__(self, user_name: str = "", known: bool = False):
+    def __init__(self, user_name: str = "", known: bool = False, samples: Sequence[str] = ()):
         self.user_name = user_name if known else ""
+        # The openings (first six words) of the persona's sample sentences of four words or more:
+        # the samples are a style to follow, and a reply sentence that opens like one is a copy
+        # ("I don't have hands, but if I did, I'd be waving them around", seen on the good brain).
+        # Its clauses too (five words or more): "Oh, wait, did you know octopuses have three hearts?"
+        # is copied as "Did you know octopuses have three hearts?".
+        starts = set()
+        for sample in samples:
+            for pattern, least in ((r"[^.!?…]+", 4), (r"[^.!?…,;:]+", 5)):
+                for m in re.finditer(pattern, sample):
+                    w = _words(m.group(0))
+                    if len(w) >= least:
+                        starts.add(tuple(w[:6]))
+        self._copy_starts = tuple(starts)
+
+    def _copy(self, sentence: str) -> bool:
+        w = tuple(_words(sentence))
+        return any(w[: len(s)] == s for s in self._copy_starts)
+
+    def _maybe_copy(self, tail: str) -> bool:
+        """The unfinished sentence may still turn into a copy: its words so far begin a sample's."""
+        w = _words(tail)
+        if not w or not self._copy_starts:
+            return False
+        done, last = w[:-1] if not tail[-1:].isspace() else w, w[-1] if not tail[-1:].isspace() else ""
+        for s in self._copy_starts:
+            if len(done) >= len(s):
+                if tuple(done[: len(s)]) == s:
+                    return True
+            elif tuple(done) == s[: len(done)] and s[len(done)].startswith(last):
+                return True
+        return False
 
     def _fix_name(self, text: str) -> str:
         if not self.user_name:
@@ -108,15 +144,20 @@ class Manners:
         if final and tail.strip():
             parts.append(tail)
             tail = ""
-        shown, said_something = "", False
+        shown, said_something, copies = "", False, 0
         for sentence in parts:
             if said_something and _closer(sentence):
                 return self._fix_name(shown).rstrip()
+            if self._copy(sentence):
+                copies += 1
+                continue
             shown += sentence
             said_something = said_something or bool(sentence.strip())
         if final:
+            if copies and not shown.strip():  # nothing but copies: better than nothing
+                return self._fix_name("".join(parts)).rstrip()
             return self._fix_name(shown).rstrip()
-        if tail and not (said_something and _maybe_closer(tail)):
+        if tail and not (said_something and _maybe_closer(tail)) and not self._maybe_copy(tail):
             if self.user_name:
                 tail = tail[: _pending_name(tail)]  # "your name is ..." still being written
             shown += tail

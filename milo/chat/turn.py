@@ -218,7 +218,7 @@ class Milo:
         """The answer (None when the model failed) and the reply as far as on_reply was given it."""
         emitted = ""
         name = self.persona.user_name
-        manners = Manners(name, known=name != DEFAULT_USER_NAME)  # milo.chat.manners: no help-desk lines
+        manners = Manners(name, known=name != DEFAULT_USER_NAME, samples=self.persona.samples)  # milo.chat.manners
         for attempt in range(self.retries + 1):
             result.attempts = attempt + 1
             final: Optional[TaggedAnswer] = None
