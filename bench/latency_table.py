@@ -33,6 +33,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
 import cold_start  # noqa: E402  (the saved-state comparison)
+import threads  # noqa: E402  (per-token speeds)
 from chat_latency import time_to_prompt  # noqa: E402
 
 PI5_REF = {"params_b": 1.1, "bytes_gb": 1.17, "prompt_tps": 40.0, "gen_tps": 9.0}  # TinyLlama-1.1B Q8_0
@@ -85,16 +86,11 @@ def warm_turns(brain: str, tmp: Path) -> dict:
 
 
 def speeds_here(brain: str, env) -> tuple[float, float]:
-    """(prompt, generation) tokens/s of the embedded server here, as Milo runs it."""
-    import json
-
-    from threads import CHILD  # noqa: E402
+    """(prompt, generation) tokens/s of the embedded server here, as Milo runs it (bench/threads.py)."""
     from milo.chat.embedded import default_threads
 
-    out = subprocess.run([sys.executable, "-c", CHILD, str(ROOT), brain, str(default_threads())], capture_output=True,
-                         text=True, env=env, timeout=1800)
-    runs = json.loads(out.stdout.strip().splitlines()[-1])
-    return statistics.median(r[1] for r in runs), statistics.median(r[3] for r in runs)
+    m = threads.measure(brain, default_threads(), loaded=False, env=env)
+    return m["prompt_tps"], m["gen_tps"]
 
 
 def main() -> int:

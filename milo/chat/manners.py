@@ -23,7 +23,7 @@ import re
 from typing import Sequence
 
 _END = re.compile(r"(?<=[.!?…])[\"'”’)\]*]*\s+")
-_OPENERS = tuple(
+_OPENERS = tuple(o.strip() for o in
     """i'm here to help|i'm here to assist|i'm here for any|i'm here if you|i am here to help|i am here to assist
     |i'm happy to help|i'm happy to assist|i'm happy to chat with you more|i'm always here to|happy to help
     |feel free to|if you have any other|if you have any more|if you have any further|if you have any questions
@@ -32,9 +32,8 @@ _OPENERS = tuple(
     |do you have any other questions|do you have any more questions|do you have any questions
     |how can i help|how can i assist|what else can i|anything else you'd like|anything else i can
     |is there anything in particular you'd like to talk|is there anything in particular you would like to talk
-    |is there something else|what would you like to talk about|what else would you like to talk about""".replace("\n", "").split("|")
+    |is there something else|what would you like to talk about|what else would you like to talk about""".split("|")
 )
-_OPENERS = tuple(o.strip() for o in _OPENERS)
 _TAIL = re.compile(r"(?<!\S)[#@][^\W\d]")  # a hashtag or a handle starts
 _TAIL_PENDING = re.compile(r"(?<!\S)[#@]$")
 _NAME_SAID = re.compile(r"\b([Yy]our name(?: is|'s| as)\s+)([A-Z][\w'-]*)(?=\W|$)")
@@ -115,7 +114,7 @@ class Manners:
         w = _words(tail)
         if not w or not self._copy_starts:
             return False
-        done, last = w[:-1] if not tail[-1:].isspace() else w, w[-1] if not tail[-1:].isspace() else ""
+        done, last = (w, "") if tail[-1:].isspace() else (w[:-1], w[-1])  # the last word may be unfinished
         for s in self._copy_starts:
             if len(done) >= len(s):
                 if tuple(done[: len(s)]) == s:
@@ -144,17 +143,16 @@ class Manners:
         if final and tail.strip():
             parts.append(tail)
             tail = ""
-        shown, said_something, copies = "", False, 0
+        shown, said_something = "", False
         for sentence in parts:
             if said_something and _closer(sentence):
                 return self._fix_name(shown).rstrip()
             if self._copy(sentence):
-                copies += 1
                 continue
             shown += sentence
             said_something = said_something or bool(sentence.strip())
         if final:
-            if copies and not shown.strip():  # nothing but copies: better than nothing
+            if not shown.strip():  # nothing but copies: better than nothing
                 return self._fix_name("".join(parts)).rstrip()
             return self._fix_name(shown).rstrip()
         if tail and not (said_something and _maybe_closer(tail)) and not self._maybe_copy(tail):

@@ -167,7 +167,7 @@ class Milo:
         with deferred_interrupt():  # the reply was shown: what it etches must land whole
             reliable = True
             try:
-                grounded = self._ground(text, answer, [m.content for m in inputs["history"] if m.type == "human"])
+                grounded = self._ground(text, answer, inputs["history"])
                 result.memory_changes = grounded.changes + ([f"nothing etched: {grounded.refused}"] if grounded.refused else [])
                 reliable = grounded.refused is None
                 if reliable:
@@ -203,7 +203,7 @@ class Milo:
             log.info("calling the user %s (from the memory or their own words)", name)
             self.persona.user_name = name
 
-    def _ground(self, text: str, answer: TaggedAnswer, earlier: Sequence[str] = ()) -> Grounded:
+    def _ground(self, text: str, answer: TaggedAnswer, history: Sequence[BaseMessage] = ()) -> Grounded:
         """Keep only what this exchange, or what the user said before it in this conversation,
         supports (milo.memory.grounding)."""
         recent = [p.fields for p in self.memory.recent_pulses(20)]
@@ -211,7 +211,7 @@ class Milo:
         return ground(clean.get("CORE_UPDATE", ""), clean.get("FUTURE_MESSAGE", ""), clean.get("REPLY", ""), text,
                       pinned=self.memory.pinned(),
                       user_name=self.persona.user_name, recent=recent, truncated=answer.truncated,
-                      conversation=[e for e in earlier if isinstance(e, str)])
+                      conversation=[m.content for m in history if m.type == "human" and isinstance(m.content, str)])
 
     def _run(self, chain, inputs, on_reply, result: TurnResult,
              on_reply_end: Optional[Callable[[], None]] = None) -> tuple[Optional[TaggedAnswer], str]:

@@ -312,7 +312,7 @@ def _anchored_recent(lines: Sequence[str], start: int, budget: int, pinned: str)
     pinned_lines = {l.strip() for l in pinned.split("\n") if l.strip()}
     keep = []
     for i, l in enumerate(lines):
-        if l.strip() in pinned_lines or is_pinned_heading(l) or _filler_line(l) or _reply_line(l):
+        if l.strip() in pinned_lines or is_pinned_heading(l) or _not_a_note(l):
             continue
         if not l.strip() and (not keep or not lines[keep[-1]].strip()):
             continue  # one blank line between entries is enough
@@ -330,8 +330,9 @@ def _anchored_recent(lines: Sequence[str], start: int, budget: int, pinned: str)
     step = max(256, int(budget * 3.5) // 3)
     anchor = -(-offsets[first] // step) * step  # round the start up to the grid
     out = [i for i in keep if i >= first and offsets[i] >= anchor] or [i for i in keep if i >= first]
-    while out and not HEADER_RE.match(lines[out[0]].strip()) and any(HEADER_RE.match(lines[i].strip()) for i in out):
-        out.pop(0)  # the tail of an entry shown above the block's first whole one
+    # From the first whole entry: the tail of the one before it is left for the relevant part.
+    first_header = next((k for k, i in enumerate(out) if HEADER_RE.match(lines[i].strip())), 0)
+    out = out[first_header:]
     while out and not shown[out[0]].strip():
         out.pop(0)
     while out and not shown[out[-1]].strip():
@@ -339,11 +340,7 @@ def _anchored_recent(lines: Sequence[str], start: int, budget: int, pinned: str)
     return [shown[i] for i in out], (offsets[out[0]] if out else end)
 
 
-def _reply_line(line: str) -> bool:
+def _not_a_note(line: str) -> bool:
+    """Milo's own REPLY line, or a field that says nothing ("FUTURE_MESSAGE: Nothing in particular")."""
     m = FIELD_RE.match(line.strip())
-    return bool(m) and m["name"] == "REPLY"
-
-
-def _filler_line(line: str) -> bool:
-    m = FIELD_RE.match(line.strip())
-    return bool(m) and is_filler(m["value"])
+    return bool(m) and (m["name"] == "REPLY" or is_filler(m["value"]))
