@@ -8,13 +8,17 @@ itself (`finished-utterance` with completed=False, no file: 30 of 129 sentences 
 waits for espeak to be idle first, and retries a run that did not complete. A third: the first
 sentence of a process, synthesized on another thread (the Mouth's), sometimes came out at
 espeak's default rate, 17% fast (1 run in 20; 1 in 8 through `milo voice`); one throwaway
-sentence when the engine is first made settles it (0 in 40 after). pyttsx3 keeps one
-engine per process: every instance shares it, under one lock, and sets its own voice and rate
-before each sentence.
+sentence when the engine is first made settles it (0 in 40 after). Still seen once in CI on a
+later sentence, so voice and rate are now set on espeak directly (not queued behind pyttsx3's
+commands), the rate espeak reports is checked before and after each sentence, and a sentence
+made while the rate was not ours is made again. pyttsx3 keeps one engine per process (made anew
+once every instance is gone): every instance shares it, under one lock, and sets its own voice
+and rate before each sentence.
 """
 
 from __future__ import annotations
 
+import ctypes
 import shutil
 import sys
 import tempfile
@@ -35,7 +39,6 @@ class Pyttsx3Tts:
     # pyttsx3 keeps one engine per driver for the whole process: every instance shares it.
     _lock = threading.Lock()
     _n = 0
-    _settled = False
 
     def __init__(self, voice: Optional[str] = None, rate: int = 170, timeout: float = 20.0):
         try:
@@ -67,9 +70,11 @@ class Pyttsx3Tts:
         self._token = None
         self.label = f"pyttsx3 + espeak-ng (voice {self.voice}, {rate} words/min)"
         with Pyttsx3Tts._lock:
-            if not Pyttsx3Tts._settled:  # see the module's docstring (about 50 ms, once a process)
+            # See the module's docstring (about 50 ms, once an engine: a new engine is made when
+            # every instance of the old one is gone, and it starts at the driver's rate of 200).
+            if not getattr(self._engine, "_milo_settled", False):
                 self._synth_once("ok")
-                Pyttsx3Tts._settled = True
+                self._engine._milo_settled = True
 
     def _finished(self, name=None, completed=True):
         self._completed = bool(completed)
@@ -90,18 +95,44 @@ class Pyttsx3Tts:
         with Pyttsx3Tts._lock:
             for attempt in range(3):
                 pcm, rate = self._synth_once(text)
-                if pcm.strip(b"\x00") or not speakable(text):
+                if (pcm.strip(b"\x00") or not speakable(text)) and self._rate_is_ours():
                     return pcm, rate
-                # a cancelled run (see the module's docstring): say it again
+                # a cancelled run, or one that may have run at another rate: say it again
             raise VoiceError("espeak-ng produced no sound for a sentence; check `espeak-ng \"hello\"` works.")
+
+    def _rate_is_ours(self) -> bool:
+        """espeak's current rate (not the default pyttsx3 reports) is the one we asked for."""
+        espeak = sys.modules.get("pyttsx3.drivers._espeak")
+        if espeak is None:
+            return True
+        get = espeak.dll.espeak_GetParameter  # pyttsx3's binding omits the `current` argument
+        get.argtypes, get.restype = [ctypes.c_int, ctypes.c_int], ctypes.c_int
+        return get(espeak.RATE, 1) == int(self.rate)
+
+    def _set_voice_and_rate(self) -> None:
+        """Ours, on espeak itself, once it is idle (voice first: it resets the rate). The engine
+        is shared, so this runs before every sentence."""
+        espeak = sys.modules.get("pyttsx3.drivers._espeak")
+        driver = getattr(getattr(self._engine, "proxy", None), "_driver", None)
+        if espeak is None or driver is None:  # another pyttsx3 layout: its own queued way
+            if self._voice_id:
+                self._engine.setProperty("voice", self._voice_id)
+            self._engine.setProperty("rate", int(self.rate))
+            self._wait_idle()
+            return
+        for _ in range(3):
+            self._wait_idle()
+            if self._voice_id:
+                driver.setProperty("voice", self._voice_id)
+            driver.setProperty("rate", int(self.rate))
+            self._wait_idle()
+            if self._rate_is_ours():
+                return
 
     def _synth_once(self, text: str) -> tuple[bytes, int]:
         Pyttsx3Tts._n += 1
         path = self._dir / f"utt{Pyttsx3Tts._n}.wav"
-        if self._voice_id:  # the engine is shared: set ours each time (voice first: it resets the rate)
-            self._engine.setProperty("voice", self._voice_id)
-        self._engine.setProperty("rate", int(self.rate))
-        self._wait_idle()
+        self._set_voice_and_rate()
         self._token = self._engine.connect("finished-utterance", self._finished)
         self._done.clear()
         self._completed = False
