@@ -152,7 +152,7 @@ def test_free_reply_format_streams_the_untagged_reply():
     parser = MiloTagParser().with_free_reply()
     assert "[REPLY]" not in parser.get_format_instructions() and "[CORE_UPDATE]:" in parser.get_format_instructions()
     grammar = parser.gbnf()
-    assert grammar.startswith('root ::= free-reply "\\n" "[INTERNAL]: "') and "sentence" in grammar
+    assert grammar.startswith('root ::= sentences "\\n" "[INTERNAL]: "') and "sentence" in grammar
     text = "Oh, coffee! I love that smell. Tell me more?\n[INTERNAL]: likes coffee\n[CORE_UPDATE]: Sam loves black coffee\n[FUTURE_MESSAGE]: Ask about coffee"
     chunks = [text[i:i + 7] for i in range(0, len(text), 7)]
     shown = [a.reply for a in parser.transform(iter(chunks)) if "REPLY" not in a.missing]

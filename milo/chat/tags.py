@@ -243,15 +243,23 @@ class MiloTagParser(BaseCumulativeTransformOutputParser[TaggedAnswer]):
         """
         tagged = self._tagged()
         lines = ' "\\n" '.join(f'"[{t.name}]: " {_rule(t)}' for t in tagged)
+        # The reply, free or tagged: whole sentences only (each ends in . ! or ?), a bounded
+        # number, never cut mid-word (a 240-character cap once left "... I have a lot").
+        n = max(1, self.reply_sentences)
+        sentences = [f'sentences ::= sentence (" " sentence){{0,{n - 1}}}',
+                     # An emoji may end a sentence too: held to [.!?] alone, a small model that
+                     # wanted to stop at one rambled on in emoji until the token limit.
+                     'sentence ::= [^\\n\\[<.!? ] [^\\n\\[.!?]{0,300} sentence-end | emoji',
+                     'sentence-end ::= [.!?] [.!?]{0,2} ["\')]{0,1} | emoji',
+                     'emoji ::= [\\u2600-\\u27BF\\U0001F300-\\U0001FAFF] [\\uFE0F]?']
         if self.free_reply:
-            # Whole sentences only (each ends in . ! or ?), a bounded number: never cut mid-word.
-            n = max(1, self.reply_sentences)
-            rules = [f'root ::= free-reply "\\n" {lines}',
-                     f'free-reply ::= sentence (" " sentence){{0,{n - 1}}}',
-                     'sentence ::= [^\\n\\[<.!? ] [^\\n\\[.!?]{0,300} [.!?] [.!?]{0,2} ["\')]{0,1}']
+            rules = [f'root ::= sentences "\\n" {lines}'] + sentences
         else:
-            rules = [f"root ::= {lines}"]
+            rules = [f"root ::= {lines}"] + sentences
         for t in tagged:
+            if t.field == "reply" and not t.gbnf:
+                rules.append(f"{_rule(t)} ::= sentences")
+                continue
             # Not starting with "<" either: the placeholders are in angle brackets, so a value
             # can never begin as a copy of one.
             value = f"[^\\n\\[< ] [^\\n\\[]{{0,{max(0, t.max_chars - 1)}}}"
