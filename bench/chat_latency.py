@@ -36,15 +36,16 @@ def seed_memory(path):
         mem.witness(f"Amy talked about her garden, day {i}", "Ask how the tomatoes are growing", "Tomatoes are berries, did you know? Tell me more!")
 
 
-def time_to_prompt(env, model="embedded"):
-    """Seconds from starting `milo chat` on a terminal to its first `you>` prompt."""
+def time_to_prompt(env, model="embedded", until=b"you> "):
+    """Seconds from starting `milo chat` on a terminal to its first `you>` prompt (`until`:
+    another marker, e.g. b"Milo is awake": the model loaded, a first message answered at once)."""
     env = dict(env, NO_COLOR="1")  # the prompt is then the plain text "you> "
     master, slave = pty.openpty()
     t = time.perf_counter()
     proc = subprocess.Popen([sys.executable, str(ROOT / "main.py"), "chat", "--model", model], stdin=slave, stdout=slave, stderr=slave, env=env, cwd=ROOT)
     os.close(slave)
     out = b""
-    while b"you> " not in out and time.perf_counter() - t < 60:
+    while until not in out and time.perf_counter() - t < 120:
         if select.select([master], [], [], 0.05)[0]:
             out += os.read(master, 4096)
     ready = time.perf_counter() - t

@@ -5,9 +5,11 @@ the same figures extrapolated to a Raspberry Pi 5 from per-token speeds.
 
     .venv/bin/python bench/latency_table.py [--brain tiny --brain good] [--data-dir DIR]
 
-Rows: `milo --help`; command to the chat's first prompt (a real pty); a new process's first
+Rows: `milo --help`; command to the chat's first prompt (a real pty; the model then loads while
+you type) and to "Milo is awake" (loaded); a new process's first
 reply token without / with the saved prompt state; warm turns (median of 5): first token, reply
-whole (Milo.turn's on_reply_end), whole turn (Milo can take the next message); peak RSS.
+whole (Milo.turn's on_reply_end: a voice speaks its end, the terminal's prompt comes back and
+takes the next message), whole turn (the memory lines written, while you type); peak RSS.
 
 Pi 5 column: each wait is split into prompt processing and generation by the speeds measured
 here in the same run, then each part is scaled by the Pi 5's speed for the same model, derived
@@ -116,8 +118,9 @@ def main() -> int:
         p_here, g_here = speeds_here(brain, env)
         p_pi, g_pi = pi5_speeds(brain)
         helps = help_seconds(env)
-        ready = statistics.median(time_to_prompt(dict(env, MILO_MEMORY_FILE=str(tmp / "p.md"), SESSION_DIR=str(tmp / "ps"),
-                                                      MILO_ROBOT="none"), model=brain) for _ in range(3))
+        pty_env = dict(env, MILO_MEMORY_FILE=str(tmp / "p.md"), SESSION_DIR=str(tmp / "ps"), MILO_ROBOT="none")
+        ready = statistics.median(time_to_prompt(pty_env, model=brain) for _ in range(3))
+        awake = statistics.median(time_to_prompt(pty_env, model=brain, until=b"Milo is awake") for _ in range(3))
         w = warm_turns(brain, tmp)
 
         def pi(seconds: float, prompt_share: float) -> str:
@@ -130,11 +133,12 @@ def main() -> int:
         rows = [
             ("milo --help", None, helps, "-"),
             ("command -> chat's first prompt", None, ready, "-"),
+            ("command -> Milo awake (model loaded)", None, awake, "-"),
             ("new process: first reply token", off["ttft"], on["ttft"], pi(on["ttft"], 1.0)),
             ("new process: whole turn", off["turn"], on["turn"], pi(on["turn"], on["ttft"] / on["turn"])),
             ("warm: first reply token (median)", None, w["ttft"], pi(w["ttft"], 1.0)),
-            ("warm: reply whole (voice speaks its end)", None, w["whole_reply"], pi(w["whole_reply"], w["ttft"] / w["whole_reply"])),
-            ("warm: whole turn (takes the next message)", None, w["turn"], pi(w["turn"], w["ttft"] / w["turn"])),
+            ("warm: reply whole (prompt back; voice ends)", None, w["whole_reply"], pi(w["whole_reply"], w["ttft"] / w["whole_reply"])),
+            ("warm: whole turn (memory written)", None, w["turn"], pi(w["turn"], w["ttft"] / w["turn"])),
         ]
         for label, before, now, est in rows:
             b = f"{before:8.2f}" if before else f"{'':8s}"

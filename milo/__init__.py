@@ -27,7 +27,7 @@ from __future__ import annotations
 __version__ = "0.1.0"
 
 _EXPORTS = {
-    "Milo": "milo.chat.turn", "TurnResult": "milo.chat.turn", "LOST_THREAD": "milo.chat.turn",
+    "Milo": "milo.chat.turn", "TurnResult": "milo.chat.turn", "PendingTurn": "milo.chat.turn", "LOST_THREAD": "milo.chat.turn",
     "Persona": "milo.chat.persona",
     "MiloTagParser": "milo.chat.tags", "TaggedAnswer": "milo.chat.tags",
     "ModelChoice": "milo.chat.models", "choose_model": "milo.chat.models",

@@ -6,6 +6,7 @@ stack, without mocking LangChain internals."""
 from __future__ import annotations
 
 import json
+import threading
 import time
 
 from loopback import LoopbackServer, QuietHandler
@@ -17,7 +18,8 @@ class ScriptedModelServer(LoopbackServer):
     """Each request pops the next step: ("ok", text), ("status", code), ("garbage", body),
     ("hang", seconds), ("drop",) (close the connection), ("drip", seconds between chunks) or
     ("length", text) (stopped at the token limit) or ("tools", text, [(name, arguments json)]) (native
-    tool calls after the text). When the script is empty: ("ok", GOOD)."""
+    tool calls after the text) or ("pause", text, seconds[, tool calls]) (the text up to and with its
+    second tag at once, then a pause (seconds, or until a threading.Event is set), then the rest: a model slow on its memory lines). When the script is empty: ("ok", GOOD)."""
 
     def __init__(self, steps=()):
         self.steps = list(steps)
@@ -49,6 +51,8 @@ class ScriptedModelServer(LoopbackServer):
                     self._sse(body, GOOD, delay=step[1])
                 elif kind == "tools":  # ("tools", text, [(name, arguments json), ...]): native tool calls
                     self._sse(body, step[1], tool_calls=step[2], finish="tool_calls")
+                elif kind == "pause":
+                    self._sse(body, step[1], pause=step[2], tool_calls=step[3] if len(step) > 3 else ())
                 elif kind == "length":  # the answer stops at the token limit
                     self._sse(body, step[1], finish="length")
                 elif body.get("stream"):
@@ -63,14 +67,21 @@ class ScriptedModelServer(LoopbackServer):
                 self.end_headers()
                 self.wfile.write(data)
 
-            def _sse(self, body, text, delay=0.0, finish="stop", tool_calls=()):
+            def _sse(self, body, text, delay=0.0, finish="stop", tool_calls=(), pause=0.0):
                 self.send_response(200)
                 self.send_header("Content-Type", "text/event-stream")
                 self.send_header("Connection", "close")
                 self.end_headers()
                 self.close_connection = True
-                pieces = [text[i : i + 7] for i in range(0, len(text), 7)]
-                for piece in pieces:
+                cut = _second_tag(text) if pause else len(text)
+                pieces = [text[i : min(i + 7, cut)] for i in range(0, cut, 7)] + [text[i : i + 7] for i in range(cut, len(text), 7)]
+                for n, piece in enumerate(pieces):
+                    if pause and sum(map(len, pieces[:n])) == cut:
+                        self.wfile.flush()
+                        if isinstance(pause, threading.Event):  # held until the test releases it
+                            pause.wait(30)
+                        else:
+                            time.sleep(pause)
                     chunk = {"id": "c1", "object": "chat.completion.chunk", "created": 0, "model": body.get("model", "m"),
                              "choices": [{"index": 0, "delta": {"role": "assistant", "content": piece}, "finish_reason": None}]}
                     try:
@@ -110,6 +121,12 @@ class ScriptedModelServer(LoopbackServer):
 
         super().__init__(Handler)
         self.url = f"http://127.0.0.1:{self.port}/v1"
+
+
+def _second_tag(text: str) -> int:
+    """Four characters into the answer's second tag's value (its length if it has none)."""
+    starts = [i for i in range(len(text)) if text.startswith("[", i) and "]" in text[i:i + 20]]
+    return text.index("]", starts[1]) + 7 if len(starts) > 1 else len(text)
 
 
 def _completion(text, body):

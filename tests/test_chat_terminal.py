@@ -9,6 +9,7 @@ import socket
 import stat
 import subprocess
 import sys
+import threading
 import time
 
 import pytest
@@ -248,6 +249,17 @@ def test_ctrl_c_mid_reply_on_the_embedded_model_then_it_answers_again(memory_fil
     assert term.wait() == 0, term.text
     assert "Traceback" not in term.text
     assert len(pulses(memory_file)) <= 1  # the stopped story left nothing
+    # The model loaded after the prompt was up is the one with the saved prompt state: the
+    # next process starts from it (once, the early load made a server without it).
+    assert list((memory_file.parent / "cache" / "prompt-state").glob("slot-*.kv"))
+
+
+@pytest.mark.model
+def test_the_chat_command_saves_its_prompt_state_for_the_next_process(memory_file):
+    proc = run_milo("chat", "--model", "tiny", "--memory-file", str(memory_file), input="hello there\n")
+    assert proc.returncode == 0, proc.stderr
+    (state,) = (memory_file.parent / "cache" / "prompt-state").glob("slot-*.kv")
+    assert oct(state.stat().st_mode & 0o777) == "0o600"
 
 
 # ---- the input line: readline and its history ---------------------------------------------
@@ -314,33 +326,126 @@ def test_no_color_means_no_colour(memory_file):
 # ---- gestures and notices -----------------------------------------------------------------
 
 
-def test_gestures_show_once_before_the_next_prompt_saying_who_chose_them(memory_file):
+def test_gestures_show_once_saying_who_chose_them(memory_file):
     # An OpenAI-compatible server calls the body's tools natively (a llama.cpp model under a
     # grammar writes an [ACTION] line instead: the same path from there).
     with ScriptedModelServer([("tools", GOOD, [("nod", '{"times": 1}')]), ("ok", GOOD)]) as srv:
         term = chat(srv, memory_file)  # MILO_ROBOT=none (conftest): the console body
         term.send(b"hello, a test exchange\r")
-        first = term.expect("you> ")
+        term.expect("[Milo chose to nod once]")
+        term.expect("you> ")
         term.send(b"please nod twice\r")
-        second = term.expect("you> ")
+        term.expect("[you asked Milo to nod twice]")
+        term.expect("you> ")
         time.sleep(0.5)  # anything the body's worker still had to say would show now
         term.send(b"exit\r")
         term.expect("Bye!")
         assert term.wait() == 0
-    assert first.index(REPLY) < first.index("[Milo chose to nod once]")
-    assert second.index(REPLY) < second.index("[you asked Milo to nod twice]")
+    lines = screen_lines(term.text)
+    first = lines.index(f"milo> {REPLY}")
+    assert lines[first + 1:first + 3] == ["  [Milo chose to nod once]", "you> please nod twice"], lines
+    assert lines[first + 3:first + 5] == [f"milo> {REPLY}", "  [you asked Milo to nod twice]"], lines
     assert term.text.count("[Milo chose to nod once]") == 1 and term.text.count("nod twice]") == 1
     assert "nodded" not in term.text and "[Milo: " not in term.text  # not a second time, in other words
+
+
+def test_the_prompt_comes_back_with_the_whole_reply_and_the_turn_lands_above_what_you_type(memory_file):
+    """The memory lines are written while you type: the prompt is back before the model has sent
+    them (the server holds them until the test lets go), the turn's gesture is printed above the
+    line being typed, which is drawn again and sent whole."""
+    rest = threading.Event()
+    with ScriptedModelServer([("pause", GOOD, rest, [("nod", '{"times": 1}')]), ("ok", GOOD)]) as srv:
+        term = chat(srv, memory_file)
+        term.send(b"hello, a test exchange\r")
+        term.expect(f"milo> {REPLY}")
+        term.expect("you> ")
+        term.send(b"what do yo")
+        term.expect("what do yo")
+        assert not pulses(memory_file)
+        rest.set()
+        term.expect("[Milo chose to nod once]")
+        term.expect("you> what do yo")  # drawn again, with what was typed
+        term.send(b"u remember?\r")
+        term.expect(f"milo> {REPLY}")
+        term.expect("you> ")
+        term.send(b"exit\r")
+        term.expect("Bye!")
+        assert term.wait() == 0, term.text
+    assert srv.requests[1]["messages"][-1] == {"role": "user", "content": "what do you remember?"}
+    assert [m["content"] for m in srv.requests[1]["messages"][-4:-2]] == ["hello, a test exchange", REPLY]  # the first turn, recorded
+    assert len(pulses(memory_file)) == 2
+
+
+def test_a_message_sent_while_milo_writes_its_notes_waits_for_them(memory_file):
+    rest = threading.Event()
+    with ScriptedModelServer([("pause", GOOD, rest), ("ok", GOOD)]) as srv:
+        term = chat(srv, memory_file)
+        term.send(b"hello, a test exchange\r")
+        term.expect("you> ")
+        term.send(b"and another test exchange\r")
+        term.expect("Milo is still writing down the last turn...")
+        assert len(srv.requests) == 1
+        rest.set()
+        term.expect(f"milo> {REPLY}")
+        term.expect("you> ")
+        term.send(b"\x04")
+        term.expect("Bye!")
+        assert term.wait() == 0, term.text
+    assert [p.reply for p in pulses(memory_file)] == [REPLY, REPLY]  # both turns, in order
+    assert pulses(memory_file)[0].core_update == "a test exchange" and "another" in pulses(memory_file)[1].core_update
+
+
+def test_leaving_while_milo_writes_its_notes_keeps_them_and_a_second_ctrl_c_drops_them(memory_file, tmp_path):
+    rest = threading.Event()
+    with ScriptedModelServer([("pause", GOOD, rest)]) as srv:
+        term = chat(srv, memory_file)
+        term.send(b"hello, a test exchange\r")
+        term.expect("you> ")
+        term.send(b"exit\r")
+        term.expect("writing down the last turn")
+        rest.set()
+        term.expect("Bye!")
+        assert term.wait() == 0, term.text
+    assert len(pulses(memory_file)) == 1
+
+    dropped = tmp_path / "dropped.md"
+    rest = threading.Event()
+    with ScriptedModelServer([("pause", GOOD, rest)]) as srv:
+        term = chat(srv, dropped)
+        term.send(b"hello, a test exchange\r")
+        term.expect("you> ")
+        term.send(b"\x04")
+        term.expect("(Ctrl-C drops it)")
+        term.send(b"\x03")
+        term.expect("Bye!", timeout=30)
+        assert term.wait() == 0, term.text
+        rest.set()
+    assert not pulses(dropped) and "Traceback" not in term.text
 
 
 def test_the_no_robot_notice_has_its_own_line(memory_file):
     with ScriptedModelServer() as srv:
         term = chat(srv, memory_file, env={"MILO_ROBOT": "auto", "MILO_ROBOT_HOST": "127.0.0.1", "MILO_ROBOT_PORT": str(closed_port())})
+        term.expect("Milo is awake (openai:m")  # while the prompt is up
         term.send(b"\x04")
         term.expect("Bye!")
         assert term.wait() == 0
     notices = [line for line in screen_lines(term.text) if "gestures will only be printed" in line]
     assert len(notices) == 1 and notices[0].startswith("milo: no "), screen_lines(term.text)
+
+
+def test_the_prompt_is_up_while_milo_wakes_and_a_brain_that_cannot_load_is_one_sentence(memory_file, tmp_path):
+    # The model is loaded while the first message is typed; when it cannot be, the chat says
+    # why at once, without waiting for a message, and exits 2 (as for any setup error).
+    junk = tmp_path / "not-a-model.gguf"
+    junk.write_bytes(b"this is not a GGUF file" * 100)
+    term = Terminal("--model", str(junk), "--memory-file", str(memory_file))
+    term.expect("Type 'exit' or Ctrl-D to leave.")
+    term.expect("could not be loaded", timeout=120)
+    assert term.wait() == 2, term.text
+    lines = [line for line in screen_lines(term.text) if line.strip()]
+    assert lines[-1].startswith("milo: The model file") and lines[-1].endswith("is it a GGUF file?"), lines
+    assert "Traceback" not in term.text and "Bye!" not in term.text
 
 
 def test_commands_that_do_not_move_say_nothing_about_the_robot(memory_file):

@@ -68,6 +68,56 @@ def test_good_answer_is_etched_and_streamed(make_milo, memory_file):
     assert "grammar" not in srv.requests[0]  # only llama.cpp servers get a grammar
 
 
+def test_start_turn_returns_with_the_whole_reply_before_the_memory_lines_exist(make_milo, memory_file, tmp_path):
+    """A terminal takes the next message while the model writes its notes: start_turn comes back
+    as soon as the reply is whole; finish() (here on another thread) etches it and records it."""
+    import threading
+
+    from milo.sessions import SessionMemory, SessionStore
+
+    history = SessionMemory(SessionStore(tmp_path / "s"))
+    rest = threading.Event()  # the server sends the memory lines only once this is set
+    with ScriptedModelServer([("pause", GOOD, rest)]) as srv:
+        milo = make_milo(openai_model(srv.url), history=history)
+        deltas = []
+        pending = milo.start_turn("hello, this is a test exchange", on_reply=deltas.append)
+        assert "".join(deltas) == "Hello from the loopback server!"  # whole, and the server still holds the rest
+        assert not entries(memory_file) and history.window() == []
+        done = []
+        pending.finish_in_background(done.append)
+        rest.set()
+        result = pending.wait(timeout=30)
+    assert done == [result] and result.ok and result.reply == "Hello from the loopback server!"
+    (pulse,) = entries(memory_file)
+    assert pulse.fields["CORE_UPDATE"] == "a test exchange"
+    assert [m.content for m in history.window()] == ["hello, this is a test exchange", result.reply]
+
+
+def test_a_failure_after_the_reply_is_whole_keeps_the_reply_and_etches_nothing(make_milo, memory_file):
+    # The server stalls during the memory lines (a read timeout): the reply stood whole on the
+    # screen, so it is not followed by an apology; what is lost is said once, as a notice.
+    with ScriptedModelServer([("pause", GOOD, 5)]) as srv:
+        deltas = []
+        result = make_milo(openai_model(srv.url, timeout=1.0)).turn("hello, a test exchange", on_reply=deltas.append)
+    assert result.reply == "".join(deltas) == "Hello from the loopback server!"
+    assert result.ok and LOST_THREAD not in result.reply and result.pulse is None and not entries(memory_file)
+    assert len(result.notices) == 1 and result.notices[0].endswith("Nothing was etched for this turn."), result.notices
+
+
+def test_a_cancelled_turn_etches_nothing(make_milo, memory_file):
+    import threading
+
+    rest = threading.Event()
+    with ScriptedModelServer([("pause", GOOD, rest)]) as srv:
+        pending = make_milo(openai_model(srv.url)).start_turn("hello, a test exchange", on_reply=lambda d: None)
+        pending.finish_in_background()
+        pending.cancel()
+        rest.set()
+        result = pending.wait(timeout=30)
+    assert result.reply == "Hello from the loopback server!" and result.pulse is None and not entries(memory_file)
+    assert result.notices == ["The turn was stopped. Nothing was etched for this turn."]
+
+
 INVENTED = ("[REPLY]: Hi Amy! How is Biscuit, your cat?\n[INTERNAL]: x\n[CORE_UPDATE]: Amy told Milo her cat is called Biscuit\n"
             "[FUTURE_MESSAGE]: Ask Amy about Biscuit on 1978-02-31 at https://youtu.be/x")
 

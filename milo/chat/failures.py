@@ -41,7 +41,7 @@ def classify(exc: BaseException, where: str = "", timeout: float = 0) -> ModelFa
         if 400 <= status < 500:
             return ModelFailure(f"The model server{place} rejected the request (HTTP {status}).", False)
     if "Timeout" in name or isinstance(exc, TimeoutError):
-        secs = f" within {timeout:g} seconds" if timeout else ""
+        secs = f" within {timeout:g} second{'' if timeout == 1 else 's'}" if timeout else ""
         return ModelFailure(f"The model{place} did not answer{secs}; it may be overloaded (raise MILO_TIMEOUT if it is just slow).", True)
     if isinstance(exc, ValueError) or "Decode" in name or "Validation" in name:
         return ModelFailure(f"The model server{place} sent an answer that could not be read.", True)

@@ -133,13 +133,17 @@ def embedded_weights(arg: str, settings: Settings) -> tuple[Path, Optional[Brain
     return path, brain_for_path(path)
 
 
+def prompt_state_dir(settings: Settings) -> Optional[Path]:
+    """Where the embedded model's saved prompt state lives (None: not saved)."""
+    return Path(settings.cache_dir) / "prompt-state" if settings.prompt_cache and settings.cache_dir else None
+
+
 def _embedded(arg: str, settings: Settings, max_tokens: int) -> ModelChoice:
     from milo.chat.embedded import EmbeddedServer
 
     path, brain = embedded_weights(arg, settings)
     timeout = settings.timeout or (brain.timeout if brain else GGUF_TIMEOUT)
-    state_dir = Path(settings.cache_dir) / "prompt-state" if settings.prompt_cache and settings.cache_dir else None
-    server = EmbeddedServer.shared(path, threads=settings.threads, state_dir=state_dir)
+    server = EmbeddedServer.shared(path, threads=settings.threads, state_dir=prompt_state_dir(settings))
     server.wait_ready(timeout=max(30.0, timeout))
     server.restore_state_once()
     free = brain.free_reply if brain else True

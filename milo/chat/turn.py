@@ -12,9 +12,10 @@ the pieces always join to exactly `TurnResult.reply`, which is also what is etch
 from __future__ import annotations
 
 import logging
+import threading
 import time
 from dataclasses import dataclass, field
-from typing import Callable, Mapping, Optional, Protocol, Sequence
+from typing import Callable, Generator, Mapping, Optional, Protocol, Sequence
 
 from langchain_core.messages import BaseMessage
 from langchain_core.runnables import Runnable
@@ -138,7 +139,23 @@ class Milo:
              on_reply_end: Optional[Callable[[], None]] = None) -> TurnResult:
         """`on_reply_end` is called once the reply is whole: as soon as the model starts on the
         memory lines after it (so a voice speaks its last sentence then, not after them)."""
-        text = (text or "").strip()
+        pending = self.start_turn(text, on_reply)
+        if on_reply_end is not None:
+            on_reply_end()
+        return pending.finish()
+
+    def start_turn(self, text: str, on_reply: Optional[Callable[[str], None]] = None) -> "PendingTurn":
+        """The turn up to the moment its reply is whole (streamed through `on_reply`); the rest
+        (the memory lines, grounding, etching, the gestures) is the returned PendingTurn's
+        `finish()`, here or on another thread, so a terminal can take the next message while
+        the model still writes its notes. Ctrl-C before this returns stops the turn as `turn`."""
+        cancelled = threading.Event()
+        pending = PendingTurn(self._steps((text or "").strip(), on_reply, cancelled), cancelled)
+        pending._advance()
+        return pending
+
+    def _steps(self, text: str, on_reply, cancelled: threading.Event) -> Generator[None, None, TurnResult]:
+        """The turn as a generator: it yields once, when the reply is whole, and returns the result."""
         result = TurnResult(text=text, reply="")
         if not text:
             return result
@@ -151,19 +168,27 @@ class Milo:
             result.reply = _say_rest(LOST_THREAD, "", on_reply)
             return result
         chain = self.build_chain()
-        end = _Once(on_reply_end)
-        answer, shown = self._run(chain, inputs, on_reply, result, end if on_reply_end else None)
+        answer, shown, whole = yield from self._run(chain, inputs, on_reply, result, cancelled)
+        if answer is None and whole:
+            # The reply was whole when the model failed on its memory lines (or the turn was
+            # stopped then): it stands as the user saw it; only this turn's notes are lost.
+            result.reply = shown
+            if result.error:
+                result.notices.append(f"{result.error} Nothing was etched for this turn.")
+                result.error = None
+            return result
         if answer is None:
             # In character; nothing etched, the loop goes on. A reply cut short by the failure
             # cannot be taken back: the apology follows what was shown.
             result.reply = _say_rest((shown + " ... " if shown else "") + LOST_THREAD, shown, on_reply)
-            end()
+            yield
             if self.body is not None:  # a clear request in the user's words still moves the body
                 result.gestures = self.body.respond(text, "")
             return result
         result.answer = answer
         result.reply = answer.reply
-        end()
+        if not whole:
+            yield
         with deferred_interrupt():  # the reply was shown: what it etches must land whole
             reliable = True
             try:
@@ -188,9 +213,9 @@ class Milo:
             after()  # the embedded model saves its prompt state for the next process (~0.2 s)
         return result
 
-    def _reply_whole(self, partial: TaggedAnswer) -> bool:
-        """The model has begun a line after the reply: the reply will not grow any more."""
-        return any(t.field != "reply" and t.name not in partial.missing for t in self.parser.tags)
+    def _lines_begun(self, partial: TaggedAnswer) -> frozenset:
+        """The tagged lines other than the reply that the answer has begun so far."""
+        return frozenset(t.name for t in self.parser.tags if t.field != "reply" and t.name not in partial.missing)
 
     def _learn_name(self, text: str) -> None:
         """No name given in the settings: take the one in the pinned facts, or the one the user
@@ -213,31 +238,39 @@ class Milo:
                       user_name=self.persona.user_name, recent=recent, truncated=answer.truncated,
                       conversation=[m.content for m in history if m.type == "human" and isinstance(m.content, str)])
 
-    def _run(self, chain, inputs, on_reply, result: TurnResult,
-             on_reply_end: Optional[Callable[[], None]] = None) -> tuple[Optional[TaggedAnswer], str]:
-        """The answer (None when the model failed) and the reply as far as on_reply was given it."""
-        emitted = ""
+    def _run(self, chain, inputs, on_reply, result: TurnResult, cancelled: threading.Event
+             ) -> Generator[None, None, tuple[Optional[TaggedAnswer], str, bool]]:
+        """The answer (None when the model failed), the reply as far as on_reply was given it,
+        and whether it yielded because the reply was whole (then the reply is final as shown)."""
+        emitted, whole = "", False
         name = self.persona.user_name
         manners = Manners(name, known=name != DEFAULT_USER_NAME, samples=self.persona.samples)  # milo.chat.manners
         for attempt in range(self.retries + 1):
             result.attempts = attempt + 1
             final: Optional[TaggedAnswer] = None
+            before: Optional[frozenset] = None  # the other lines already begun when the reply began
             # The client's timeout bounds each read; this bounds the whole answer, so a server
             # that drips a chunk every second cannot hold a turn (and a robot) for minutes.
             deadline = time.monotonic() + self.timeout
             try:
                 for partial in chain.stream(inputs):
+                    if cancelled.is_set():
+                        raise ModelFailure("The turn was stopped.", False)
                     if time.monotonic() > deadline:
                         raise TimeoutError("the whole answer took too long")
                     final = partial
-                    if on_reply and "REPLY" not in partial.missing:
-                        whole = on_reply_end is not None and not on_reply_end.called and self._reply_whole(partial)
+                    if on_reply and not whole and "REPLY" not in partial.missing:
+                        # Whole once the model begins a line after it (models put the reply
+                        # anywhere: a line begun before it says nothing).
+                        begun = self._lines_begun(partial)
+                        before = begun if before is None else before
+                        whole = bool(begun - before)
                         reply = manners.visible(partial.reply, final=whole)
                         if len(reply) > len(emitted) and reply.startswith(emitted):
                             on_reply(reply[len(emitted):])
                             emitted = reply
                         if whole:
-                            on_reply_end()
+                            yield  # the caller may hand the rest of the turn to another thread
                 if final is None or not final.reply:
                     raise ModelFailure("The model's answer could not be understood.", True)
                 polite = manners.visible(final.reply, final=True)
@@ -246,36 +279,87 @@ class Milo:
                     final = final.model_copy(update={"reply": polite})
                 result.error = None
                 if on_reply is None:
-                    return final, emitted
-                if not final.reply.startswith(emitted):
+                    return final, emitted, whole
+                if whole or not final.reply.startswith(emitted):
                     # The final parse disagrees with what was streamed (rare: the parser holds
-                    # back what may still change). What was shown is the reply: it is what the
-                    # user read or heard, and so what is etched and replayed.
-                    log.info("the final reply %r differs from the one streamed %r; keeping the streamed one", final.reply, emitted)
+                    # back what may still change), or the reply was already declared whole.
+                    # What was shown is the reply: it is what the user read or heard, and so
+                    # what is etched and replayed.
+                    if final.reply != emitted:
+                        log.info("the final reply %r differs from the one streamed %r; keeping the streamed one", final.reply, emitted)
                     final = final.model_copy(update={"reply": emitted})
-                return final, _say_rest(final.reply, emitted, on_reply)
+                return final, _say_rest(final.reply, emitted, on_reply), whole
             except Exception as exc:  # providers raise many types; classify them all
                 failure = exc if isinstance(exc, ModelFailure) else classify(exc, self.model.where, self.timeout)
                 log.info("model attempt %d failed: %s", attempt + 1, failure.sentence)
                 result.error = failure.sentence
                 # A reply already half shown cannot be taken back: do not start it over.
                 if not failure.transient or emitted or attempt == self.retries:
-                    return None, emitted
+                    return None, emitted, whole
                 self.sleep(self.backoff * (2**attempt))
-        return None, emitted
+        return None, emitted, whole
 
 
-class _Once:
-    """Calls `fn` the first time only (None: does nothing)."""
+class PendingTurn:
+    """A turn whose reply is whole (or that is over), its memory lines perhaps still to come.
+    `finish()` runs the rest in the calling thread; `finish_in_background()` on a thread of its
+    own, and `wait()` then joins it. `cancel()` stops it before it etches anything (the reply,
+    already shown, stands)."""
 
-    def __init__(self, fn: Optional[Callable[[], None]]):
-        self.fn, self.called = fn, False
+    def __init__(self, steps: Generator[None, None, TurnResult], cancelled: threading.Event):
+        self._steps, self._cancelled = steps, cancelled
+        self._result: Optional[TurnResult] = None
+        self._error: Optional[BaseException] = None
+        self._lock = threading.Lock()
+        self._thread: Optional[threading.Thread] = None
 
-    def __call__(self) -> None:
-        if not self.called:
-            self.called = True
-            if self.fn is not None:
-                self.fn()
+    def _advance(self) -> None:
+        try:
+            next(self._steps)
+        except StopIteration as stop:
+            self._result = stop.value
+
+    @property
+    def done(self) -> bool:
+        return self._result is not None or self._error is not None
+
+    def finish(self) -> TurnResult:
+        with self._lock:
+            while not self.done:
+                try:
+                    self._advance()
+                except BaseException as e:  # kept for wait(): a bug must not vanish with a thread
+                    self._error = e
+            if self._error is not None:
+                raise self._error
+            return self._result
+
+    def finish_in_background(self, on_done: Optional[Callable[[TurnResult], None]] = None) -> "PendingTurn":
+        def run():
+            try:
+                result = self.finish()
+            except BaseException:
+                return  # raised again by wait()
+            if on_done is not None:
+                on_done(result)
+
+        if not self.done:
+            self._thread = threading.Thread(target=run, name="milo-turn-rest", daemon=True)
+            self._thread.start()
+        elif on_done is not None and self._result is not None:
+            on_done(self._result)
+        return self
+
+    def wait(self, timeout: Optional[float] = None) -> Optional[TurnResult]:
+        """The result (None if `timeout` passed first); raises what the turn raised."""
+        if self._thread is not None:
+            self._thread.join(timeout)
+            if self._thread.is_alive():
+                return None
+        return self.finish()
+
+    def cancel(self) -> None:
+        self._cancelled.set()
 
 
 def _say_rest(reply: str, shown: str, on_reply: Optional[Callable[[str], None]]) -> str:
@@ -285,4 +369,4 @@ def _say_rest(reply: str, shown: str, on_reply: Optional[Callable[[str], None]])
     return reply
 
 
-__all__ = ["Body", "History", "LOST_THREAD", "Milo", "TurnResult"]
+__all__ = ["Body", "History", "LOST_THREAD", "Milo", "PendingTurn", "TurnResult"]

@@ -2,10 +2,13 @@
 
 At a terminal (stdin and stdout both terminals): a line editor (readline: arrow keys, a history
 kept across runs in a private file under the data directory), a little colour to tell Milo from
-you (never with NO_COLOR), a spinner while Milo wakes up and thinks, the reply as it streams,
-then the gestures and status lines, each once, before the next prompt. Ctrl-C while Milo thinks
-or talks stops that reply (nothing of it is kept) and the chat goes on; Ctrl-C at the prompt,
-Ctrl-D or `exit` leave.
+you (never with NO_COLOR), a spinner while Milo wakes up and thinks, the reply as it streams.
+The prompt comes back as soon as the reply is whole: the model's memory lines after it (more
+than half of its generation time, bench/tag_share.py) are written while you type, and the
+turn's gestures and notices are printed above the line you are typing once they are known.
+A message sent before that waits for them. Ctrl-C while Milo thinks or talks stops that reply
+(nothing of it is kept) and the chat goes on; Ctrl-C at the prompt, Ctrl-D or `exit` leave,
+after the last turn's memory is written (a second Ctrl-C then drops it).
 
 Through a pipe: one message per line in, one reply per line out (exit 1 when not one message
 could be answered), status lines on stderr.
@@ -15,6 +18,9 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
+import shutil
+import signal
 import sys
 import threading
 from pathlib import Path
@@ -26,6 +32,7 @@ EXIT_WORDS = ("exit", "quit", "bye!", "/exit")
 HISTORY_FILE = "chat_history"  # under Settings.data_dir, mode 0600
 HISTORY_LENGTH = 1000
 _STDERR = threading.Lock()  # the spinner and the status lines share stderr
+PROMPT_UP = threading.Event()  # the chat's first prompt is on the screen (see prewarm_embedded)
 
 
 class Spinner:
@@ -216,18 +223,63 @@ def _is_problem(status: str) -> bool:
 def cmd_chat(args: argparse.Namespace, kit) -> int:
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
     settings = kit.settings(args)
+    statuses = StatusBox()
+    if interactive:
+        return _chat_at_terminal(kit, args, settings, statuses)
     with Spinner("Milo is waking up...", interactive) as spinner:
         milo = kit.build_milo(args, notice=spinner.say)
-    statuses = StatusBox()
     if milo.body is not None and hasattr(milo.body, "on_status"):
         milo.body.on_status = statuses
     try:
-        if interactive:
-            return _chat_at_terminal(milo, args, settings, statuses)
         return _chat_through_pipe(milo, args, statuses)
     finally:
-        if milo.body is not None and hasattr(milo.body, "close"):
-            milo.body.close()
+        _close_body(milo)
+
+
+def _close_body(milo) -> None:
+    if milo is not None and milo.body is not None and hasattr(milo.body, "close"):
+        milo.body.close()
+
+
+class Waking:
+    """Milo built on a thread of its own while the first prompt is already up: importing
+    LangChain and loading the model are most of a chat's start (bench/latency_table.py), and
+    typing the first message takes longer. `on_failure` is called from that thread when the
+    build fails; `get()` waits for Milo (a spinner when that is not instant) or raises why not."""
+
+    def __init__(self, build: Callable[[], object], on_ready: Callable[[object], None], on_failure: Callable[[], None]):
+        self._milo, self._error = None, None
+        self._done = threading.Event()
+        self._thread = threading.Thread(target=self._run, args=(build, on_ready, on_failure), daemon=True, name="milo-waking")
+        self._thread.start()
+
+    def _run(self, build, on_ready, on_failure) -> None:
+        try:
+            self._milo = build()
+        except BaseException as e:  # raised again by get(), in the main thread
+            self._error = e
+        self._done.set()
+        if self._error is None:
+            on_ready(self._milo)
+        else:
+            on_failure()
+
+    @property
+    def failed(self) -> bool:
+        return self._done.is_set() and self._error is not None
+
+    @property
+    def built(self):
+        """Milo if it is ready, else None (never waits)."""
+        return self._milo if self._done.is_set() else None
+
+    def get(self):
+        if not self._done.wait(0.2):
+            with Spinner("Milo is waking up...", True):
+                self._done.wait()
+        if self._error is not None:
+            raise self._error
+        return self._milo
 
 
 def _chat_through_pipe(milo, args, statuses: StatusBox) -> int:
@@ -254,17 +306,34 @@ def _chat_through_pipe(milo, args, statuses: StatusBox) -> int:
     return 1 if asked and not answered else 0
 
 
-def _chat_at_terminal(milo, args, settings, statuses: StatusBox) -> int:
+def _chat_at_terminal(kit, args, settings, statuses: StatusBox) -> int:
     colours = Colours(colour_wanted(sys.stdout, getattr(settings, "no_color", None)))
     data_dir = getattr(settings, "data_dir", None)
     reader = LineReader(Path(data_dir) / HISTORY_FILE if data_dir else None)
     colours.wrap = reader.readline is not None
-    print(f"Milo is awake ({milo.model.label}). Memory: {milo.memory.path}. Type 'exit' or Ctrl-D to leave.")
+    screen = PromptScreen(reader)
+
+    def ready(milo) -> None:
+        if milo.body is not None and hasattr(milo.body, "on_status"):
+            milo.body.on_status = statuses
+        screen.show([f"Milo is awake ({milo.model.label})."])
+
+    def failed() -> None:
+        # Out of the prompt at once (as a Ctrl-C would), to say why in one sentence.
+        if screen.reading:
+            os.kill(os.getpid(), signal.SIGINT)
+
+    waking = Waking(lambda: kit.build_milo(args, notice=lambda line: screen.show([line])), ready, failed)
+    print(f"Milo is waking up. Memory: {settings.memory_file}. Type 'exit' or Ctrl-D to leave.")
+    pending = milo = None
     try:
         while True:
             statuses.flush()
+            screen.flush()
+            if waking.failed:
+                break
             try:
-                line = reader.read(colours.you())
+                line = screen.read(colours.you())
             except EOFError:
                 break
             text = line.strip()
@@ -272,15 +341,105 @@ def _chat_at_terminal(milo, args, settings, statuses: StatusBox) -> int:
                 continue
             if text.lower() in EXIT_WORDS:
                 break
-            _turn_at_terminal(milo, text, args, colours)
+            if milo is None:
+                milo = waking.get()
+                screen.flush()
+            if pending is not None:
+                _wait_for(pending, "Milo is still writing down the last turn...")
+                screen.flush()
+            pending = _turn_at_terminal(milo, text, args, colours, screen)
     except KeyboardInterrupt:
         pass  # Ctrl-C at the prompt: leave
+    try:
+        if waking.failed:
+            sys.stdout.write("\n")
+            waking.get()  # raises the build's error: one sentence (milo.cli), exit 1
+        if pending is not None:
+            try:
+                _wait_for(pending, "Milo is writing down the last turn (Ctrl-C drops it)...")
+            except KeyboardInterrupt:
+                pending.cancel()  # stops before anything is etched; an etch under way lands whole
+                pending.wait(timeout=10)
+            screen.flush()
+    finally:
+        _close_body(waking.built)
     print("\nBye! I'll remember this.")
     return 0
 
 
-def _turn_at_terminal(milo, text: str, args, colours: Colours) -> None:
-    """One turn: the spinner, the reply as it streams, what came with it. Ctrl-C stops it."""
+def _wait_for(pending, label: str) -> None:
+    """Wait for a turn's memory lines, with a spinner when that is not instant."""
+    if pending.wait(timeout=0.2) is not None:
+        return
+    with Spinner(label, True):
+        pending.wait()
+
+
+class PromptScreen:
+    """Lines that arrive while the user types (a turn's gestures and notices, finished in the
+    background) are printed above the prompt, which is drawn again with what was typed so far
+    (GNU readline); without readline, or between prompts, they wait until the next flush()."""
+
+    def __init__(self, reader: LineReader):
+        self.reader = reader
+        self._lock = threading.Lock()
+        self._reading: Optional[str] = None  # the prompt, while input() waits
+        self._held: list[str] = []
+
+    @property
+    def reading(self) -> bool:
+        return self._reading is not None
+
+    def read(self, prompt: str) -> str:
+        with self._lock:
+            self._reading = prompt
+        rl = self.reader.readline
+        if rl is not None:  # called by readline itself, once it no longer needs Python's lock
+            rl.set_startup_hook(PROMPT_UP.set)
+        else:
+            PROMPT_UP.set()
+        try:
+            return self.reader.read(prompt)
+        finally:
+            with self._lock:
+                self._reading = None
+
+    def show(self, lines: list[str]) -> None:
+        """From any thread."""
+        if not lines:
+            return
+        with self._lock:
+            rl = self.reader.readline
+            if self._reading is None or rl is None:
+                self._held.extend(lines)
+                return
+            prompt = self._reading.replace("\001", "").replace("\002", "")
+            typed = rl.get_line_buffer()
+            width = max(1, shutil.get_terminal_size().columns)
+            rows = len(_VISIBLE.sub("", prompt) + typed) // width
+            with _STDERR:
+                # Back to the prompt's first row, clear to the end of the screen, the lines, the prompt again.
+                sys.stdout.write((f"\033[{rows}A" if rows else "") + "\r\033[J")
+                sys.stdout.flush()
+                for line in lines:
+                    sys.stderr.write(line + "\n")
+                sys.stderr.flush()
+                sys.stdout.write(prompt + typed)
+                sys.stdout.flush()
+
+    def flush(self) -> None:
+        with self._lock:
+            lines, self._held = self._held, []
+        for line in lines:
+            _print_err(line)
+
+
+_VISIBLE = re.compile(r"\033\[[0-9;]*m")
+
+
+def _turn_at_terminal(milo, text: str, args, colours: Colours, screen: PromptScreen):
+    """One turn up to its whole reply: the spinner, the reply as it streams. Ctrl-C stops it.
+    Returns the turn, finishing in the background (None when it was stopped)."""
     shown: list[str] = []
     spinner = Spinner("thinking...", True)
 
@@ -294,7 +453,11 @@ def _turn_at_terminal(milo, text: str, args, colours: Colours) -> None:
 
     try:
         spinner.start()
-        result = milo.turn(text, on_reply=on_reply)
+        pending = milo.start_turn(text, on_reply=on_reply)
+        if not shown:  # on_reply had nothing (an empty answer): the turn is told whole, here
+            result = pending.finish()
+            if result.reply:
+                print(f"{colours.milo()}{result.reply}")
     except KeyboardInterrupt:
         # The turn stops where it is: what was not etched yet never will be (an etch already
         # under way finishes whole), and the conversation goes on.
@@ -303,33 +466,35 @@ def _turn_at_terminal(milo, text: str, args, colours: Colours) -> None:
             sys.stdout.write("\n")
             sys.stdout.flush()
         _print_err(colours.dim("  (stopped)"))
-        return
+        return None
     finally:
         spinner.stop()
     if shown:
         print()  # the whole reply was streamed: Milo.turn gives every piece to on_reply
-    elif result.reply:
-        print(f"{colours.milo()}{result.reply}")
-    _after_reply(milo, result, args, colours)
+    return pending.finish_in_background(lambda result: screen.show(after_reply_lines(result, args, colours)))
 
 
 def _after_reply(milo, result, args, colours: Colours) -> None:
+    for line in after_reply_lines(result, args, colours):
+        _print_err(line)
+
+
+def after_reply_lines(result, args, colours: Colours) -> list[str]:
     """Errors, notices, the turn's gestures (once, saying who chose them), --show-thoughts."""
+    lines = []
     if result.error:
-        _print_err(f"milo: {result.error}")
-    for notice in result.notices:
-        _print_err(f"milo: {notice}")
-    for line in gesture_lines(result):
-        _print_err(colours.dim(f"  {line}"))
+        lines.append(f"milo: {result.error}")
+    lines += [f"milo: {notice}" for notice in result.notices]
+    lines += [colours.dim(f"  {line}") for line in gesture_lines(result)]
     if getattr(args, "show_thoughts", False) and result.answer is not None:
         a = result.answer
         for label, value in (("INTERNAL", a.internal), ("CORE_UPDATE", a.core_update), ("FUTURE_MESSAGE", a.future_message), ("ACTION", a.action)):
             if value:
-                _print_err(f"  {label}: {value}")
-        for change in result.memory_changes:
-            _print_err(f"  (memory: {change})")
+                lines.append(f"  {label}: {value}")
+        lines += [f"  (memory: {change})" for change in result.memory_changes]
         if result.pulse is None and not result.memory_changes:
-            _print_err("  (nothing etched: empty or placeholder fields)")
+            lines.append("  (nothing etched: empty or placeholder fields)")
+    return lines
 
 
 def gesture_lines(result) -> list[str]:
@@ -395,7 +560,7 @@ def prewarm_embedded(argv: list[str]) -> None:
         elif a.startswith("--model="):
             spec = a.split("=", 1)[1]
     from milo.chat.embedded import EmbeddedServer
-    from milo.chat.models import embedded_weights, resolve_spec
+    from milo.chat.models import embedded_weights, prompt_state_dir, resolve_spec
     from milo.config import Settings
     from milo.errors import MiloError
 
@@ -407,9 +572,18 @@ def prewarm_embedded(argv: list[str]) -> None:
     if kind != "embedded":
         return
 
+    at_terminal = command == "chat" and sys.stdin.isatty() and sys.stdout.isatty()
+
     def load():
+        if at_terminal:
+            # llama.cpp holds Python's lock while it loads (2.2 s for the good brain): not
+            # before the first prompt is on the screen, or the prompt waits for it.
+            PROMPT_UP.wait(10)
         try:
-            EmbeddedServer.shared(embedded_weights(path, settings)[0], threads=settings.threads)
+            # The same server the chat asks for (EmbeddedServer.shared: one per weights file),
+            # with its saved prompt state: without it a new process processed the whole prompt.
+            EmbeddedServer.shared(embedded_weights(path, settings)[0], threads=settings.threads,
+                                  state_dir=prompt_state_dir(settings))
         except Exception:
             pass  # the main thread loads it again and reports the error in one sentence
 
