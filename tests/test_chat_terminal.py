@@ -395,32 +395,23 @@ def test_a_message_sent_while_milo_writes_its_notes_waits_for_them(memory_file):
     assert pulses(memory_file)[0].core_update == "a test exchange" and "another" in pulses(memory_file)[1].core_update
 
 
-def test_leaving_while_milo_writes_its_notes_keeps_them_and_a_second_ctrl_c_drops_them(memory_file, tmp_path):
+@pytest.mark.parametrize("leave, drop", [(b"exit\r", False), (b"\x04", True)], ids=["kept", "dropped-by-a-second-ctrl-c"])
+def test_leaving_while_milo_writes_its_notes_keeps_them_unless_asked_not_to(memory_file, leave, drop):
     rest = threading.Event()
     with ScriptedModelServer([("pause", GOOD, rest)]) as srv:
         term = chat(srv, memory_file)
         term.send(b"hello, a test exchange\r")
         term.expect("you> ")
-        term.send(b"exit\r")
-        term.expect("writing down the last turn")
-        rest.set()
-        term.expect("Bye!")
-        assert term.wait() == 0, term.text
-    assert len(pulses(memory_file)) == 1
-
-    dropped = tmp_path / "dropped.md"
-    rest = threading.Event()
-    with ScriptedModelServer([("pause", GOOD, rest)]) as srv:
-        term = chat(srv, dropped)
-        term.send(b"hello, a test exchange\r")
-        term.expect("you> ")
-        term.send(b"\x04")
-        term.expect("(Ctrl-C drops it)")
-        term.send(b"\x03")
+        term.send(leave)
+        term.expect("writing down the last turn (Ctrl-C drops it)")
+        if drop:
+            term.send(b"\x03")
+        else:
+            rest.set()
         term.expect("Bye!", timeout=30)
         assert term.wait() == 0, term.text
         rest.set()
-    assert not pulses(dropped) and "Traceback" not in term.text
+    assert len(pulses(memory_file)) == (0 if drop else 1) and "Traceback" not in term.text
 
 
 def test_the_no_robot_notice_has_its_own_line(memory_file):
