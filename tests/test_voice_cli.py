@@ -281,7 +281,8 @@ def test_a_bad_setting_or_wake_phrase_is_one_milo_error(tmp_path, monkeypatch):
 
 
 class StandInMilo:
-    """Milo as the voice command sees it: .turn(text, on_reply), .model.label, .body."""
+    """Milo as the voice command sees it: .start_turn(text, on_reply) (the reply given, the rest
+    a PendingTurn), .turn for the others, .model.label, .body."""
 
     def __init__(self):
         self.asked = []
@@ -293,6 +294,19 @@ class StandInMilo:
         reply = "My name is Milo."
         on_reply(reply)
         return type("Result", (), {"reply": reply, "gestures": ["nod()"], "error": None, "notices": []})()
+
+    def start_turn(self, text, on_reply=None):
+        import threading
+
+        from milo.chat.turn import PendingTurn
+
+        result = self.turn(text, on_reply)
+
+        def rest():  # the memory lines: nothing left to do here
+            return result
+            yield
+
+        return PendingTurn(rest(), threading.Event())
 
 
 def test_voice_on_a_recording_in_process(tmp_path, capsys):

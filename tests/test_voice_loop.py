@@ -393,3 +393,45 @@ def test_a_pause_after_a_fragment_is_waited_out_and_a_finished_question_ends_soo
     assert len(ends) == 1
     silence = (ends[0].utterance.end_chunk - ends[0].utterance.speech_end_chunk) * CHUNK_SECONDS
     assert silence < 1.5, (silence, stt.calls)
+
+
+def test_the_microphone_opens_while_the_memory_lines_are_still_being_written(tmp_path):
+    """A turn that comes back with its reply whole (Milo.start_turn, as `milo voice` uses it):
+    the loop listens again once the reply has been heard, not once the model has written its
+    memory lines. Here those lines are held until the next question starts: it is heard, and
+    answered after them."""
+    from milo.chat.turn import PendingTurn
+    from milo.voice import events as E
+
+    rest = threading.Event()
+    stand_in = StandIn(reply="My name is Milo.")
+
+    def start(text, on_reply=None, on_reply_end=None):
+        result = stand_in(text, on_reply)
+
+        def memory_lines():
+            rest.wait(30)  # the model writing its notes
+            return result
+            yield
+
+        pending = PendingTurn(memory_lines(), threading.Event())
+        on_reply_end()
+        return pending
+
+    wav = concat([synth("Hey Milo, what is your name?", tmp_path / "q1.wav"), 1.0,
+                  synth("And what do you like?", tmp_path / "q2.wav"), 1.0], tmp_path / "talk.wav")
+    loop, said, status, events = _loop(wav, Words("Hey Milo, what is your name?"), Beeps(), start, None, sink=Heard(), follow_up_s=8)
+
+    def on_event(event):
+        events.append(event)
+        if isinstance(event, E.SpeechStart) and any(isinstance(e, E.FirstToken) for e in events):
+            rest.set()  # the second question has begun: let the first turn finish
+
+    loop.on_event = on_event
+    assert loop.run() == 2
+    kinds = [type(e) for e in events]
+    second_start = [i for i, k in enumerate(kinds) if k is E.SpeechStart][1]
+    first_done = kinds.index(E.TurnDone)
+    assert second_start < first_done, kinds  # listening while the first turn was still writing
+    assert len(stand_in.asked) == 2 and len(loop.results) == 2
+    assert kinds.count(E.TurnDone) == 2 and kinds.index(E.FirstToken, second_start) > first_done  # answered after

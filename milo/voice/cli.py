@@ -61,6 +61,19 @@ def add_voice_options(p: "argparse.ArgumentParser") -> None:
     g.add_argument("--download-model", nargs="?", const="en-us", metavar="LANG", help="download vosk's small model for LANG (default en-us) into ~/.cache/vosk, then exit")
 
 
+def turn_until_reply(milo: Any):
+    """Milo's turn for the voice loop, back as soon as the reply is whole (Milo.start_turn): the
+    loop opens the microphone once the reply has been heard, while the memory lines are still
+    being written (the good brain's take ~8 s, longer than its last sentences)."""
+
+    def turn(text: str, *, on_reply, on_reply_end):
+        pending = milo.start_turn(text, on_reply)
+        on_reply_end()
+        return pending
+
+    return turn
+
+
 def cmd_voice(args: "argparse.Namespace", kit: Any) -> int:
     if args.download_model:
         return _download(args.download_model, kit.say)
@@ -80,10 +93,11 @@ def cmd_voice(args: "argparse.Namespace", kit: Any) -> int:
         model = getattr(getattr(milo, "model", None), "label", None)
         if model:
             kit.say(f"Model: {model}")
-        loop = VoiceLoop(pipeline, milo.turn, LoopConfig(follow_up_s=args.follow_up), status=kit.say)
+        loop = VoiceLoop(pipeline, turn_until_reply(milo), LoopConfig(follow_up_s=args.follow_up), status=kit.say)
         try:
             turns = loop.run()
         except KeyboardInterrupt:
+            loop.close()
             kit.say("Bye!")
             return 0
         except VoiceError as e:

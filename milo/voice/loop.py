@@ -12,7 +12,9 @@ States:
             wake phrase; then back to `wake`.
 
 Half-duplex: the source is muted from the moment a question is taken until the last sample of
-the reply has played (plus an echo guard), and what it captured meanwhile is thrown away.
+the reply has played (plus an echo guard), and what it captured meanwhile is thrown away. A turn
+may come back as soon as its reply is whole (a PendingTurn, Milo.start_turn): the loop listens
+again once the reply has been heard, and the next question waits for its memory lines.
 
 Each step is reported to `on_event` as one typed event (milo.voice.events).
 
@@ -141,6 +143,7 @@ class VoiceLoop:
         self.turns = 0
         self.results: list[Any] = []
         self._window = 0  # chunks left in the listen/follow window
+        self._pending: Any = None  # a turn still writing its memory lines (see _answer)
 
     # ---- the loop -------------------------------------------------------------------------
 
@@ -151,7 +154,9 @@ class VoiceLoop:
         p.source.unmute(0.0)  # drop what was captured while everything was loading
         early = EarlyFinal(p.stt, self.config.early_after_ms) if self._early_final() else None
         try:
-            return self._listen(early, max_turns)
+            self._listen(early, max_turns)
+            self._finish_pending()
+            return self.turns
         finally:
             if early is not None:
                 early.close()
@@ -162,6 +167,7 @@ class VoiceLoop:
 
     def _listen(self, early: Optional[EarlyFinal], max_turns: Optional[int]) -> int:
         p = self.pipeline
+        answered = 0
         stream: Union[TranscriptStream, SpotStream, None] = None
         for chunk in p.source.chunks():
             ev = p.segmenter.feed(chunk)
@@ -194,9 +200,10 @@ class VoiceLoop:
             stream = None
             if text:
                 self._answer(text)
-                if max_turns is not None and self.turns >= max_turns:
+                answered += 1
+                if max_turns is not None and answered >= max_turns:
                     break
-        return self.turns
+        return answered
 
     def _judge_pause(self, stream: EarlyStream) -> None:
         heard = stream.news()
@@ -270,6 +277,28 @@ class VoiceLoop:
 
     # ---- answering ------------------------------------------------------------------------
 
+    def _turn_done(self, result: Any) -> None:
+        """What a turn says once it is over (on the background thread for a pending turn)."""
+        self.on_event(TurnDone(result))
+        if getattr(result, "error", None):
+            self.status(f"milo: {result.error}")
+        for notice in getattr(result, "notices", None) or []:
+            self.status(f"milo: {notice}")
+        for gesture in getattr(result, "gestures", None) or []:
+            self.status(f"  [Milo: {gesture}]")
+        self.results.append(result)
+        self.turns += 1
+
+    def _finish_pending(self, timeout: Optional[float] = None) -> None:
+        """Wait for the last turn's memory lines (a turn started by Milo.start_turn)."""
+        pending, self._pending = self._pending, None
+        if pending is not None:
+            pending.wait(timeout)
+
+    def close(self, timeout: float = 10.0) -> None:
+        """Leaving (Ctrl-C): let the last turn finish writing its memory lines, within `timeout`."""
+        self._finish_pending(timeout)
+
     def _speak(self, lines: list[str]) -> None:
         self.pipeline.source.mute()
         with self._speaking(Mouth(self.pipeline.tts, self.pipeline.sink)) as mouth:
@@ -299,6 +328,7 @@ class VoiceLoop:
         p = self.pipeline
         self.say(f"You: {text}")
         p.source.mute()  # half-duplex from here until the reply has been heard
+        self._finish_pending()  # the turn before must have written its memory lines
         mouth = Mouth(p.tts, p.sink, on_event=self.on_event)
         c = self.config
         chunker = SentenceChunker(first_clause_chars=c.first_clause_chars, eager=c.eager_ends)
@@ -322,7 +352,10 @@ class VoiceLoop:
 
         with self._speaking(mouth):
             result = self.turn(text, on_reply=on_reply, on_reply_end=on_reply_end)
-            reply = (getattr(result, "reply", None) or "").strip()
+            pending = result if hasattr(result, "finish_in_background") else None
+            # A turn still writing its memory lines (Milo.start_turn) gave the whole reply to
+            # on_reply already; a finished one has it in .reply.
+            reply = "".join(streamed).strip() if pending is not None else (getattr(result, "reply", None) or "").strip()
             said = "".join(streamed)
             if said.strip():
                 for sentence in chunker.flush():
@@ -333,16 +366,13 @@ class VoiceLoop:
             else:
                 for sentence in sentences(reply):
                     speak(sentence)
-            self.on_event(TurnDone(result))
             self.say(f"Milo: {' '.join(reply.split())}")
-            if getattr(result, "error", None):
-                self.status(f"milo: {result.error}")
-            for notice in getattr(result, "notices", None) or []:
-                self.status(f"milo: {notice}")
-            for gesture in getattr(result, "gestures", None) or []:
-                self.status(f"  [Milo: {gesture}]")
-            self.results.append(result)
-            self.turns += 1
+            if pending is None:
+                self._turn_done(result)
+        if pending is not None:
+            # The microphone is open again (the reply has been heard) while the model writes
+            # its memory lines: the good brain's take longer than its last sentences.
+            self._pending = pending.finish_in_background(self._turn_done)
         self._open_window("follow", self.config.follow_up_s)
         if self.config.follow_up_s > 0:
             self.status(f"(follow-up: {self.config.follow_up_s:g} s to ask more without the wake phrase)")
