@@ -87,8 +87,8 @@ def test_the_real_embedded_model_etches_no_invented_names_or_numbers(embedded, m
     said = ["Hi Milo! I just got back from the farmers market.", "I bought tomatoes and some honey.",
             "I have a job interview on Thursday.", "My sister Nora is visiting next month."]
     milo = make_milo(embedded)
-    for text in said:
-        assert milo.turn(text).ok
+    results = [milo.turn(text) for text in said]
+    assert all(r.ok for r in results)
     words = " ".join(said).lower()
     from milo.memory import LivingMemory
 
@@ -98,7 +98,9 @@ def test_the_real_embedded_model_etches_no_invented_names_or_numbers(embedded, m
                 assert number in words, value
             for url in re.findall(r"https?://\S+|www\.\S+", value):
                 assert url.lower() in words, value
-            assert check(value, words, "", "", "Amy") is None, value
+            # Names, numbers and links only from the user; other words from them or from what
+            # Milo said in that exchange (what a note may rest on, milo.memory.grounding).
+            assert check(value, words, pulse.reply, "", "Amy") is None, value
 
 
 def test_a_summary_that_drops_the_users_names_or_numbers_keeps_their_words_instead():
@@ -132,3 +134,18 @@ def test_what_the_user_said_earlier_in_the_conversation_supports_a_note():
     g = ground("I bought tomatoes and a jar of honey there.", "", "Strong black coffee, yum!", coffee,
                user_name="Sam", conversation=earlier)
     assert g.fields["CORE_UPDATE"] == f'Sam said: "{coffee}"', g.changes
+
+
+def test_a_note_that_only_copies_the_reply_is_not_a_note():
+    # The tiny brain's FUTURE_MESSAGE was once its own greeting, word for word: nothing in it
+    # rests on what the user said, and the REPLY line keeps it anyway.
+    reply = "Hi there! Hope everything is well on your end, I've been thinking of all the great things we can do. Tell me more!"
+    g = ground("Amy is back from the farmers market", "Hope everything is well on your end, I've been thinking of all the great things",
+               reply, "Hi Milo! I just got back from the farmers market.", user_name="Amy")
+    assert "FUTURE_MESSAGE" not in g.fields and g.fields["REPLY"] == reply
+    assert any("only repeats Milo's reply" in c for c in g.changes)
+    assert g.fields["CORE_UPDATE"] == "Amy is back from the farmers market"  # its own words: kept
+    # A thread that names what the user said is kept, even when the reply mentions it too.
+    kept = ground("", "Ask Amy what she made with the tomatoes", "Tomatoes! What will you make with them?",
+                  "I bought tomatoes.", user_name="Amy")
+    assert kept.fields["FUTURE_MESSAGE"] == "Ask Amy what she made with the tomatoes"

@@ -196,6 +196,14 @@ def near_duplicate(value: str, recent: Iterable[str]) -> bool:
     return False
 
 
+def copies_reply(value: str, reply: str) -> bool:
+    """Every word of a note is in this turn's reply: Milo's chatter copied into a memory line
+    (seen on the tiny brain: "Hi there! Hope everything is well on your end, I've been thinking
+    of all the great things we can do,"), which the REPLY line already keeps."""
+    mine = _word_set(value)
+    return len(mine) >= 4 and mine <= _word_set(reply)
+
+
 def ground(
     core_update: str,
     future_message: str,
@@ -232,6 +240,8 @@ def ground(
             why = leaves_out(value, user_text, user_name)
         if why is None and near_duplicate(value, earlier):
             why = "it repeats a recent note"
+        if why is None and copies_reply(value, reply):
+            why = "it only repeats Milo's reply (etched as REPLY)"
         if why is None:
             out.fields[name] = value
             continue
