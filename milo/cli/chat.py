@@ -319,9 +319,7 @@ def _chat_at_terminal(kit, args, settings, statuses: StatusBox) -> int:
         screen.show([f"Milo is awake ({milo.model.label})."])
 
     def failed() -> None:
-        # Out of the prompt at once (as a Ctrl-C would), to say why in one sentence.
-        if screen.reading:
-            os.kill(os.getpid(), signal.SIGINT)
+        screen.interrupt()  # out of the prompt at once, to say why in one sentence
 
     waking = Waking(lambda: kit.build_milo(args, notice=lambda line: screen.show([line])), ready, failed)
     print(f"Milo is waking up. Memory: {settings.memory_file}. Type 'exit' or Ctrl-D to leave.")
@@ -384,14 +382,21 @@ class PromptScreen:
         self.reader = reader
         self._lock = threading.Lock()
         self._reading: Optional[str] = None  # the prompt, while input() waits
+        self._interrupted = False
         self._held: list[str] = []
 
-    @property
-    def reading(self) -> bool:
-        return self._reading is not None
+    def interrupt(self) -> None:
+        """From another thread: leave the prompt now (as a Ctrl-C would), or the next one at once."""
+        with self._lock:
+            if self._reading is not None:
+                os.kill(os.getpid(), signal.SIGINT)
+            else:
+                self._interrupted = True
 
     def read(self, prompt: str) -> str:
         with self._lock:
+            if self._interrupted:
+                raise KeyboardInterrupt
             self._reading = prompt
         rl = self.reader.readline
         if rl is not None:  # called by readline itself, once it no longer needs Python's lock
