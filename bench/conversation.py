@@ -84,8 +84,9 @@ def identity_error(reply: str) -> bool:
     said = re.search(r"\byour name is ([a-z]+)", low)
     if said and said.group(1) != USER_NAME:
         return True  # calls the user by another name (often its own)
-    m = re.search(r"\b(?:my name is|i am|i'm|call me)\s+([a-z]+)", low)
-    if m and m.group(1) not in NOT_A_NAME:
+    # A name is capitalized: "I'm looking forward" is not one.
+    m = re.search(r"\b(?:[Mm]y name is|I am|I'm|[Cc]all me)\s+([A-Z][a-z]+)", reply)
+    if m and m.group(1).lower() not in NOT_A_NAME:
         return True
     # The user's facts claimed as Milo's own ("I remember taking my coffee", "Milo's dog").
     return bool(re.search(r"\b(?:my|milo's)\s+(?:own\s+)?(?:coffee|dog|sister|tomatoes|honey)\b"
