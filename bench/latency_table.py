@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Issue 14's table in one run, per brain: how long each wait is here, the previous behaviour
-beside it where it can still be switched on (the saved prompt state: MILO_PROMPT_CACHE=0), and
+beside it where it can still be switched on (the saved prompt state: MILO_PROMPT_CACHE=0; warm
+turns without the prefill of the next prompt: Milo.turn), and
 the same figures extrapolated to a Raspberry Pi 5 from per-token speeds.
 
     .venv/bin/python bench/latency_table.py [--brain tiny --brain good] [--data-dir DIR]
@@ -58,10 +59,12 @@ def help_seconds(env) -> float:
     return statistics.median(runs)
 
 
-def warm_turns(brain: str, tmp: Path) -> dict:
-    """In this process: one cold turn, then 5 warm ones, timed; and the speeds behind them."""
-    os.environ.update(MILO_MEMORY_FILE=str(tmp / "warm.md"), SESSION_DIR=str(tmp / "s"), MILO_ROBOT="none",
-                      MILO_CACHE_DIR=str(tmp / "cache-warm"))
+def warm_turns(brain: str, tmp: Path, prefill: bool = True) -> dict:
+    """In this process: one cold turn, then 5 warm ones, timed; and the speeds behind them.
+    `prefill`: as the terminal does (Milo.start_turn(prefill_next=True)): after each turn the
+    next prompt's known part is processed before the next message comes; without: Milo.turn."""
+    os.environ.update(MILO_MEMORY_FILE=str(tmp / f"warm{int(prefill)}.md"), SESSION_DIR=str(tmp / f"s{int(prefill)}"),
+                      MILO_ROBOT="none", MILO_CACHE_DIR=str(tmp / f"cache-warm{int(prefill)}"))
     from milo.cli.wiring import build_milo
     from milo.config import Settings
 
@@ -76,7 +79,12 @@ def warm_turns(brain: str, tmp: Path) -> dict:
             marks.setdefault("first", time.perf_counter())
             pieces.append(d)
 
-        r = bot.turn(text, on_reply=on_reply, on_reply_end=lambda: marks.setdefault("whole", time.perf_counter()))
+        if prefill:
+            pending = bot.start_turn(text, on_reply=on_reply, prefill_next=True)
+            marks["whole"] = time.perf_counter()
+            r = pending.finish()  # the memory lines, then the next prompt's known part
+        else:
+            r = bot.turn(text, on_reply=on_reply, on_reply_end=lambda: marks.setdefault("whole", time.perf_counter()))
         end = time.perf_counter()
         if "first" in marks:
             rows.append((marks["first"] - t, marks.get("whole", end) - t, end - t, len(r.reply)))
@@ -121,7 +129,8 @@ def main() -> int:
         pty_env = dict(env, MILO_MEMORY_FILE=str(tmp / "p.md"), SESSION_DIR=str(tmp / "ps"), MILO_ROBOT="none")
         ready = statistics.median(time_to_prompt(pty_env, model=brain) for _ in range(3))
         awake = statistics.median(time_to_prompt(pty_env, model=brain, until=b"Milo is awake") for _ in range(3))
-        w = warm_turns(brain, tmp)
+        w0 = warm_turns(brain, tmp, prefill=False)
+        w = warm_turns(brain, tmp, prefill=True)
 
         def pi(seconds: float, prompt_share: float) -> str:
             """The wait on a Pi 5: its prompt part at the Pi's prompt speed, the rest at its generation speed."""
@@ -136,9 +145,9 @@ def main() -> int:
             ("command -> Milo awake (model loaded)", None, awake, "-"),
             ("new process: first reply token", off["ttft"], on["ttft"], pi(on["ttft"], 1.0)),
             ("new process: whole turn", off["turn"], on["turn"], pi(on["turn"], on["ttft"] / on["turn"])),
-            ("warm: first reply token (median)", None, w["ttft"], pi(w["ttft"], 1.0)),
-            ("warm: reply whole (prompt back; voice ends)", None, w["whole_reply"], pi(w["whole_reply"], w["ttft"] / w["whole_reply"])),
-            ("warm: whole turn (memory written)", None, w["turn"], pi(w["turn"], w["ttft"] / w["turn"])),
+            ("warm: first reply token (median)", w0["ttft"], w["ttft"], pi(w["ttft"], 1.0)),
+            ("warm: reply whole (prompt back; voice ends)", w0["whole_reply"], w["whole_reply"], pi(w["whole_reply"], w["ttft"] / w["whole_reply"])),
+            ("warm: whole turn (memory written, next prefilled)", w0["turn"], w["turn"], pi(w["turn"], w["ttft"] / w["turn"])),
         ]
         for label, before, now, est in rows:
             b = f"{before:8.2f}" if before else f"{'':8s}"

@@ -500,3 +500,37 @@ def test_on_reply_end_comes_when_the_reply_is_whole_before_the_memory_lines(make
     with ScriptedModelServer([("status", 404)]) as srv:
         failed = make_milo(openai_model(srv.url)).turn("hi", on_reply_end=lambda: ends.append(1))
     assert not failed.ok and ends == [1]
+
+
+@pytest.mark.model
+def test_prefill_leaves_only_the_notes_and_the_message_to_process(embedded, make_milo, memory_file, tmp_path):
+    """After a turn the terminal and the voice prefill the next prompt's known part (persona,
+    memory, the conversation so far): the next message's prompt then shares all of it with the
+    server's cache, as llama.cpp itself reports (timings.prompt_n: the tokens it processed)."""
+    import json
+    import urllib.request
+
+    from milo.sessions import SessionMemory, SessionStore
+
+    memory_file.write_text("# Memory\n\n## Pinned\n- My dog is called Pixel.\n" + "".join(
+        f"\n--- [PULSE: 0{1 + i % 9}:15 PM, November {1 + i:02d}, 2026] ---\nCORE_UPDATE: Amy said: \"I walked Pixel to the lake {i}\"\n"
+        for i in range(12)))
+    milo = make_milo(embedded, history=SessionMemory(SessionStore(tmp_path / "s")))
+    assert milo.start_turn("Hi Milo, I'm back from the lake.", on_reply=lambda d: None, prefill_next=True).finish().ok
+
+    def processed(text: str) -> tuple[int, int]:
+        msgs = milo.prompt_messages(text)
+        body = {"messages": [{"role": {"human": "user", "ai": "assistant"}.get(m.type, m.type), "content": m.content} for m in msgs],
+                "max_tokens": 1}
+        req = urllib.request.Request(embedded.llm.openai_api_base + "/chat/completions", data=json.dumps(body).encode(),
+                                     headers={"Content-Type": "application/json"})
+        r = json.loads(urllib.request.urlopen(req, timeout=120).read())
+        return r["timings"]["prompt_n"], r["usage"]["prompt_tokens"]
+
+    new, total = processed("What is my dog called?")
+    assert total > 300 and new < 60, (new, total)  # the message and its notes only
+    assert milo.prefill()
+    again, _ = processed("And where did we walk?")
+    assert again < 60, again
+    # Not for models whose time is not the machine's (an API, a server elsewhere): never.
+    assert make_milo(choose_model("openai:m", env={"MILO_BASE_URL": "http://127.0.0.1:9/v1"})).prefill() is False

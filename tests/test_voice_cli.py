@@ -295,7 +295,7 @@ class StandInMilo:
         on_reply(reply)
         return type("Result", (), {"reply": reply, "gestures": ["nod()"], "error": None, "notices": []})()
 
-    def start_turn(self, text, on_reply=None):
+    def start_turn(self, text, on_reply=None, prefill_next=False):
         import threading
 
         from milo.chat.turn import PendingTurn

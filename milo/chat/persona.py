@@ -79,6 +79,11 @@ class Persona:
             {"persona": persona, "format_instructions": format_instructions, "user_name": self.user_name, "who": self.who()},
         ).strip()
 
+    def relevant_head(self) -> str:
+        """The start of the notes message, the same every turn (what comes before its notes)."""
+        filled = _fill(self.relevant_template, {"user_name": self.user_name}).strip()
+        return filled.split("{relevant}", 1)[0] if "{relevant}" in filled else ""
+
     def prompt(self, format_instructions: str) -> ChatPromptTemplate:
         # The system text is a literal message, not a template: braces in the persona are safe.
         memory_template = _fill(self.memory_template, {"user_name": self.user_name}).strip()

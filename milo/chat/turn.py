@@ -17,7 +17,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable, Generator, Mapping, Optional, Protocol, Sequence
 
-from langchain_core.messages import BaseMessage
+from langchain_core.messages import BaseMessage, SystemMessage
 from langchain_core.runnables import Runnable
 
 from milo.chat.chain import build_chain
@@ -128,6 +128,29 @@ class Milo:
             asked = f"\n{name} is asking about their own name. Their name is {name}. Your name is Milo."
         return {"memory": stable, "relevant": relevant or "(none)", "asked": asked, "history": history, "input": text}
 
+    def prefill(self) -> bool:
+        """Process the part of the next prompt already known (persona, memory, the conversation
+        so far) while the user is still typing or speaking: the next turn then starts from it
+        and processes only the notes for its message and the message itself. Only for the
+        embedded model (its time is the machine's; a paid API's is not). Whether it ran; a
+        failure only loses the head start."""
+        if self.model.kind != "embedded" or self.model.llm is None:
+            return False
+        try:
+            history = self.history.window() if self.history else []
+            mark = self.history.memory_mark() if self.history else None
+            stable, _ = self.memory.recall_parts("", upto=mark)  # the stable part: the query's is not known yet
+            prompt = self.persona.prompt(self.parser.get_format_instructions())
+            messages = prompt.invoke({"memory": stable, "relevant": "", "asked": "", "history": history, "input": ""}).to_messages()
+            # Up to the notes for the message: the notes message's fixed start is included (the
+            # server reuses the longest run of tokens the next prompt shares with it).
+            known = messages[:-2] + ([SystemMessage(content=head)] if (head := self.persona.relevant_head()) else [])
+            self.model.llm.bind(max_tokens=1).invoke(known)
+        except Exception as e:  # only a head start
+            log.info("prefill failed: %s", e)
+            return False
+        return True
+
     def prompt_messages(self, text: str) -> list[BaseMessage]:
         """The exact messages the model would receive for `text` (for `milo prompt`)."""
         prompt = self.persona.prompt(self.parser.get_format_instructions())
@@ -144,17 +167,20 @@ class Milo:
             on_reply_end()
         return pending.finish()
 
-    def start_turn(self, text: str, on_reply: Optional[Callable[[str], None]] = None) -> "PendingTurn":
+    def start_turn(self, text: str, on_reply: Optional[Callable[[str], None]] = None,
+                   prefill_next: bool = False) -> "PendingTurn":
         """The turn up to the moment its reply is whole (streamed through `on_reply`); the rest
         (the memory lines, grounding, etching, the gestures) is the returned PendingTurn's
         `finish()`, here or on another thread, so a terminal can take the next message while
-        the model still writes its notes. Ctrl-C before this returns stops the turn as `turn`."""
+        the model still writes its notes. Ctrl-C before this returns stops the turn as `turn`.
+        `prefill_next`: the rest ends with `prefill()` for the next message (front ends that
+        wait for one: the terminal, the voice's follow-up)."""
         cancelled = threading.Event()
-        pending = PendingTurn(self._steps((text or "").strip(), on_reply, cancelled), cancelled)
+        pending = PendingTurn(self._steps((text or "").strip(), on_reply, cancelled, prefill_next), cancelled)
         pending._advance()
         return pending
 
-    def _steps(self, text: str, on_reply, cancelled: threading.Event) -> Generator[None, None, TurnResult]:
+    def _steps(self, text: str, on_reply, cancelled: threading.Event, prefill_next: bool = False) -> Generator[None, None, TurnResult]:
         """The turn as a generator: it yields once, when the reply is whole, and returns the result."""
         result = TurnResult(text=text, reply="")
         if not text:
@@ -211,6 +237,8 @@ class Milo:
         after = getattr(self.model, "after_turn", None)
         if after is not None:
             after()  # the embedded model saves its prompt state for the next process (~0.2 s)
+        if prefill_next and not cancelled.is_set():
+            self.prefill()
         return result
 
     def _lines_begun(self, partial: TaggedAnswer) -> frozenset:

@@ -258,11 +258,14 @@ class Waking:
             self._milo = build()
         except BaseException as e:  # raised again by get(), in the main thread
             self._error = e
-        self._done.set()
-        if self._error is None:
-            on_ready(self._milo)
-        else:
+            self._done.set()
             on_failure()
+            return
+        on_ready(self._milo)
+        try:
+            self._milo.prefill()  # the first message then starts from its prompt, already processed
+        finally:
+            self._done.set()
 
     @property
     def failed(self) -> bool:
@@ -458,7 +461,7 @@ def _turn_at_terminal(milo, text: str, args, colours: Colours, screen: PromptScr
 
     try:
         spinner.start()
-        pending = milo.start_turn(text, on_reply=on_reply)
+        pending = milo.start_turn(text, on_reply=on_reply, prefill_next=True)
         if not shown:  # on_reply had nothing (an empty answer): the turn is told whole, here
             result = pending.finish()
             if result.reply:

@@ -67,7 +67,7 @@ def turn_until_reply(milo: Any):
     being written (the good brain's take ~8 s, longer than its last sentences)."""
 
     def turn(text: str, *, on_reply, on_reply_end):
-        pending = milo.start_turn(text, on_reply)
+        pending = milo.start_turn(text, on_reply, prefill_next=True)  # for a follow-up question
         on_reply_end()
         return pending
 
