@@ -104,12 +104,18 @@ def one_run(wav: Path, engine, tts, milo, before: bool, end_ms: int):
         if isinstance(event, Transcript):
             heard.append(event.text)
 
-    def turn(text, on_reply):
+    def turn(text, on_reply, on_reply_end=None):
         def tap(delta):
             stream.append((time.monotonic(), delta))
             on_reply(delta)
 
-        return milo.turn(text, on_reply=tap)
+        if before:  # the last words after the memory lines, no prefill
+            return milo.turn(text, on_reply=tap)
+        # As `milo voice` does (milo.voice.cli.turn_until_reply): back with the whole reply, the
+        # memory lines and the next prompt's prefill after it (the next run starts from it).
+        pending = milo.start_turn(text, on_reply=tap, prefill_next=True)
+        on_reply_end()
+        return pending
 
     sink = TimedSink()
     config = LoopConfig(**{k: v for k, v in BEFORE.items() if k != "end_ms"}) if before else LoopConfig()
