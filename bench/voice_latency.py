@@ -212,6 +212,7 @@ def latency(args) -> int:
     engine = stt_mod.load(choice, threads=settings.stt_threads, full_window=settings.whisper_full)
     print(f"speech to text: {engine.label}", file=sys.stderr)
     milo = build_milo(settings)
+    milo.prefill()  # as `milo voice` does before it listens (the cold run starts from it)
     print(f"model: {milo.model.label}", file=sys.stderr)
 
     rows = {False: [], True: []}  # before? -> rows

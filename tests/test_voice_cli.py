@@ -295,6 +295,9 @@ class StandInMilo:
         on_reply(reply)
         return type("Result", (), {"reply": reply, "gestures": ["nod()"], "error": None, "notices": []})()
 
+    def prefill(self):
+        return False  # not the embedded model
+
     def start_turn(self, text, on_reply=None, prefill_next=False):
         import threading
 
