@@ -26,6 +26,8 @@ t0 = time.perf_counter()
 from milo.cli.wiring import build_milo
 from milo.config import Settings
 milo = build_milo(Settings.load())
+if len(sys.argv) > 2 and sys.argv[2] == "prefill":
+    milo.prefill()  # as the terminal does while the first message is typed
 loaded = time.perf_counter()
 first = []
 r = milo.turn(sys.argv[1], on_reply=lambda d: first.append(time.perf_counter()) if not first else None)
@@ -39,11 +41,12 @@ MEMORY = "# Milo's Living Memory\n\n## Pinned\n- My name is Sam.\n- My dog is ca
     for i in range(40))
 
 
-def run(brain: str, data_dir: str, cache: bool, tmp: Path, text: str) -> dict:
+def run(brain: str, data_dir: str, cache: bool, tmp: Path, text: str, prefill: bool = False) -> dict:
     env = dict(os.environ, PYTHONPATH=str(ROOT), MILO_MODEL=brain, MILO_DATA_DIR=data_dir, MILO_ROBOT="none",
                MILO_MEMORY_FILE=str(tmp / "Living_Memory.md"), SESSION_MEMORY="0", MILO_CACHE_DIR=str(tmp / "cache"),
                MILO_PROMPT_CACHE="1" if cache else "0")
-    out = subprocess.run([sys.executable, "-c", CHILD, text], capture_output=True, text=True, env=env, timeout=900)
+    out = subprocess.run([sys.executable, "-c", CHILD, text] + (["prefill"] if prefill else []), capture_output=True,
+                         text=True, env=env, timeout=900)
     if out.returncode != 0:
         raise SystemExit(out.stderr[-2000:])
     return json.loads(out.stdout.strip().splitlines()[-1])

@@ -7,8 +7,9 @@ the same figures extrapolated to a Raspberry Pi 5 from per-token speeds.
     .venv/bin/python bench/latency_table.py [--brain tiny --brain good] [--data-dir DIR]
 
 Rows: `milo --help`; command to the chat's first prompt (a real pty; the model then loads while
-you type) and to "Milo is awake" (loaded); a new process's first
-reply token without / with the saved prompt state; warm turns (median of 5): first token, reply
+you type) and to "Milo is awake" (loaded); a new process's first reply token without / with the
+saved prompt state (the message sent at once), and with the message sent once Milo is awake (the
+terminal has prefilled by then); warm turns (median of 5): first token, reply
 whole (Milo.turn's on_reply_end: a voice speaks its end, the terminal's prompt comes back and
 takes the next message), whole turn (the memory lines written, while you type); peak RSS.
 
@@ -123,6 +124,8 @@ def main() -> int:
         off = cold_start.run(brain, args.data_dir, False, tmp, "What did I do in the garden?")
         (tmp / "Living_Memory.md").write_text(cold_start.MEMORY)
         on = cold_start.run(brain, args.data_dir, True, tmp, "What did I do in the garden?")
+        (tmp / "Living_Memory.md").write_text(cold_start.MEMORY)
+        typed = cold_start.run(brain, args.data_dir, True, tmp, "What did I do in the garden?", prefill=True)
         p_here, g_here = speeds_here(brain, env)
         p_pi, g_pi = pi5_speeds(brain)
         helps = help_seconds(env)
@@ -145,6 +148,7 @@ def main() -> int:
             ("command -> Milo awake (model loaded)", None, awake, "-"),
             ("new process: first reply token", off["ttft"], on["ttft"], pi(on["ttft"], 1.0)),
             ("new process: whole turn", off["turn"], on["turn"], pi(on["turn"], on["ttft"] / on["turn"])),
+            ("new process: 1st token, typed once awake", on["ttft"], typed["ttft"], pi(typed["ttft"], 1.0)),
             ("warm: first reply token (median)", w0["ttft"], w["ttft"], pi(w["ttft"], 1.0)),
             ("warm: reply whole (prompt back; voice ends)", w0["whole_reply"], w["whole_reply"], pi(w["whole_reply"], w["ttft"] / w["whole_reply"])),
             ("warm: whole turn (memory written, next prefilled)", w0["turn"], w["turn"], pi(w["turn"], w["ttft"] / w["turn"])),
