@@ -133,17 +133,19 @@ def embedded_weights(arg: str, settings: Settings) -> tuple[Path, Optional[Brain
     return path, brain_for_path(path)
 
 
-def prompt_state_dir(settings: Settings) -> Optional[Path]:
-    """Where the embedded model's saved prompt state lives (None: not saved)."""
-    return Path(settings.cache_dir) / "prompt-state" if settings.prompt_cache and settings.cache_dir else None
+def embedded_server(path: Path, settings: Settings):
+    """The process's llama.cpp server for these weights, with its saved prompt state: the one
+    place it is made (the early load in milo.cli.chat once made it without the state)."""
+    from milo.chat.embedded import EmbeddedServer
+
+    state_dir = Path(settings.cache_dir) / "prompt-state" if settings.prompt_cache and settings.cache_dir else None
+    return EmbeddedServer.shared(path, threads=settings.threads, state_dir=state_dir)
 
 
 def _embedded(arg: str, settings: Settings, max_tokens: int) -> ModelChoice:
-    from milo.chat.embedded import EmbeddedServer
-
     path, brain = embedded_weights(arg, settings)
     timeout = settings.timeout or (brain.timeout if brain else GGUF_TIMEOUT)
-    server = EmbeddedServer.shared(path, threads=settings.threads, state_dir=prompt_state_dir(settings))
+    server = embedded_server(path, settings)
     server.wait_ready(timeout=max(30.0, timeout))
     server.restore_state_once()
     free = brain.free_reply if brain else True

@@ -354,7 +354,7 @@ def _chat_at_terminal(kit, args, settings, statuses: StatusBox) -> int:
     try:
         if waking.failed:
             sys.stdout.write("\n")
-            waking.get()  # raises the build's error: one sentence (milo.cli), exit 1
+            waking.get()  # raises the build's error: one sentence (milo.cli), exit 2
         if pending is not None:
             try:
                 _wait_for(pending, "Milo is writing down the last turn (Ctrl-C drops it)...")
@@ -567,8 +567,7 @@ def prewarm_embedded(argv: list[str]) -> None:
             spec = argv[i + 1]
         elif a.startswith("--model="):
             spec = a.split("=", 1)[1]
-    from milo.chat.embedded import EmbeddedServer
-    from milo.chat.models import embedded_weights, prompt_state_dir, resolve_spec
+    from milo.chat.models import embedded_server, embedded_weights, resolve_spec
     from milo.config import Settings
     from milo.errors import MiloError
 
@@ -588,10 +587,7 @@ def prewarm_embedded(argv: list[str]) -> None:
             # before the first prompt is on the screen, or the prompt waits for it.
             PROMPT_UP.wait(10)
         try:
-            # The same server the chat asks for (EmbeddedServer.shared: one per weights file),
-            # with its saved prompt state: without it a new process processed the whole prompt.
-            EmbeddedServer.shared(embedded_weights(path, settings)[0], threads=settings.threads,
-                                  state_dir=prompt_state_dir(settings))
+            embedded_server(embedded_weights(path, settings)[0], settings)  # the one the chat then asks for
         except Exception:
             pass  # the main thread loads it again and reports the error in one sentence
 
