@@ -137,14 +137,11 @@ class Milo:
         if self.model.kind != "embedded" or self.model.llm is None:
             return False
         try:
-            history = self.history.window() if self.history else []
-            mark = self.history.memory_mark() if self.history else None
-            stable, _ = self.memory.recall_parts("", upto=mark)  # the stable part: the query's is not known yet
-            prompt = self.persona.prompt(self.parser.get_format_instructions())
-            messages = prompt.invoke({"memory": stable, "relevant": "", "asked": "", "history": history, "input": ""}).to_messages()
-            # Up to the notes for the message: the notes message's fixed start is included (the
-            # server reuses the longest run of tokens the next prompt shares with it).
-            known = messages[:-2] + ([SystemMessage(content=head)] if (head := self.persona.relevant_head()) else [])
+            # Up to the notes for the message (which depend on it): the notes message's fixed
+            # start is included (the server reuses the longest run of tokens the next prompt
+            # shares with it).
+            head = self.persona.relevant_head()
+            known = self.prompt_messages("")[:-2] + ([SystemMessage(content=head)] if head else [])
             self.model.llm.bind(max_tokens=1).invoke(known)
         except Exception as e:  # only a head start
             log.info("prefill failed: %s", e)
