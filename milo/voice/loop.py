@@ -165,7 +165,7 @@ class VoiceLoop:
         # vosk recognizes while the user speaks: its finish() is already cheap.
         return self.config.early_final and not getattr(self.pipeline.stt, "streaming", False)
 
-    def _listen(self, early: Optional[EarlyFinal], max_turns: Optional[int]) -> int:
+    def _listen(self, early: Optional[EarlyFinal], max_turns: Optional[int]) -> None:
         p = self.pipeline
         answered = 0
         stream: Union[TranscriptStream, SpotStream, None] = None
@@ -203,7 +203,6 @@ class VoiceLoop:
                 answered += 1
                 if max_turns is not None and answered >= max_turns:
                     break
-        return answered
 
     def _judge_pause(self, stream: EarlyStream) -> None:
         heard = stream.news()
