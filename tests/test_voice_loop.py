@@ -64,6 +64,15 @@ def _loop(wav, stt, tts, turn, out, sink=None, end_ms=480, realtime=False, **con
     return loop, said, status, events
 
 
+def _noting_first_audio(loop) -> threading.Event:
+    """An event set when the loop's first audio goes out (its other events still recorded)."""
+    from milo.voice.events import FirstAudio
+
+    first_audio, original = threading.Event(), loop.on_event
+    loop.on_event = lambda e: (first_audio.set() if isinstance(e, FirstAudio) else None, original(e))
+    return first_audio
+
+
 class Words:
     """A stand-in speech to text that hears `text` in any speech."""
 
@@ -240,16 +249,12 @@ def test_milo_starts_speaking_before_the_reply_is_finished(whisper, tts, tmp_pat
 def test_a_last_sentence_is_spoken_before_the_turn_is_over(whisper, tts, tmp_path):
     """The model writes its tags after the reply, so the reply's last sentence has no space after
     it until the turn returns: it is spoken at its question mark all the same."""
-    from milo.voice.events import FirstAudio
-
     wav = concat([synth("Hey Milo, how are you?", tmp_path / "q.wav")], tmp_path / "talk.wav")
     turn = StandIn(reply="How are you today?", pieces=1)
-    first_audio = threading.Event()
+    loop, said, status, events = _loop(wav, whisper, tts, turn, tmp_path / "out.wav")
+    first_audio = _noting_first_audio(loop)
     seen_before_end = []
     turn.during = lambda i: seen_before_end.append(first_audio.wait(10))
-    loop, said, status, events = _loop(wav, whisper, tts, turn, tmp_path / "out.wav")
-    original = loop.on_event
-    loop.on_event = lambda e: (first_audio.set() if isinstance(e, FirstAudio) else None, original(e))
     assert loop.run() == 1
     assert seen_before_end == [True]
 
@@ -258,16 +263,12 @@ def test_a_reply_without_a_full_stop_is_spoken_when_it_is_whole_not_after_the_me
     """The tiny brain often ends its reply without punctuation ("3 days ago"): once Milo.turn
     says the reply is whole (on_reply_end), its last words are spoken, while the model still
     writes the memory lines."""
-    from milo.voice.events import FirstAudio
-
     wav = concat([synth("Hey Milo, when did we meet?", tmp_path / "q.wav")], tmp_path / "talk.wav")
     turn = StandIn(reply="Three days ago, on a rainy Tuesday", pieces=3)
-    first_audio = threading.Event()
+    loop, said, status, events = _loop(wav, whisper, tts, turn, tmp_path / "out.wav")
+    first_audio = _noting_first_audio(loop)
     heard_while_writing = []
     turn.after_end = lambda: heard_while_writing.append(first_audio.wait(10))
-    loop, said, status, events = _loop(wav, whisper, tts, turn, tmp_path / "out.wav")
-    original = loop.on_event
-    loop.on_event = lambda e: (first_audio.set() if isinstance(e, FirstAudio) else None, original(e))
     assert loop.run() == 1
     assert heard_while_writing == [True]
 
