@@ -1,6 +1,7 @@
 """The turn: provider selection and failure paths against real loopback servers, and the real
 embedded model end to end."""
 
+import re
 import socket
 
 import pytest
@@ -451,6 +452,48 @@ def test_asked_their_own_name_the_model_is_given_it_next_to_the_question(make_mi
     assert "Their name is" not in milo.prompt_messages("What is your name?")[-2].content
     milo.persona.user_name = "Friend"  # not known: nothing to give
     assert "Their name is" not in milo.prompt_messages("What's my name again?")[-2].content
+
+
+def test_questions_about_the_users_own_life_are_told_apart():
+    from milo.chat.addressing import asks_about_themselves
+
+    for q in ("Where do I work?", "What's my dog called?", "Who is visiting me next week?", "Am I boring you?",
+              "Do you remember how I take my coffee?", "Remind me what my cat is called.", "How are you? What did I buy?",
+              "which instrument do i play"):  # speech to text writes no question mark
+        assert asks_about_themselves(q), q
+    for q in ("What is your own name?", "Can you tell me a joke?", "I play the cello.", "How are you? I had a long day.",
+              "My sister Nora is visiting next week, I'm excited.", "i play the cello in an orchestra",
+              "Tell me about octopuses.", ""):
+        assert not asks_about_themselves(q), q
+
+
+def test_asked_about_their_own_life_a_grammar_model_begins_its_reply_by_addressing_them(make_milo):
+    """The 1.5B brain answered "Where do I work?" with "I work at the hospital..." (the user's
+    fact as its own) in 8 of 8 held-out questions; made to begin "You ..." it kept the user's
+    perspective. Only llama.cpp models get the grammar; the question decides its first words."""
+    from dataclasses import replace
+
+    with ScriptedModelServer([("ok", GOOD), ("ok", GOOD)]) as srv:
+        milo = make_milo(replace(openai_model(srv.url), grammar=True))
+        milo.turn("Where do I work?")
+        milo.turn("Tell me about octopuses.")
+    about_them, about_octopuses = (r["grammar"] for r in srv.requests)
+    assert 'sentences ::= opened-sentence (" " sentence){0,2}' in about_them
+    assert re.search(r'^reply-opening ::= .*"You"', about_them, re.M)
+    assert "reply-opening" not in about_octopuses and about_octopuses.startswith('root ::= "[REPLY]: " reply')
+
+
+@pytest.mark.model
+def test_the_opening_grammar_runs_on_llama_cpp(embedded, make_milo, memory_file):
+    """On the real model: asked about their own life, the reply begins by addressing the user,
+    and the memory lines still come whole."""
+    memory_file.write_text('# Milo\'s Living Memory\n\n--- [PULSE: 07:10 PM, November 28, 2026] ---\n'
+                           'CORE_UPDATE: Amy said: "I work night shifts at the hospital."\n')
+    milo = make_milo(embedded)
+    for q in ("Where do I work?", "what did i tell you about my job"):
+        result = milo.turn(q)
+        assert result.ok and result.answer.missing == [], result.answer
+        assert re.match(r"(?:Yes, you|Yes! You|You)", result.reply), result.reply
 
 
 def test_a_help_desk_closer_is_neither_shown_etched_nor_replayed(make_milo, memory_file, tmp_path):

@@ -116,6 +116,9 @@ class MiloTagParser(BaseCumulativeTransformOutputParser[TaggedAnswer]):
     # At most, in the free reply's grammar (stops loops, never cuts a word); the persona asks for
     # one to three, and a fourth was most often a help-desk closer (milo.chat.manners).
     reply_sentences: int = 3
+    # A GBNF expression the reply's first sentence must begin with on llama.cpp, or "" for none
+    # (milo.chat.addressing: a question about the user's own life is answered "You ...").
+    reply_opening: str = ""
 
     @property
     def _type(self) -> str:
@@ -128,6 +131,9 @@ class MiloTagParser(BaseCumulativeTransformOutputParser[TaggedAnswer]):
 
     def with_free_reply(self, free: bool = True) -> "MiloTagParser":
         return self.model_copy(update={"free_reply": free})
+
+    def opening_with(self, opening: str) -> "MiloTagParser":
+        return self.model_copy(update={"reply_opening": opening})
 
     def _tagged(self) -> tuple[TagSpec, ...]:
         """The lines that carry a tag in the answer."""
@@ -252,6 +258,10 @@ class MiloTagParser(BaseCumulativeTransformOutputParser[TaggedAnswer]):
                      'sentence ::= [^\\n\\[<.!? ] [^\\n\\[.!?]{0,300} sentence-end | emoji',
                      'sentence-end ::= [.!?] [.!?]{0,2} ["\')]{0,1} | emoji',
                      'emoji ::= [\\u2600-\\u27BF\\U0001F300-\\U0001FAFF] [\\uFE0F]?']
+        if self.reply_opening:
+            sentences[0] = f'sentences ::= opened-sentence (" " sentence){{0,{n - 1}}}'
+            sentences += ['opened-sentence ::= reply-opening [^\\n\\[.!?]{0,300} sentence-end',
+                          f"reply-opening ::= {self.reply_opening}"]
         if self.free_reply:
             rules = [f'root ::= sentences "\\n" {lines}'] + sentences
         else:

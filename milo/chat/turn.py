@@ -20,6 +20,7 @@ from typing import Callable, Generator, Mapping, Optional, Protocol, Sequence
 from langchain_core.messages import BaseMessage, SystemMessage
 from langchain_core.runnables import Runnable
 
+from milo.chat.addressing import SECOND_PERSON_OPENING, asks_about_themselves
 from milo.chat.chain import build_chain
 from milo.chat.failures import LOST_THREAD, ModelFailure, classify, deferred_interrupt
 from milo.chat.manners import Manners
@@ -110,8 +111,13 @@ class Milo:
 
     # ---- the chain ------------------------------------------------------------------------
 
-    def build_chain(self) -> Runnable:
-        return build_chain(self.persona, self.model, self.parser, self.body.tools if self.native_tools else ())
+    def build_chain(self, text: str = "") -> Runnable:
+        parser = self.parser
+        if self.model.grammar and asks_about_themselves(text):
+            # The user asks about their own life: the reply begins by addressing them, or the
+            # small model answers with the user's facts as its own (milo.chat.addressing).
+            parser = parser.opening_with(SECOND_PERSON_OPENING)
+        return build_chain(self.persona, self.model, parser, self.body.tools if self.native_tools else ())
 
     def inputs(self, text: str) -> dict:
         history = self.history.window() if self.history else []
@@ -190,7 +196,7 @@ class Milo:
             result.error = str(e)
             result.reply = _say_rest(LOST_THREAD, "", on_reply)
             return result
-        chain = self.build_chain()
+        chain = self.build_chain(text)
         answer, shown, whole = yield from self._run(chain, inputs, on_reply, result, cancelled)
         if answer is None and whole:
             # The reply was whole when the model failed on its memory lines (or the turn was

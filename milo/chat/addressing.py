@@ -1,0 +1,48 @@
+"""Whose life a question is about, and how the answer to it begins.
+
+A small model reads the user's "I" as its own: asked "Which instrument do I play?" with the
+user's words 'I play the cello' in its notes, the 1.5B brain answered "I play the cello..." in 8
+of 8 held-out questions; no prompt wording measured moved it reliably. Asked about the user's
+own life, the reply is made to begin by addressing them ("You play the cello...", "Oh, your
+dog..."): a grammar-driven model then keeps the perspective (0 of 8 claimed the fact). Only the
+first words are fixed; the rest is the model's own.
+"""
+
+from __future__ import annotations
+
+import re
+
+# The user speaking of themselves. "me" alone does not count after "you ..." or in a request
+# ("Can you tell me a joke?", "Tell me about octopuses." ask something of Milo).
+_SELF = re.compile(r"\b(?:I|I'm|I've|I'd|I'll|my|mine|myself|am I)\b", re.IGNORECASE)
+_ME = re.compile(r"\bme\b", re.IGNORECASE)
+_REQUEST = re.compile(r"^\W*(?:please\s+)?(?:tell|show|give|teach|help|let|remind|ask)\s+me\b", re.IGNORECASE)
+_YOU = re.compile(r"\byou\b", re.IGNORECASE)
+# A question mark, or a question's first word (speech to text writes no punctuation: "which
+# instrument do i play"), or a request that asks as much ("Remind me what my cat is called.").
+_ASKING = re.compile(r"\?\s*$|^\W*(?:what|what's|where|where's|who|who's|which|when|why|how|do|does|did|am|is|are|was"
+                     r"|were|have|has|can|could|should|would|will|remind me|tell me|guess)\b", re.IGNORECASE)
+_SENTENCE = re.compile(r"[^.!?]+[.!?]*")
+
+
+def asks_about_themselves(text: str) -> bool:
+    """Whether `text` asks Milo something about the user's own life ("Where do I work?",
+    "What's my dog called?", "Who is visiting me next week?"), as opposed to asking about Milo
+    ("What's your name?") or telling ("I play the cello.")."""
+    for sentence in _SENTENCE.findall(text or ""):
+        s = sentence.strip()
+        if not s or not _ASKING.search(s):
+            continue
+        if _SELF.search(s):
+            return True
+        me = _ME.search(s)
+        if me and not _YOU.search(s[:me.start()]) and not _REQUEST.match(s):
+            return True
+    return False
+
+
+# The first words of a reply to such a question: "You"/"Your"/"You're"/..., or "Yes" first ("Yes!
+# You take it strong and black."). Measured: with "Oh, you"/"Hmm, you"/... allowed too, the
+# model escaped through them ("Oh, you're asking me! I love ramen.", "Oh, you know what I love
+# about Tuesdays?", a persona sample) in 3 of 13 answers.
+SECOND_PERSON_OPENING = '("Yes" ("," " you" | "! You") | "You")'
