@@ -496,6 +496,27 @@ def test_the_opening_grammar_runs_on_llama_cpp(embedded, make_milo, memory_file)
         assert re.match(r"(?:Yes, you|Yes! You|You)", result.reply), result.reply
 
 
+def test_the_notes_for_a_message_are_chosen_by_it_first_and_by_what_came_before_it_second(make_milo, memory_file, tmp_path):
+    """The conversation so far counts for less than the message (tests/test_recall.py has the
+    case that was measured): a new question gets its own notes, a follow-up those of before."""
+    from milo.sessions import SessionMemory, SessionStore
+
+    memory_file.write_text("# Milo's Living Memory\n" + "".join(
+        f'\n--- [PULSE: 0{i + 1}:00 PM, November 2{i}, 2026] ---\nCORE_UPDATE: Amy said: "{said}"\nREPLY: {reply}\n'
+        for i, (said, reply) in enumerate([("I love strong black coffee in the morning.", "Coffee! Lovely."),
+                                           ("My sister Nora is visiting next week.", "How exciting!"),
+                                           ("The garden is full of tulips.", "Tulips!")])))
+    history = SessionMemory(SessionStore(tmp_path / "s"))
+    history.record("Good morning Milo!", "Morning!")
+    history.record("Who is visiting me next week?", "Your sister Nora!")
+    milo = make_milo(openai_model("http://127.0.0.1:9/v1"), history=history,
+                     memory=LivingMemory(memory_file, relevance=True, budget_tokens=60, cache_dir=tmp_path / "c"))
+    notes = lambda text: milo.prompt_messages(text)[-2].content
+    assert "strong black coffee" in notes("How do I take my coffee?")
+    assert "Nora" not in notes("How do I take my coffee?")  # the budget holds one note: the message's
+    assert "Nora" in notes("And what will she want to do?")
+
+
 def test_a_help_desk_closer_is_neither_shown_etched_nor_replayed(make_milo, memory_file, tmp_path):
     from milo.sessions import SessionMemory, SessionStore
 

@@ -121,11 +121,12 @@ class Milo:
 
     def inputs(self, text: str) -> dict:
         history = self.history.window() if self.history else []
-        # Relevance is judged on the new message and the last things the user said before it.
-        query = " ".join([text] + [m.content for m in history if m.type == "human"][-2:])
+        # Relevance is judged on the new message, and for less on the last things the user said
+        # before it (a follow-up: "and what did she bring?").
+        earlier = " ".join([m.content for m in history if m.type == "human" and isinstance(m.content, str)][-2:])
         # The memory as it was when this conversation began: its own turns are in `history`.
         mark = self.history.memory_mark() if self.history else None
-        stable, relevant = self.memory.recall_parts(query, upto=mark)
+        stable, relevant = self.memory.recall_parts(text, upto=mark, earlier=earlier)
         name, asked = self.persona.user_name, ""
         if name != DEFAULT_USER_NAME and asks_own_name(text):
             # Measured on the 1.5B brain: with the name pinned and a who-is-who line at the top,

@@ -47,6 +47,10 @@ _STOP = frozenset(
     "core_update future_message reply core update future message pulse am pm "
     "how whose whom being any some these those very s t m ll re ve d".split()
 )
+# Words a question to a memory uses to ask, not to say what it is about ("Do you remember how I
+# take my coffee?"): in a query they matched Milo's own chatter ("Do you remember what those
+# items were like?") over the note about coffee. Dropped from queries only; notes keep them.
+_ASKING = frozenset("remember remembered remind recall forget forgot again know".split())
 K1, B = 1.2, 0.75
 STEM = 6  # a stemmed word is cut to this many letters: a crude, language-blind stem
 _VOWEL = re.compile(r"[aeiouy]")
@@ -127,6 +131,9 @@ def terms(text: str) -> list[str]:
                     _STEMS[t] = s
             out.append(s)
     return out
+
+
+_ASKING_TERMS = frozenset(t for w in _ASKING for t in terms(w))
 
 
 _MONTHS = ("january february march april may june july august september october november december").split()
@@ -358,7 +365,7 @@ class PulseIndex:
         raise the docs of that time. `exclude_from`: main-file docs that end after that byte
         offset score 0 (they are already in the recent part)."""
         n = len(self)
-        q = set(terms(query))
+        q = set(terms(query)) - _ASKING_TERMS
         if not n or not q:
             return None
         postings = [(self.postings(t)) for t in q]

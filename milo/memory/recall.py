@@ -39,6 +39,10 @@ CONTEXT = (1, 1)  # neighbours (of the same day) shown before and after a hit
 CONTEXT_WEIGHT = 0.7  # of a pulse's score that comes from its window (see PulseIndex.scores)
 CANDIDATES = 200  # best hits considered
 MAX_MISSES = 8  # candidates in a row that did not fit: the budget is spent
+# What the user said before the message counts for this much of what the message says: as much,
+# "Good morning Milo! Who is visiting me next week?" outranked the coffee note for "Do you
+# remember how I take my coffee?" (6th of 10; the budget ran out at the 4th).
+EARLIER_WEIGHT = 0.3
 
 
 def estimate_tokens(text: str) -> int:
@@ -116,7 +120,7 @@ class MemoryRecall:
         pulses = idx.pulses(i for i, _ in hits)
         return [Hit(pulses[i], s, "memory" if idx.source(i) == 0 else "archive") for i, s in hits]
 
-    def assemble(self, query: str, tail_lines: Sequence[str], tail_start: Optional[int]) -> tuple[str, str]:
+    def assemble(self, query: str, tail_lines: Sequence[str], tail_start: Optional[int], earlier: str = "") -> tuple[str, str]:
         """(stable part, query part): pinned + recent lines, then the relevant older pulses.
 
         The stable part takes the pinned facts and a fixed share of the rest (it never depends on
@@ -137,16 +141,21 @@ class MemoryRecall:
             parts.append(RECENT_LABEL + "\n".join(recent))
         stable = "\n\n".join(parts)
         left = self.budget - estimate_tokens(stable) - 12  # the label the query part goes under
-        relevant = self.relevant(query, left, exclude_from=shown_from) if query.strip() else ""
+        relevant = self.relevant(query, left, exclude_from=shown_from, earlier=earlier) if (query + earlier).strip() else ""
         return stable, relevant
 
-    def relevant(self, query: str, budget: int, exclude_from: Optional[int] = None) -> str:
+    def relevant(self, query: str, budget: int, exclude_from: Optional[int] = None, earlier: str = "") -> str:
         """The older pulses relevant to `query`, rendered within `budget` tokens: the best hits,
-        each with its neighbours of the same day, until the budget is spent."""
+        each with its neighbours of the same day, until the budget is spent. `earlier` (what was
+        said just before the query, for a follow-up like "and what did she bring?") adds
+        EARLIER_WEIGHT of its own scores."""
         if budget <= 0:
             return ""
         idx = self.index()
         scores = idx.scores(query, exclude_from, context=CONTEXT_WEIGHT)
+        before = idx.scores(earlier, exclude_from, context=CONTEXT_WEIGHT) if earlier.strip() else None
+        if before is not None:
+            scores = EARLIER_WEIGHT * before if scores is None else scores + EARLIER_WEIGHT * before
         if scores is None:
             return ""
         excluded = _excluded(idx, exclude_from)

@@ -422,14 +422,15 @@ class LivingMemory:
             return f"{stable}\n\n## Older notes related to this message\n{relevant}"
         return stable
 
-    def recall_parts(self, query: str = "", upto: Optional[int] = None) -> tuple[str, str]:
+    def recall_parts(self, query: str = "", upto: Optional[int] = None, earlier: str = "") -> tuple[str, str]:
         """(the part stable from turn to turn, the part that depends on the query). `upto`: read
         the recent lines as of that byte offset (the start of the current conversation, whose
-        turns the prompt replays word for word), so the block stays identical all conversation."""
+        turns the prompt replays word for word), so the block stays identical all conversation.
+        `earlier`: what the user said just before the query, which counts for less than it."""
         lines, start = self._tail(self.recall_lines, upto)
         if self._recall is None:
             return "\n".join(lines).strip() or NO_MEMORY, ""
-        stable, relevant = self._recall.assemble(query, lines, start)
+        stable, relevant = self._recall.assemble(query, lines, start, earlier)
         return stable or NO_MEMORY, relevant
 
     def recent_pulses(self, n: int = 20) -> list[Pulse]:
