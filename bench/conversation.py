@@ -11,6 +11,8 @@ same session; later questions ask for them. Scored per turn:
   leaked      tag text ([REPLY], CORE_UPDATE:...) in the reply
   copied      the reply repeats 6 or more words in a row of a persona sample (sample_speak.txt)
   etched      the turn left a PULSE with a CORE_UPDATE
+  repeat      ...or did not, because its note only repeated a recent one (the grounding's choice,
+              `milo -v`: "Who is visiting me next week?" after "Nora is visiting next week")
   invented    an etched CORE_UPDATE/FUTURE_MESSAGE names a name, number or link nobody said
 Plus seconds per turn (wall time of each process over its turns, model load included) and peak
 RSS of the chat processes.
@@ -66,6 +68,7 @@ class Score:
     leaked: int = 0
     copied: int = 0
     etched: int = 0
+    repeats: int = 0
     invented: int = 0
     seconds: list = field(default_factory=list)
     rss_mb: float = 0.0
@@ -118,7 +121,8 @@ def copied(reply: str) -> bool:
 
 def invented(value: str, said: str) -> bool:
     low = said.lower()
-    for n in re.findall(r"(?<![.!?:\"]\s)(?<!^)\b[A-Z][a-z]+\b", value):
+    # Capitalized, but not where a sentence or a quote begins.
+    for n in re.findall(r"(?<![.!?:\"]\s)(?<![\"\u201c])(?<!^)\b[A-Z][a-z]+\b", value):
         if n.lower() not in low and n not in ("Milo", "I"):
             return True
     return any(d not in re.findall(r"\d+", said) for d in re.findall(r"\d+", value)) or bool(
@@ -141,7 +145,7 @@ def run_brain(model: str, data_dir: str, timeout: float) -> Score:
         started = time.perf_counter()
         # Through a small wrapper that reports its one child's peak RSS (this process's own
         # RUSAGE_CHILDREN would mix the brains).
-        proc = subprocess.run([sys.executable, "-c", _RSS_WRAPPER, sys.executable, str(ROOT / "main.py"), "chat", "--model", model],
+        proc = subprocess.run([sys.executable, "-c", _RSS_WRAPPER, sys.executable, str(ROOT / "main.py"), "-v", "chat", "--model", model],
                               input=lines, capture_output=True, text=True, env=env, timeout=timeout)
         rss_line = proc.stderr.rstrip().rsplit("\n", 1)[-1]
         if rss_line.startswith("peak-rss-kb "):
@@ -172,6 +176,7 @@ def run_brain(model: str, data_dir: str, timeout: float) -> Score:
                 score.copied += 1
                 score.examples.append(f"copied: {text!r} -> {reply!r}")
         score.etched += sum(1 for p in pulses if p.core_update)
+        score.repeats += len(re.findall(r"dropped CORE_UPDATE .*: it repeats a recent note", proc.stderr))
         score.invented += sum(1 for p in pulses for v in (p.core_update, p.future_message) if v and invented(v, said))
         for (text, _), reply in zip(session, replies):
             print(f"  you:  {text}\n  milo: {reply}")
@@ -194,10 +199,10 @@ def main() -> int:
         print(f"=== {spec}")
         results[spec] = run_brain(spec, args.data_dir, args.timeout)
     print()
-    print(f"{'brain':14s} {'recalled':>9s} {'identity':>8s} {'cut':>4s} {'loop':>4s} {'leaked':>6s} {'copied':>6s} {'etched':>7s} {'invented':>8s} {'s/turn':>7s} {'RSS MB':>7s}")
+    print(f"{'brain':14s} {'recalled':>9s} {'identity':>8s} {'cut':>4s} {'loop':>4s} {'leaked':>6s} {'copied':>6s} {'etched':>7s} {'repeat':>6s} {'invented':>8s} {'s/turn':>7s} {'RSS MB':>7s}")
     for spec, s in results.items():
         print(f"{spec:14s} {s.recalled:>4d}/{s.questions:<4d} {s.identity:>8d} {s.cut:>4d} {s.loops:>4d} {s.leaked:>6d} {s.copied:>6d} "
-              f"{s.etched:>3d}/{s.turns:<3d} {s.invented:>8d} {sum(s.seconds) / len(s.seconds):7.1f} {s.rss_mb:7.0f}")
+              f"{s.etched:>3d}/{s.turns:<3d} {s.repeats:>6d} {s.invented:>8d} {sum(s.seconds) / len(s.seconds):7.1f} {s.rss_mb:7.0f}")
     for spec, s in results.items():
         for e in s.examples:
             print(f"  [{spec}] {e}")
