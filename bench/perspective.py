@@ -5,14 +5,15 @@ user ("You play the cello"), or claim it as Milo's own ("I play the cello")?
 
 Side by side in one run, per brain: "plain" (the reply's first words left to the model) and
 "opening" (what Milo does: a question about the user's own life is answered beginning "You ...",
-milo.chat.addressing). Scored per answer:
-  claimed    the reply claims the user's fact as Milo's ("I work at the hospital", "my cats")
+asked their own name "Your name is ...", milo.chat.addressing). Scored per answer:
+  claimed    the reply claims the user's fact as Milo's ("I work at the hospital", "my cats"), or
+             calls the user Milo
   recalled   the reply contains the fact (any of its words)
 Plus the median seconds until the reply was whole.
 
     .venv/bin/python bench/perspective.py --brain good --runs 2
 
-These eight facts and questions were written for this check and never used to tune a prompt.
+These facts and questions were written for this check and never used to tune a prompt.
 Timings are printed, never asserted.
 """
 
@@ -48,6 +49,9 @@ CASES = [
      r"\bI (?:play|usually)", ["cello"]),
     ("Tom", "I drink chamomile tea before bed.", "What do I drink before bed?",
      r"\bI (?:drink|usually|like)", ["chamomile", "tea"]),
+    # Their own name: the claim here is calling the user Milo (the system prompt recited).
+    ("Ruth", "I keep bees in my garden.", "Who am I?", r"\byou(?:'re| are) milo\b", ["ruth"]),
+    ("Ivan", "I fix old radios for fun.", "Do you know who I am?", r"\byou(?:'re| are) milo\b", ["ivan"]),
 ]
 
 
@@ -67,9 +71,9 @@ def ask(model, settings, question: str, opening: bool) -> tuple[str, float]:
 
     milo = build_milo(settings, with_model=False)
     milo = turn.Milo(model, milo.memory, milo.persona, history=milo.history, timeout=model.timeout)
-    real = turn.asks_about_themselves
+    real = turn.reply_opening
     if not opening:
-        turn.asks_about_themselves = lambda text: False
+        turn.reply_opening = lambda text, name: None
     try:
         pieces: list[str] = []
         started = time.perf_counter()
@@ -78,7 +82,7 @@ def ask(model, settings, question: str, opening: bool) -> tuple[str, float]:
         pending.cancel()
         pending.finish()
     finally:
-        turn.asks_about_themselves = real
+        turn.reply_opening = real
     return "".join(pieces).strip(), took
 
 

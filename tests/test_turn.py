@@ -473,14 +473,21 @@ def test_asked_about_their_own_life_a_grammar_model_begins_its_reply_by_addressi
     perspective. Only llama.cpp models get the grammar; the question decides its first words."""
     from dataclasses import replace
 
-    with ScriptedModelServer([("ok", GOOD), ("ok", GOOD)]) as srv:
+    with ScriptedModelServer([("ok", GOOD)] * 4) as srv:
         milo = make_milo(replace(openai_model(srv.url), grammar=True))
         milo.turn("Where do I work?")
         milo.turn("Tell me about octopuses.")
-    about_them, about_octopuses = (r["grammar"] for r in srv.requests)
+        # Asked their own name, the brain recited its system prompt ("You are Milo, a small desk
+        # robot..."): one sentence, beginning "Your name is" (or saying it is not known).
+        milo.turn("Who am I?")
+        milo.persona.user_name = "Friend"
+        milo.turn("Who am I?")
+    about_them, about_octopuses, name_known, name_unknown = (r["grammar"] for r in srv.requests)
     assert 'sentences ::= opened-sentence (" " sentence){0,2}' in about_them
     assert re.search(r'^reply-opening ::= .*"You"', about_them, re.M)
     assert "reply-opening" not in about_octopuses and about_octopuses.startswith('root ::= "[REPLY]: " reply')
+    assert 'sentences ::= opened-sentence (" " sentence){0,0}' in name_known and 'reply-opening ::= "Your name is " [A-Z]' in name_known
+    assert 'reply-opening ::= "I don\'t know your name yet"' in name_unknown
 
 
 @pytest.mark.model
@@ -494,6 +501,9 @@ def test_the_opening_grammar_runs_on_llama_cpp(embedded, make_milo, memory_file)
         result = milo.turn(q)
         assert result.ok and result.answer.missing == [], result.answer
         assert re.match(r"(?:Yes, you|Yes! You|You)", result.reply), result.reply
+    result = milo.turn("Who am I?")
+    assert result.ok and result.answer.missing == [], result.answer
+    assert re.fullmatch(r"Your name is Amy\b[^.!?]*[.!?]+\S*", result.reply), result.reply  # a wrong name is mended
 
 
 def test_the_notes_for_a_message_are_chosen_by_it_first_and_by_what_came_before_it_second(make_milo, memory_file, tmp_path):

@@ -11,6 +11,10 @@ first words are fixed; the rest is the model's own.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
+from typing import Optional
+
+from milo.memory.names import asks_own_name
 
 # The user speaking of themselves. "me" alone does not count after "you ..." or in a request
 # ("Can you tell me a joke?", "Tell me about octopuses." ask something of Milo).
@@ -46,3 +50,28 @@ def asks_about_themselves(text: str) -> bool:
 # model escaped through them ("Oh, you're asking me! I love ramen.", "Oh, you know what I love
 # about Tuesdays?", a persona sample) in 3 of 13 answers.
 SECOND_PERSON_OPENING = '("Yes" ("," " you" | "! You") | "You")'
+
+
+@dataclass(frozen=True)
+class Opening:
+    """How a reply must begin (GBNF), and at most how many sentences it may have (None: as usual)."""
+
+    gbnf: str
+    sentences: Optional[int] = None
+
+
+def reply_opening(text: str, user_name: Optional[str]) -> Optional[Opening]:
+    """How the reply to `text` begins, or None to leave it to the model. `user_name`: the user's
+    name, when Milo knows it. Asked their own name ("Who am I?"), the 1.5B brain recited its
+    system prompt, "You are Milo, a small desk robot...", with or without a "You" opening (4 of 4
+    answers), and after "Your name is Sam." went on "You're a small desk robot with a head...":
+    the answer is one sentence beginning "Your name is" (a wrong name in it is mended by
+    milo.chat.manners), or, with no name known, one that says so (and one more, to ask)."""
+    if asks_own_name(text):
+        if user_name:
+            # A capital after it: the tiny brain went on "Your name isn't...".
+            return Opening('"Your name is " [A-Z]', sentences=1)
+        return Opening('"I don\'t know your name yet"', sentences=2)  # room to ask for it
+    if asks_about_themselves(text):
+        return Opening(SECOND_PERSON_OPENING)
+    return None

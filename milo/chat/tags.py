@@ -132,8 +132,8 @@ class MiloTagParser(BaseCumulativeTransformOutputParser[TaggedAnswer]):
     def with_free_reply(self, free: bool = True) -> "MiloTagParser":
         return self.model_copy(update={"free_reply": free})
 
-    def opening_with(self, opening: str) -> "MiloTagParser":
-        return self.model_copy(update={"reply_opening": opening})
+    def opening_with(self, opening: str, sentences: Optional[int] = None) -> "MiloTagParser":
+        return self.model_copy(update={"reply_opening": opening, "reply_sentences": sentences or self.reply_sentences})
 
     def _tagged(self) -> tuple[TagSpec, ...]:
         """The lines that carry a tag in the answer."""

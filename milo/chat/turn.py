@@ -20,7 +20,7 @@ from typing import Callable, Generator, Mapping, Optional, Protocol, Sequence
 from langchain_core.messages import BaseMessage, SystemMessage
 from langchain_core.runnables import Runnable
 
-from milo.chat.addressing import SECOND_PERSON_OPENING, asks_about_themselves
+from milo.chat.addressing import reply_opening
 from milo.chat.chain import build_chain
 from milo.chat.failures import LOST_THREAD, ModelFailure, classify, deferred_interrupt
 from milo.chat.manners import Manners
@@ -113,10 +113,11 @@ class Milo:
 
     def build_chain(self, text: str = "") -> Runnable:
         parser = self.parser
-        if self.model.grammar and asks_about_themselves(text):
+        opening = reply_opening(text, self.persona.user_name if self.persona.user_name != DEFAULT_USER_NAME else None)
+        if self.model.grammar and opening:
             # The user asks about their own life: the reply begins by addressing them, or the
             # small model answers with the user's facts as its own (milo.chat.addressing).
-            parser = parser.opening_with(SECOND_PERSON_OPENING)
+            parser = parser.opening_with(opening.gbnf, opening.sentences)
         return build_chain(self.persona, self.model, parser, self.body.tools if self.native_tools else ())
 
     def inputs(self, text: str) -> dict:
