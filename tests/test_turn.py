@@ -465,6 +465,12 @@ def test_questions_about_the_users_own_life_are_told_apart():
               "My sister Nora is visiting next week, I'm excited.", "i play the cello in an orchestra",
               "Tell me about octopuses.", ""):
         assert not asks_about_themselves(q), q
+    from milo.chat.addressing import reply_opening
+
+    # Their name alone is asked: one sentence; with more to answer, the usual room.
+    assert reply_opening("Hey Milo, do you remember my name?", "Sam").sentences == 1
+    assert reply_opening("What's my name, and what drink did I just say I love?", "Sam").sentences is None
+    assert reply_opening("Tell me about octopuses.", "Sam") is None
 
 
 def test_asked_about_their_own_life_a_grammar_model_begins_its_reply_by_addressing_them(make_milo):

@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass
 from typing import Optional
 
-from milo.memory.names import asks_own_name
+from milo.memory.names import asks_own_name, besides_own_name
 
 # The user speaking of themselves. "me" alone does not count after "you ..." or in a request
 # ("Can you tell me a joke?", "Tell me about octopuses." ask something of Milo).
@@ -27,6 +27,9 @@ _YOU = re.compile(r"\byou\b", re.IGNORECASE)
 _ASKING = re.compile(r"\?\s*$|^\W*(?:what|what's|where|where's|who|who's|which|when|why|how|do|does|did|am|is|are|was"
                      r"|were|have|has|can|could|should|would|will|remind me|tell me|guess)\b", re.IGNORECASE)
 _SENTENCE = re.compile(r"[^.!?]+[.!?]*")
+# Words around a question that ask nothing more ("Hey Milo, do you know my name again?").
+_FILLER = frozenset("and do does you know remember what what's is my i me the a again milo please hey hi hello so "
+                    "tell can could who am still oh ok okay well".split())
 
 
 def asks_about_themselves(text: str) -> bool:
@@ -68,10 +71,13 @@ def reply_opening(text: str, user_name: Optional[str]) -> Optional[Opening]:
     the answer is one sentence beginning "Your name is" (a wrong name in it is mended by
     milo.chat.manners), or, with no name known, one that says so (and one more, to ask)."""
     if asks_own_name(text):
+        # One sentence when the name is all that is asked; "What's my name, and what drink did I
+        # say I love?" gets the usual room for the rest.
+        more = len([w for w in re.findall(r"[a-z']+", besides_own_name(text).lower()) if w not in _FILLER]) >= 2
         if user_name:
             # A capital after it: the tiny brain went on "Your name isn't...".
-            return Opening('"Your name is " [A-Z]', sentences=1)
-        return Opening('"I don\'t know your name yet"', sentences=2)  # room to ask for it
+            return Opening('"Your name is " [A-Z]', sentences=None if more else 1)
+        return Opening('"I don\'t know your name yet"', sentences=None if more else 2)  # room to ask for it
     if asks_about_themselves(text):
         return Opening(SECOND_PERSON_OPENING)
     return None

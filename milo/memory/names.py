@@ -35,6 +35,11 @@ def asks_own_name(text: str) -> bool:
     return bool(_ASKS_OWN_NAME.search(text or ""))
 
 
+def besides_own_name(text: str) -> str:
+    """What `text` says besides asking the user's own name ("and what drink do I love?")."""
+    return _ASKS_OWN_NAME.sub(" ", text or "")
+
+
 def learn_name(pinned: str, said: Iterable[str]) -> Optional[str]:
     """From the pinned facts first, then the newest thing the user said that gives a name."""
     found = name_in(pinned)
