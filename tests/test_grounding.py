@@ -149,3 +149,13 @@ def test_a_note_that_only_copies_the_reply_is_not_a_note():
     kept = ground("", "Ask Amy what she made with the tomatoes", "Tomatoes! What will you make with them?",
                   "I bought tomatoes.", user_name="Amy")
     assert kept.fields["FUTURE_MESSAGE"] == "Ask Amy what she made with the tomatoes"
+
+
+def test_a_core_update_that_says_nothing_becomes_the_users_words():
+    # The good brain once wrote just 'Nora said:' (nothing after it) for "Which instrument do I play?".
+    for empty in ("Nora said:", "Nora asked.", "The user said something."):
+        g = ground(empty, "", "You play the cello!", "Which instrument do I play, and when?", user_name="Nora")
+        assert g.fields["CORE_UPDATE"] == 'Nora said: "Which instrument do I play, and when?"', empty
+        assert any("says nothing" in c for c in g.changes)
+    # A short note with something in it stands.
+    assert ground("Nora plays the cello", "", "", "I play the cello.", user_name="Nora").fields["CORE_UPDATE"] == "Nora plays the cello"

@@ -238,6 +238,8 @@ def ground(
         why = check(value, support, reply, pinned, user_name)
         if why is None and name == "CORE_UPDATE":
             why = leaves_out(value, user_text, user_name)
+        if why is None and name == "CORE_UPDATE" and not (_content(value, user_name) or _names(value, user_name) or _numbers(value)):
+            why = "it says nothing of the exchange"  # the good brain once wrote just 'Nora said:'
         if why is None and near_duplicate(value, earlier):
             why = "it repeats a recent note"
         if why is None and copies_reply(value, reply):
