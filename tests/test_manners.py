@@ -71,6 +71,12 @@ SAMPLES = ["Oh! Oh, wait, did you know octopuses have three hearts? Three! I kee
     ("I don't know, but I'd love to find out!", "I don't know, but I'd love to find out!"),  # opens like one, is not one
     # Nothing but copies: shown as written rather than nothing.
     ("Well, mostly at listening.", "Well, mostly at listening."),
+    # The rest of a copied sample goes with it: the good brain's first reply to a new user was
+    # shown as "Oh! Three!" (the octopus sample copied, its long sentence left out).
+    ("Oh! Oh, wait, did you know octopuses have three hearts? Three! I keep thinking about that.", "Oh!"),
+    ("Oh! Oh, wait, did you know octopuses have three hearts? Three! A cello, how lovely!", "Oh! A cello, how lovely!"),
+    ("Oh! Oh, wait, did you know octopuses have three hearts? Thrilling, right?", "Oh! Thrilling, right?"),
+    ("Three! Three hearts!", "Three! Three hearts!"),  # no copy before it: its own words
 ])
 def test_a_sentence_that_opens_like_a_persona_sample_is_a_copy_and_is_left_out(reply, kept):
     m = Manners(samples=SAMPLES)

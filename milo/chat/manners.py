@@ -20,7 +20,7 @@ is held back until it is whole), so what was shown is never taken back.
 from __future__ import annotations
 
 import re
-from typing import Sequence
+from typing import Optional, Sequence
 
 _END = re.compile(r"(?<=[.!?…])[\"'”’)\]*]*\s+")
 _OPENERS = tuple(o.strip() for o in
@@ -96,18 +96,26 @@ class Manners:
         # ("I don't have hands, but if I did, I'd be waving them around", seen on the good brain).
         # Its clauses too (five words or more): "Oh, wait, did you know octopuses have three hearts?"
         # is copied as "Did you know octopuses have three hearts?".
-        starts = set()
+        starts: dict[tuple, frozenset] = {}
         for sample in samples:
             for pattern, least in ((r"[^.!?…]+", 4), (r"[^.!?…,;:]+", 5)):
                 for m in re.finditer(pattern, sample):
                     w = _words(m.group(0))
                     if len(w) >= least:
-                        starts.add(tuple(w[:6]))
+                        starts[tuple(w[:6])] = starts.get(tuple(w[:6]), frozenset()) | frozenset(_words(sample))
         self._copy_starts = tuple(starts)
+        self._sample_words = starts  # a copy's start -> the words of its sample(s)
 
     def _copy(self, sentence: str) -> bool:
+        return self._copied(sentence) is not None
+
+    def _copied(self, sentence: str) -> Optional[frozenset]:
+        """The words of the sample `sentence` copies, or None."""
         w = tuple(_words(sentence))
-        return any(w[: len(s)] == s for s in self._copy_starts)
+        for s in self._copy_starts:
+            if w[: len(s)] == s:
+                return self._sample_words[s]
+        return None
 
     def _maybe_copy(self, tail: str) -> bool:
         """The unfinished sentence may still turn into a copy: its words so far begin a sample's."""
@@ -122,6 +130,14 @@ class Manners:
             elif tuple(done) == s[: len(done)] and s[len(done)].startswith(last):
                 return True
         return False
+
+    @staticmethod
+    def _maybe_more(tail: str, copied: frozenset) -> bool:
+        """The unfinished sentence may still be more of the copied sample: its words so far are
+        the sample's (the last one perhaps unfinished)."""
+        w = _words(tail)
+        done, last = (w, "") if tail[-1:].isspace() else (w[:-1], w[-1] if w else "")
+        return set(done) <= copied and (not last or any(c.startswith(last) for c in copied))
 
     def _fix_name(self, text: str) -> str:
         if not self.user_name:
@@ -144,18 +160,26 @@ class Manners:
             parts.append(tail)
             tail = ""
         shown, said_something = "", False
+        copied: Optional[frozenset] = None  # the words of the sample a left-out sentence copied
         for sentence in parts:
             if said_something and _closer(sentence):
                 return self._fix_name(shown).rstrip()
-            if self._copy(sentence):
+            words = _words(sentence)
+            if copied is not None and words and set(words) <= copied:
+                continue  # the rest of that sample ("Oh, wait, did you know octopuses have three hearts? Three!")
+            found = self._copied(sentence)
+            if found is not None:
+                copied = found
                 continue
+            copied = None
             shown += sentence
             said_something = said_something or bool(sentence.strip())
         if final:
             if not shown.strip():  # nothing but copies: better than nothing
                 return self._fix_name("".join(parts)).rstrip()
             return self._fix_name(shown).rstrip()
-        if tail and not (said_something and _maybe_closer(tail)) and not self._maybe_copy(tail):
+        held = copied is not None and self._maybe_more(tail, copied)
+        if tail and not held and not (said_something and _maybe_closer(tail)) and not self._maybe_copy(tail):
             if self.user_name:
                 tail = tail[: _pending_name(tail)]  # "your name is ..." still being written
             shown += tail
