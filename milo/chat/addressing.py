@@ -1,11 +1,11 @@
 """Whose life a question is about, and how the answer to it begins.
 
 A small model reads the user's "I" as its own: asked "Which instrument do I play?" with the
-user's words 'I play the cello' in its notes, the 1.5B brain answered "I play the cello..." in 8
-of 8 held-out questions; no prompt wording measured moved it reliably. Asked about the user's
-own life, the reply is made to begin by addressing them ("You play the cello...", "Oh, your
-dog..."): a grammar-driven model then keeps the perspective (0 of 8 claimed the fact). Only the
-first words are fixed; the rest is the model's own.
+user's words 'I play the cello' in its notes, the 1.5B brain answered "I play the cello..." in 16
+of 16 held-out questions (bench/perspective.py); no prompt wording measured moved it reliably.
+Asked about the user's own life, the reply is made to begin by addressing them ("You play the
+cello...", "Yes, you take it black."): a grammar-driven model then keeps the perspective (0 of
+16). Only the first words are fixed; the rest is the model's own.
 """
 
 from __future__ import annotations

@@ -106,9 +106,6 @@ class Manners:
         self._copy_starts = tuple(starts)
         self._sample_words = starts  # a copy's start -> the words of its sample(s)
 
-    def _copy(self, sentence: str) -> bool:
-        return self._copied(sentence) is not None
-
     def _copied(self, sentence: str) -> Optional[frozenset]:
         """The words of the sample `sentence` copies, or None."""
         w = tuple(_words(sentence))

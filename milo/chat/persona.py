@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Optional
 
 from langchain_core.messages import SystemMessage
 from langchain_core.prompts import ChatPromptTemplate, MessagesPlaceholder
@@ -66,9 +67,14 @@ class Persona:
             user_name=re.sub(r"[{}\n]", "", user_name or "").strip() or "Friend",
         )
 
+    @property
+    def known_name(self) -> Optional[str]:
+        """The user's name, when Milo knows it (not the placeholder "Friend")."""
+        return None if self.user_name == DEFAULT_USER_NAME else self.user_name
+
     def who(self) -> str:
         """Who is who: small models otherwise answer "what's my name?" with their own."""
-        if self.user_name == DEFAULT_USER_NAME:
+        if self.known_name is None:
             return f"You are talking with a {self.user_name.lower()} whose name you do not know yet; if they tell you, use it."
         return f"You are talking with {self.user_name}. {self.user_name} is their name; Milo is yours."
 

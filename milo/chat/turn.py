@@ -25,7 +25,7 @@ from milo.chat.chain import build_chain
 from milo.chat.failures import LOST_THREAD, ModelFailure, classify, deferred_interrupt
 from milo.chat.manners import Manners
 from milo.chat.models import ModelChoice
-from milo.chat.persona import DEFAULT_USER_NAME, Persona
+from milo.chat.persona import Persona
 from milo.chat.tags import MiloTagParser, TaggedAnswer, TagSpec
 from milo.errors import MemoryFileError, MiloError
 from milo.memory import LivingMemory, Pulse
@@ -113,8 +113,8 @@ class Milo:
 
     def build_chain(self, text: str = "") -> Runnable:
         parser = self.parser
-        opening = reply_opening(text, self.persona.user_name if self.persona.user_name != DEFAULT_USER_NAME else None)
-        if self.model.grammar and opening:
+        opening = reply_opening(text, self.persona.known_name) if self.model.grammar else None
+        if opening:
             # The user asks about their own life: the reply begins by addressing them, or the
             # small model answers with the user's facts as its own (milo.chat.addressing).
             parser = parser.opening_with(opening.gbnf, opening.sentences)
@@ -128,8 +128,8 @@ class Milo:
         # The memory as it was when this conversation began: its own turns are in `history`.
         mark = self.history.memory_mark() if self.history else None
         stable, relevant = self.memory.recall_parts(text, upto=mark, earlier=earlier)
-        name, asked = self.persona.user_name, ""
-        if name != DEFAULT_USER_NAME and asks_own_name(text):
+        name, asked = self.persona.known_name, ""
+        if name and asks_own_name(text):
             # Measured on the 1.5B brain: with the name pinned and a who-is-who line at the top,
             # it still answered "Your name is Milo" once the question came a few turns in (also
             # with the answer as one of the notes); said plainly next to the question, it is used.
@@ -253,7 +253,7 @@ class Milo:
     def _learn_name(self, text: str) -> None:
         """No name given in the settings: take the one in the pinned facts, or the one the user
         gave ("I'm Sam") now or in a recent entry. Changes the prompt's first line once."""
-        if self.persona.user_name != DEFAULT_USER_NAME:
+        if self.persona.known_name:
             return
         said = [text] + [p.core_update for p in reversed(self.memory.recent_pulses(50)) if p.core_update]
         name = learn_name(self.memory.pinned(), said)
@@ -276,8 +276,7 @@ class Milo:
         """The answer (None when the model failed), the reply as far as on_reply was given it,
         and whether it yielded because the reply was whole (then the reply is final as shown)."""
         emitted, whole = "", False
-        name = self.persona.user_name
-        manners = Manners(name, known=name != DEFAULT_USER_NAME, samples=self.persona.samples)  # milo.chat.manners
+        manners = Manners(self.persona.user_name, known=bool(self.persona.known_name), samples=self.persona.samples)  # milo.chat.manners
         for attempt in range(self.retries + 1):
             result.attempts = attempt + 1
             final: Optional[TaggedAnswer] = None

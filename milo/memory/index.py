@@ -47,10 +47,6 @@ _STOP = frozenset(
     "core_update future_message reply core update future message pulse am pm "
     "how whose whom being any some these those very s t m ll re ve d".split()
 )
-# Words a question to a memory uses to ask, not to say what it is about ("Do you remember how I
-# take my coffee?"): in a query they matched Milo's own chatter ("Do you remember what those
-# items were like?") over the note about coffee. Dropped from queries only; notes keep them.
-_ASKING = frozenset("remember remembered remind recall forget forgot again know".split())
 K1, B = 1.2, 0.75
 STEM = 6  # a stemmed word is cut to this many letters: a crude, language-blind stem
 _VOWEL = re.compile(r"[aeiouy]")
@@ -133,7 +129,10 @@ def terms(text: str) -> list[str]:
     return out
 
 
-_ASKING_TERMS = frozenset(t for w in _ASKING for t in terms(w))
+# Words a question to a memory uses to ask, not to say what it is about ("Do you remember how I
+# take my coffee?"): in a query they matched Milo's own chatter ("Do you remember what those
+# items were like?") over the note about coffee. Dropped from queries only; notes keep them.
+_ASKING_TERMS = frozenset(terms("remember remembered remind recall forget forgot again know"))
 
 
 _MONTHS = ("january february march april may june july august september october november december").split()
