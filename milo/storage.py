@@ -1,7 +1,9 @@
 """Durable files: the one place Milo locks, appends, and replaces files on disk.
 
 - `locked_append`: one write under an exclusive flock, re-opened if the file was replaced while
-  we waited (an editor's save, a rewrite), fsynced, private (0600).
+  we waited (an editor's save, a rewrite), fsynced, private (0600). A write is not all or
+  nothing (Linux stops a large one at a page boundary when the process is killed), so the bytes
+  are first noted beside the file; the next append (or `finish_append`) completes a torn one.
 - `atomic_replace`: temp file in the same directory, fsync, rename, fsync of the directory; a
   symlinked path is replaced at its target, so the link stays a link.
 - `write_new`: a file that must not exist yet (backups: never overwritten, never torn).
@@ -15,6 +17,8 @@ from __future__ import annotations
 import ctypes
 import errno
 import fcntl
+import hashlib
+import json
 import os
 import time
 from contextlib import contextmanager
@@ -46,13 +50,90 @@ def fsync_dir(directory: os.PathLike | str) -> None:
         os.close(fd)
 
 
-def _write_all(fd: int, data: bytes) -> None:
+def _write_all(fd: int, data: bytes, at: Optional[int] = None) -> None:
+    """All of `data`, at the fd's position or at offset `at`."""
     view = memoryview(data)
     while view:
-        n = os.write(fd, view)
+        n = os.write(fd, view) if at is None else os.pwrite(fd, view, at)
         if n <= 0:
             raise OSError(28, "No space left on device")
         view = view[n:]
+        at = None if at is None else at + n
+
+
+def pending_path(path: os.PathLike | str) -> Path:
+    """Where an append notes its bytes until they are all in the file (hidden, beside it)."""
+    path = Path(path)
+    return path.with_name(f".{path.name}.appending")
+
+
+def _note_pending(path: Path, st: os.stat_result, out: bytes) -> None:
+    head = {"dev": st.st_dev, "ino": st.st_ino, "offset": st.st_size, "length": len(out),
+            "sha256": hashlib.sha256(out).hexdigest()}
+    fd = os.open(pending_path(path), os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC, PRIVATE)
+    try:
+        _write_all(fd, json.dumps(head).encode() + b"\n" + out)
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def complete_pending(fd: int, path: Path) -> int:
+    """Under the lock: finish an append that a killed process (or a full disk) left torn; returns
+    the bytes added. Only when the file still holds exactly a first part of what was noted, at
+    the place noted, in the same file: anything else (an editor's save since, a note torn
+    itself, an append that never started or did finish) leaves the file alone."""
+    note = pending_path(path)
+    try:
+        raw = note.read_bytes()
+    except FileNotFoundError:
+        return 0
+    added = 0
+    try:
+        line, out = raw.split(b"\n", 1)
+        head = json.loads(line)
+        whole = len(out) == head["length"] and hashlib.sha256(out).hexdigest() == head["sha256"]
+        st = os.fstat(fd)
+        at = head["offset"]
+        if whole and (st.st_dev, st.st_ino) == (head["dev"], head["ino"]) and at < st.st_size < at + len(out):
+            there = os.pread(fd, st.st_size - at, at)
+            if out.startswith(there):
+                _write_all(fd, out[len(there):], at=st.st_size)
+                os.fsync(fd)
+                added = len(out) - len(there)
+    except (ValueError, KeyError, TypeError):
+        pass  # a note torn itself: its append had not begun
+    except OSError as e:
+        if e.errno == errno.EBADF:
+            return 0  # opened write-only (no read permission): cannot check, leave the note
+        raise
+    note.unlink(missing_ok=True)
+    return added
+
+
+def finish_append(path: os.PathLike | str) -> int:
+    """Complete an append that a killed process left torn (what the next append does first);
+    returns the bytes added. Cheap when there is none: one look for the note."""
+    path = Path(path)
+    if not pending_path(path).exists():
+        return 0
+    try:
+        fd = os.open(path, os.O_RDWR | os.O_APPEND | os.O_CLOEXEC)
+    except FileNotFoundError:
+        pending_path(path).unlink(missing_ok=True)
+        return 0
+    except PermissionError:
+        return 0  # not ours to write; the next append that can will finish it
+    try:
+        flock(fd)
+        try:
+            if os.fstat(fd).st_ino != os.stat(path).st_ino:
+                return 0  # replaced meanwhile: the note is about a file that is gone
+        except FileNotFoundError:
+            return 0
+        return complete_pending(fd, path)
+    finally:
+        os.close(fd)
 
 
 def locked_append(
@@ -66,7 +147,9 @@ def locked_append(
     `before_write(fd)` runs under the lock before the write (it may raise to refuse, and may
     return bytes to write just before `data`, in the same write);
     `after_write(stat_before, stat_after)` runs under the lock after the fsync.
-    A short write (disk full) raises OSError(ENOSPC) after the part written."""
+    The bytes are noted beside the file first (`pending_path`), so that an append torn by a kill
+    is completed by the next one. A short write (disk full) raises OSError(ENOSPC) after the part
+    written; the note stays, and the next append completes it."""
     path = Path(path)
     while True:
         try:  # read-write, so that `before_write` may look at the file
@@ -83,6 +166,7 @@ def locked_append(
                 same = False
             if not same:
                 continue
+            complete_pending(fd, path)
             st = os.fstat(fd)
             if st.st_mode & 0o077:
                 os.fchmod(fd, st.st_mode & 0o700)  # private to its owner
@@ -94,10 +178,16 @@ def locked_append(
             if before_write is not None:
                 st = os.fstat(fd)  # what the hook saw; the offset is taken from here
             out = (prefix or b"") + data
+            if not out:
+                if after_write is not None:
+                    after_write(st, st)
+                return st.st_size
+            _note_pending(path, st, out)
             written = os.write(fd, out)
             if written != len(out):
                 raise OSError(28, "only part of the entry was written (is the disk full?)")
             os.fsync(fd)
+            pending_path(path).unlink(missing_ok=True)
             if after_write is not None:
                 after_write(st, os.fstat(fd))
             return st.st_size + len(prefix or b"")

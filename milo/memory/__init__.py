@@ -36,13 +36,15 @@ def open_memory(path: Optional[os.PathLike | str] = None, settings=None) -> Livi
 
     settings = settings or Settings.load()
     memory_file = Path(path).expanduser() if path is not None else settings.memory_file
-    return LivingMemory(
+    memory = LivingMemory(
         memory_file,
         recall_lines=settings.recall_lines,
         relevance=settings.recall == "relevant",
         budget_tokens=settings.memory_tokens or DEFAULT_MEMORY_TOKENS,
         cache_dir=Path(settings.cache_dir) / "index",
     )
+    memory.finish_interrupted()
+    return memory
 
 
 __all__ = [

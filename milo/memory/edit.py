@@ -111,7 +111,7 @@ def snapshot(path: Path) -> bytes:
     path = storage.real_path(path)
     try:
         with _guarded(path) as fd:
-            _tidy(path)
+            _tidy(path, fd)
             return _settled(path, fd, replaced=_busy)[0]
     except FileNotFoundError:
         return b""
@@ -119,10 +119,12 @@ def snapshot(path: Path) -> bytes:
         raise MemoryFileError(f"The memory file {path} is not readable and writable; check its permissions.") from None
 
 
-def _tidy(path: Path) -> None:
-    """Under the memory file's lock: finish an interrupted archive, remove leftover temp files."""
+def _tidy(path: Path, fd: int) -> None:
+    """Under the memory file's lock (`fd`): finish an interrupted etch and archive, remove
+    leftover temp files."""
+    storage.complete_pending(fd, path)
     recover(path)
-    for p in (path, tombstone_path(path), journal_path(path)):
+    for p in (path, tombstone_path(path), journal_path(path), storage.pending_path(path)):
         storage.clean_temps(p)
 
 
@@ -231,7 +233,7 @@ def _new_content(p: Plan, data: bytes) -> bytes:
 def _apply_locked(p: Plan, path: Path, fd: int, archive: Optional[Path], replan: bool = False) -> Path:
     if os.fstat(fd).st_ino != os.stat(path).st_ino:
         raise _changed(p.path)
-    _tidy(path)
+    _tidy(path, fd)
     data, st = _settled(path, fd)
     if st is None:
         raise MemoryFileError(f"The memory file {p.path} is gone; nothing was changed.")
@@ -505,7 +507,7 @@ def restore(path: os.PathLike | str, backup: Path) -> Optional[Path]:
         storage.write_new(path, b"")
     try:
         with _guarded(path) as fd:
-            _tidy(path)
+            _tidy(path, fd)
             data, st = _settled(path, fd)
             if st is None:
                 raise _changed(path)

@@ -10,7 +10,9 @@ Each exchange is appended ("etched") as an entry:
 
 Rules that keep the user's file safe:
 - Append only: one write per entry, flushed and fsynced, under an exclusive flock, so two Milo
-  processes never interleave and a killed process leaves an entry whole or absent. Nothing here
+  processes never interleave. A killed process can still stop a large write part way (Linux
+  ends it at a page boundary); its bytes were noted beside the file first, and the next etch, or
+  `finish_interrupted()` when the app opens the memory, completes the entry. Nothing here
   ever truncates or rewrites the file; whatever the user wrote stays byte for byte.
 - Values are folded onto one line (line breaks become " / ", control characters spaces), so a
   value can never be read back as a new entry or field.
@@ -214,6 +216,14 @@ class LivingMemory:
         if raced[0] and depth < 3 and not self._gave_up:  # look again at once, this write not counting as evidence
             self._append(b"", fresh=list(fresh) + back + new, depth=depth + 1)
         return offset
+
+    def finish_interrupted(self) -> int:
+        """Complete an entry that a killed Milo left half written (the next etch would too);
+        returns the bytes added. Run when the app opens the memory, so nothing reads a torn one."""
+        try:
+            return storage.finish_append(self.path)
+        except OSError as e:
+            raise MemoryFileError(f"Cannot finish the entry a stopped Milo left half written in {self.path}: {e.strerror}.") from None
 
     def heal(self) -> int:
         """Write back this process's recent entries that an editor's save from an older copy
