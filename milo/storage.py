@@ -67,15 +67,23 @@ def pending_path(path: os.PathLike | str) -> Path:
     return path.with_name(f".{path.name}.appending")
 
 
-def _note_pending(path: Path, st: os.stat_result, out: bytes) -> None:
+def _note_pending(path: Path, st: os.stat_result, out: bytes) -> bool:
+    """Note the bytes about to be appended; False where the folder takes no new file (the
+    append then goes ahead as one plain write)."""
     head = {"dev": st.st_dev, "ino": st.st_ino, "offset": st.st_size, "length": len(out),
             "sha256": hashlib.sha256(out).hexdigest()}
-    fd = os.open(pending_path(path), os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC, PRIVATE)
+    try:
+        fd = os.open(pending_path(path), os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC, PRIVATE)
+    except OSError as e:
+        if e.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
+            return False
+        raise
     try:
         _write_all(fd, json.dumps(head).encode() + b"\n" + out)
         os.fsync(fd)
     finally:
         os.close(fd)
+    return True
 
 
 def complete_pending(fd: int, path: Path) -> int:
@@ -182,12 +190,13 @@ def locked_append(
                 if after_write is not None:
                     after_write(st, st)
                 return st.st_size
-            _note_pending(path, st, out)
+            noted = _note_pending(path, st, out)
             written = os.write(fd, out)
             if written != len(out):
                 raise OSError(28, "only part of the entry was written (is the disk full?)")
             os.fsync(fd)
-            pending_path(path).unlink(missing_ok=True)
+            if noted:
+                pending_path(path).unlink(missing_ok=True)
             if after_write is not None:
                 after_write(st, os.fstat(fd))
             return st.st_size + len(prefix or b"")

@@ -147,3 +147,20 @@ def test_a_cut_write_is_left_alone_once_the_user_saved_over_it(tmp_path):
     os.replace(tmp, path)  # how editors save: a new file under the old name
     assert LivingMemory(path).finish_interrupted() == 0
     assert path.read_bytes() == mine and not storage.pending_path(path).exists()
+
+
+def test_a_folder_that_takes_no_new_file_still_gets_its_entries(tmp_path):
+    """The note beside the file is a new file; where the folder refuses one, the entry is written
+    as one plain write, as before."""
+    import pytest
+
+    if os.geteuid() == 0:
+        pytest.skip("root can write any folder")
+    path = tmp_path / "Living_Memory.md"
+    LivingMemory(path).witness("first", "f", "r")
+    tmp_path.chmod(0o555)
+    try:
+        LivingMemory(path).witness("second", "f", "r")
+    finally:
+        tmp_path.chmod(0o755)
+    assert [p.fields["CORE_UPDATE"] for p in LivingMemory(path).pulses()] == ["first", "second"]
