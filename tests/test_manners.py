@@ -35,6 +35,11 @@ def test_help_desk_closers_end_the_reply_once_it_said_something(reply, kept):
     ("Your name is Milo, and you love strong black coffee. Is there anything else?", "Your name is Sam, and you love strong black coffee."),
     ("Your name's Sam! Right?", "Your name's Sam! Right?"),
     ("Yes, I do remember your name as Milo. How are you?", "Yes, I do remember your name as Sam. How are you?"),
+    # Greeted back by its own name (the 1.5B brain, answering "Hi Milo!" and "Good morning Milo!").
+    ("Oh, hi Milo! How was your day at the farmers' market?", "Oh, hi Sam! How was your day at the farmers' market?"),
+    ("Morning, Milo! How are you today?", "Morning, Sam! How are you today?"),
+    ("Ah, hello again, Milo!", "Ah, hello again, Sam!"),
+    ("That's great, Milo, really.", "That's great, Sam, really."),
 ])
 def test_what_streams_only_grows_and_ends_as_the_final_reply(reply, kept):
     m = Manners("Sam", known=True)
@@ -55,6 +60,25 @@ def test_a_wrong_name_for_the_user_is_corrected_only_when_milo_knows_theirs():
     m = Manners("Sam", known=True)
     assert m.visible("Hi! Your name is Mi") == "Hi!"
     assert m.visible("Hi! Your name is Milo, ") == "Hi! Your name is Sam,"
+
+
+@pytest.mark.parametrize("reply, known, unknown", [
+    ("Oh, hi Milo! How was your day?", "Oh, hi Sam! How was your day?", "Oh, hi friend! How was your day?"),
+    ("Morning, Milo! How are you today?", "Morning, Sam! How are you today?", "Morning, friend! How are you today?"),
+    ("Ah, hello again, Milo!", "Ah, hello again, Sam!", "Ah, hello again, friend!"),
+    # Milo speaking of itself, or a name that only starts the same, is left alone.
+    ("My name is Milo. Your dog is cute, just like Milo.", None, None),
+    ("Hi Milo's friend! Hi, Mike!", None, None),
+])
+def test_milo_never_greets_the_user_by_its_own_name(reply, known, unknown):
+    for manners, want in ((Manners("Sam", known=True), known), (Manners("Friend", known=False), unknown)):
+        shown = ""
+        for n in range(1, len(reply) + 1):
+            now = manners.visible(reply[:n])
+            assert now.startswith(shown), (shown, now)
+            shown = now
+        assert manners.visible(reply, final=True) == (want or reply)
+    assert Manners("Milo", known=True).visible(reply, final=True) == reply  # a user called Milo too
 
 
 SAMPLES = ["Oh! Oh, wait, did you know octopuses have three hearts? Three! I keep thinking about that.",

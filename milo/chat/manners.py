@@ -10,7 +10,9 @@ A reply also ends where a social-media tail begins (a #hashtag or an @handle): t
 closes most replies with "#Milo'sLivingMemory #FarmersMarket @Etsy_mimi123 2024-06-28T22:57Z".
 
 And Milo never tells the user a wrong name for themselves: "your name is Milo" (the 1.5B brain's
-mistake when asked a few turns in) becomes the name Milo knows, when it knows one.
+mistake when asked a few turns in) becomes the name Milo knows, when it knows one. Nor does it
+greet the user by its own name: answering "Hi Milo!", the 1.5B brain said "Oh, hi Milo!" (3 of 3
+greetings in one run of bench/conversation.py); the name becomes the user's, or "friend".
 
 `Manners.visible(text, final)` is what may be shown of a reply so far. It only ever grows as the
 text does (a sentence that could still turn into a closing line, or a name still being written,
@@ -38,6 +40,11 @@ _TAIL = re.compile(r"(?<!\S)[#@][^\W\d]")  # a hashtag or a handle starts
 _TAIL_PENDING = re.compile(r"(?<!\S)[#@]$")
 _NAME_SAID = re.compile(r"\b([Yy]our name(?: is|'s| as)\s+)([A-Z][\w'-]*)(?=\W|$)")
 _NAME_PENDING = re.compile(r"\byour name(?:\s+(?:is|as)|'s)?\s*[\w'-]*$", re.IGNORECASE)
+# "Milo" said to the user: after a greeting ("hi Milo!", "Morning, Milo!") or a comma ("hello
+# again, Milo!"), right before punctuation. Held back while it may still be being written.
+_HAIL = r"(?:\b(?i:hi|hello|hey|morning|evening|afternoon|night|welcome|welcome back|again|thanks|thank you|dear|oh|ah)\b|(?=,))(?P<sep>[,!]?\s+|,\s*)"
+_ADDRESSED = re.compile(_HAIL + r"(?P<name>Milo)(?=[,.!?…])")
+_ADDRESS_PENDING = re.compile(_HAIL + r"(?P<held>M(?:i(?:l(?:o)?)?)?)$")
 
 
 def _pending_name(tail: str) -> int:
@@ -141,8 +148,13 @@ class Manners:
             return text
         return _NAME_SAID.sub(lambda m: m[1] + (m[2] if m[2].lower() == self.user_name.lower() else self.user_name), text)
 
+    def _readdress(self, m: re.Match) -> str:
+        return m.group(0)[: m.start("name") - m.start(0)] + (self.user_name or "friend")
+
     def visible(self, text: str, final: bool = False) -> str:
         """What may be shown of `text`, the reply as far as it has been written."""
+        if self.user_name.lower() != "milo":
+            text = _ADDRESSED.sub(self._readdress, text)  # on the whole text: decided once the punctuation came
         tail_at = _TAIL.search(text)
         if tail_at and text[: tail_at.start()].strip():
             text, final = text[: tail_at.start()], True  # nothing after it is shown
@@ -179,5 +191,8 @@ class Manners:
         if tail and not held and not (said_something and _maybe_closer(tail)) and not self._maybe_copy(tail):
             if self.user_name:
                 tail = tail[: _pending_name(tail)]  # "your name is ..." still being written
+            held_name = _ADDRESS_PENDING.search(tail)
+            if held_name:
+                tail = tail[: held_name.start("held")]  # perhaps "hi Milo" still being written
             shown += tail
         return self._fix_name(shown).rstrip()  # a space shows with the word after it
