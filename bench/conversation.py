@@ -5,7 +5,8 @@ process (a new wake), scored automatically. One table per brain.
 Facts are given three ways: in the pinned section, in an earlier session, and earlier in the
 same session; later questions ask for them. Scored per turn:
   recalled    a recall question's answer contains the fact (any of its accepted words)
-  identity    Milo calls itself by another name, or claims the user's name or facts as its own
+  identity    Milo calls itself by another name, calls the user Milo, or claims the user's name or
+              facts as its own
   cut         the reply ends mid-word (no closing punctuation and the last word unfinished)
   loop        a 4-word sequence repeated 3 times or more in one reply
   leaked      tag text ([REPLY], CORE_UPDATE:...) in the reply
@@ -91,6 +92,8 @@ def identity_error(reply: str) -> bool:
     m = re.search(r"\b(?:[Mm]y name is|I am|I'm|[Cc]all me)\s+([A-Z][a-z]+)", reply)
     if m and m.group(1).lower() not in NOT_A_NAME:
         return True
+    if re.search(r"\b(?:hi|hello|hey|morning|again)\b[,!]?\s+milo\b(?!')|,\s*milo[,.!?]", low):
+        return True  # greets the user by Milo's own name ("Oh, hi Milo!")
     # The user's facts claimed as Milo's own ("I remember taking my coffee", "Milo's dog").
     return bool(re.search(r"\b(?:my|milo's)\s+(?:own\s+)?(?:coffee|dog|sister|tomatoes|honey)\b"
                           r"|\bi (?:bought|love|drink|take|took)\b[^.?!]{0,20}\b(?:coffee|tomato|honey)", low))

@@ -11,7 +11,14 @@ asked their own name "Your name is ...", milo.chat.addressing). Scored per answe
   recalled   the reply contains the fact (any of its words)
 Plus the median seconds until the reply was whole.
 
+With --remember, the same facts are asked as questions about what the user told Milo ("Do you
+remember where I work?"), plus two about things never told (the reply should say so: counted
+under "recalled" when it does, under "claimed" when it answers anyway), side by side: "plain",
+"you" (the "You ..." opening) and "told" (what Milo does: with a note on it, "Yes, you told me
+...", and the note named next to the question; with none, "I don't think you've told me").
+
     .venv/bin/python bench/perspective.py --brain good --runs 2
+    .venv/bin/python bench/perspective.py --brain good --remember
 
 These facts and questions were written for this check and never used to tune a prompt.
 Timings are printed, never asserted.
@@ -54,6 +61,32 @@ CASES = [
     ("Ivan", "I fix old radios for fun.", "Do you know who I am?", r"\byou(?:'re| are) milo\b", ["ivan"]),
 ]
 
+# The same facts asked as what the user told Milo; then two never told (None: no fact to find).
+REMEMBER = [
+    (0, "Do you remember where I work?"),
+    (1, "Do you remember how many cats I have?"),
+    (2, "Do you remember where I grew up?"),
+    (3, "Do you remember which language I'm learning?"),
+    (4, "Do you remember my favorite food?"),
+    (5, "What did I tell you about my Sunday mornings?"),
+    (6, "Did I tell you which instrument I play?"),
+    (7, "Do you recall what I drink before bed?"),
+    (0, None, "Do you remember what my brother's name is?"),
+    (1, None, "Do you remember where I went on holiday last summer?"),
+]
+_ADMITS = r"\b(?:don't|do not|didn't|haven't|not sure|no idea|not yet|can't)\b"
+
+
+def remember_cases() -> list[tuple]:
+    out = []
+    for case in REMEMBER:
+        name, fact, _question, claim, words = CASES[case[0]]
+        if len(case) == 2:
+            out.append((name, fact, case[1], claim, words))
+        else:  # never told: answering anyway is the claim; saying so is what is wanted
+            out.append((name, fact, case[2], None, None))
+    return out
+
 
 def memory_text(name: str, fact: str) -> str:
     """An earlier wake's entry, as the grounding etches a user's introduction (their words quoted)."""
@@ -63,7 +96,7 @@ def memory_text(name: str, fact: str) -> str:
             f"REPLY: Oh, how lovely to meet you, {name}! Tell me more!\n")
 
 
-def ask(model, settings, question: str, opening: bool) -> tuple[str, float]:
+def ask(model, settings, question: str, cond: str) -> tuple[str, float]:
     """One new conversation, one question; the reply once whole (the memory lines are not
     waited for: the turn is cancelled once the reply is whole, nothing is etched)."""
     import milo.chat.turn as turn
@@ -72,8 +105,10 @@ def ask(model, settings, question: str, opening: bool) -> tuple[str, float]:
     milo = build_milo(settings, with_model=False)
     milo = turn.Milo(model, milo.memory, milo.persona, history=milo.history, timeout=model.timeout)
     real = turn.reply_opening
-    if not opening:
-        turn.reply_opening = lambda text, name: None
+    if cond == "plain":
+        turn.reply_opening = lambda text, name, told=None: None
+    elif cond == "you":  # as before the notes were looked at
+        turn.reply_opening = lambda text, name, told=None: real(text, name)
     try:
         pieces: list[str] = []
         started = time.perf_counter()
@@ -90,6 +125,7 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--brain", action="append", help="tiny, good, or any --model spec (repeatable)")
     ap.add_argument("--runs", type=int, default=1)
+    ap.add_argument("--remember", action="store_true", help="ask what the user told Milo, and what they never did")
     ap.add_argument("--data-dir", default=os.environ.get("MILO_DATA_DIR") or str(Path.home() / ".local/share/milo"))
     args = ap.parse_args()
     from milo.chat.models import choose_model
@@ -101,18 +137,23 @@ def main() -> int:
         base = dict(os.environ, MILO_DATA_DIR=args.data_dir, MILO_ROBOT="none", MILO_CACHE_DIR=str(tmp / "cache"), MILO_MODEL=spec)
         model = choose_model(spec, env=base)
         print(f"=== {spec}")
-        for cond in ("plain", "opening"):
+        cases = remember_cases() if args.remember else CASES
+        for cond in (("plain", "you", "told") if args.remember else ("plain", "opening")):
             claimed = recalled = n = 0
             times = []
             for r in range(args.runs):
-                for i, (name, fact, question, claim, words) in enumerate(CASES):
+                for i, (name, fact, question, claim, words) in enumerate(cases):
                     where = tmp / f"{spec}-{cond}-{r}-{i}"
                     where.mkdir(parents=True)
                     (where / "m.md").write_text(memory_text(name, fact))
                     settings = Settings.load(env=dict(base, MILO_MEMORY_FILE=str(where / "m.md"), SESSION_DIR=str(where / "s")))
-                    reply, took = ask(model, settings, question, cond == "opening")
-                    bad = bool(re.search(claim, reply, re.IGNORECASE))
-                    got = any(w in reply.lower() for w in words)
+                    reply, took = ask(model, settings, question, cond)
+                    if claim is None:  # never told
+                        got = bool(re.search(_ADMITS, reply, re.IGNORECASE))
+                        bad = not got
+                    else:
+                        bad = bool(re.search(claim, reply, re.IGNORECASE))
+                        got = any(w in reply.lower() for w in words)
                     claimed += bad
                     recalled += got
                     n += 1

@@ -496,6 +496,41 @@ def test_asked_about_their_own_life_a_grammar_model_begins_its_reply_by_addressi
     assert 'reply-opening ::= "I don\'t know your name yet"' in name_unknown
 
 
+def test_asked_what_they_told_milo_the_reply_says_what_the_notes_hold_or_that_they_hold_nothing(make_milo, memory_file):
+    """The 1.5B brain answered "Do you remember how I take my coffee?" with an invented habit (8
+    of 8) while the note was in its prompt, and invented a brother's name when none was there:
+    with a note on it, the reply begins "Yes, you told me" and the note is named next to the
+    question; with none, it begins "I don't think you've told me"."""
+    from dataclasses import replace
+
+    from milo.chat.addressing import NOT_TOLD_OPENING, SECOND_PERSON_OPENING, TOLD_OPENING, what_they_told
+
+    memory_file.write_text("# Milo's Living Memory\n\n--- [PULSE: 07:10 PM, November 28, 2026] ---\n"
+                           'CORE_UPDATE: Amy said: "I love strong black coffee in the morning."\nREPLY: Coffee!\n')
+    with ScriptedModelServer([("ok", GOOD)] * 5) as srv:
+        milo = make_milo(replace(openai_model(srv.url), grammar=True))
+        milo.turn("Do you remember how I take my coffee?")
+        milo.turn("Do you remember what my brother's name is?")
+        milo.turn("Do you remember my sister?")  # nothing in the notes on her
+        milo.turn("I told you I like tea, right?")  # what Amy said in this conversation counts too
+        milo.turn("How do I take my coffee?")  # not asked as a memory: the usual "You ..."
+    grammars = [r["grammar"] for r in srv.requests]
+    last_system = [[m["content"] for m in r["messages"] if m["role"] == "system"][-1] for r in srv.requests]
+    assert f"reply-opening ::= {TOLD_OPENING}" in grammars[0]
+    assert 'What your notes say on it: Amy said: "I love strong black coffee in the morning."' in last_system[0]
+    assert f"reply-opening ::= {NOT_TOLD_OPENING}" in grammars[1] and "{0,1}" in grammars[1]  # room to ask
+    assert "What your notes say" not in last_system[1]
+    assert f"reply-opening ::= {NOT_TOLD_OPENING}" in grammars[2]
+    assert f"reply-opening ::= {NOT_TOLD_OPENING}" in grammars[3]  # "tea": said nowhere yet
+    assert f"reply-opening ::= {SECOND_PERSON_OPENING}" in grammars[4]
+    # The notes that share a word with what is asked, most shared first; Milo's chatter is not a note.
+    notes = ["CORE_UPDATE: Amy's sister Nora visits next week", "- My sister is called Nora, she lives in Porto"]
+    assert what_they_told("Do you remember where my sister lives?", notes) == notes[::-1]
+    assert what_they_told("Do you remember what I had for breakfast?", notes) == []
+    assert what_they_told("Do you remember me?", notes) is None  # nothing named to look for
+    assert what_they_told("Do you still remember what I told you last time?", notes) is None
+
+
 @pytest.mark.model
 def test_the_opening_grammar_runs_on_llama_cpp(embedded, make_milo, memory_file):
     """On the real model: asked about their own life, the reply begins by addressing the user,
@@ -503,10 +538,13 @@ def test_the_opening_grammar_runs_on_llama_cpp(embedded, make_milo, memory_file)
     memory_file.write_text('# Milo\'s Living Memory\n\n--- [PULSE: 07:10 PM, November 28, 2026] ---\n'
                            'CORE_UPDATE: Amy said: "I work night shifts at the hospital."\n')
     milo = make_milo(embedded)
-    for q in ("Where do I work?", "what did i tell you about my job"):
+    for q in ("Where do I work?", "what did i tell you about my shifts"):
         result = milo.turn(q)
         assert result.ok and result.answer.missing == [], result.answer
         assert re.match(r"(?:Yes, you|Yes! You|You)", result.reply), result.reply
+    # Nothing in the notes on it: it says so, whatever the model would have made up.
+    result = milo.turn("Do you remember what my brother's name is?")
+    assert result.ok and result.reply.startswith("I don't think you've told me"), result.reply
     result = milo.turn("Who am I?")
     assert result.ok and result.answer.missing == [], result.answer
     assert re.fullmatch(r"Your name is Amy\b[^.!?]*[.!?]+\S*", result.reply), result.reply  # a wrong name is mended

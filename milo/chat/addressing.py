@@ -63,13 +63,50 @@ class Opening:
     sentences: Optional[int] = None
 
 
-def reply_opening(text: str, user_name: Optional[str]) -> Optional[Opening]:
+# Asking what the user once told Milo: "Do you remember how I take my coffee?", "What did I tell
+# you about my sister?".
+_TOLD = re.compile(r"\b(?:remember|recall|remind|did I (?:tell|say|mention)|I (?:told|said|mentioned))\b", re.IGNORECASE)
+
+
+def asks_what_they_told(text: str) -> bool:
+    """A question about the user's own life that asks Milo to remember it."""
+    return asks_about_themselves(text) and bool(_TOLD.search(text or ""))
+
+
+def what_they_told(text: str, notes: list[str], most: int = 2) -> Optional[list[str]]:
+    """The notes (the user's own words and Milo's CORE_UPDATE lines) that share a word with what
+    `text` asks about, the ones sharing most first, at most `most`; None when the question names
+    nothing to look for ("Do you remember me?")."""
+    from milo.memory.index import _ASKING_TERMS, terms
+
+    # Words that ask, not what about ("Do you still remember what I said last time?").
+    asking = _ASKING_TERMS | set(terms("said say tell told mention mentioned still ever before earlier already last time"))
+    asked = set(terms(text)) - asking
+    if not asked:
+        return None
+    scored = [(len(asked & set(terms(n))), -i, n) for i, n in enumerate(notes)]
+    return [n for shared, _, n in sorted(scored, reverse=True) if shared][:most]
+
+
+# Asked what they told Milo, the 1.5B brain answered from its notes only when made to say so:
+# "Do you remember how I take my coffee?", with 'Sam said: "I love strong black coffee in the
+# morning."' in the prompt, got "Yes, you always take your coffee from the kitchen window sill"
+# with the usual opening (8 of 8 wrong), and "Yes, you told me about taking your coffee in the
+# morning" with "Yes, you told me" alone. With nothing in the notes it invented ("Do you remember
+# what I had for breakfast?" -> "Yes, you had eggs and toast.", 3 of 3): it says so instead.
+TOLD_OPENING = '"Yes" ("," " you" | "! You") " told me" " that"? " you" "r"? " "'
+NOT_TOLD_OPENING = '"I don\'t think you\'ve told me"'
+
+
+def reply_opening(text: str, user_name: Optional[str], told: Optional[bool] = None) -> Optional[Opening]:
     """How the reply to `text` begins, or None to leave it to the model. `user_name`: the user's
-    name, when Milo knows it. Asked their own name ("Who am I?"), the 1.5B brain recited its
-    system prompt, "You are Milo, a small desk robot...", with or without a "You" opening (4 of 4
-    answers), and after "Your name is Sam." went on "You're a small desk robot with a head...":
-    the answer is one sentence beginning "Your name is" (a wrong name in it is mended by
-    milo.chat.manners), or, with no name known, one that says so (and one more, to ask)."""
+    name, when Milo knows it. `told`, for a question about what the user told Milo: whether the
+    notes in the prompt say it (None: not such a question, or nothing named to look for).
+    Asked their own name ("Who am I?"), the 1.5B brain recited its system prompt, "You are
+    Milo, a small desk robot...", with or without a "You" opening (4 of 4 answers), and after
+    "Your name is Sam." went on "You're a small desk robot with a head...": the answer is one
+    sentence beginning "Your name is" (a wrong name in it is mended by milo.chat.manners), or,
+    with no name known, one that says so (and one more, to ask)."""
     if asks_own_name(text):
         # One sentence when the name is all that is asked; "What's my name, and what drink did I
         # say I love?" gets the usual room for the rest.
@@ -78,6 +115,8 @@ def reply_opening(text: str, user_name: Optional[str]) -> Optional[Opening]:
             # A capital after it: the tiny brain went on "Your name isn't...".
             return Opening('"Your name is " [A-Z]', sentences=None if more else 1)
         return Opening('"I don\'t know your name yet"', sentences=None if more else 2)  # room to ask for it
+    if told is not None and asks_what_they_told(text):
+        return Opening(TOLD_OPENING) if told else Opening(NOT_TOLD_OPENING, sentences=2)  # room to ask
     if asks_about_themselves(text):
         return Opening(SECOND_PERSON_OPENING)
     return None

@@ -12,6 +12,7 @@ the pieces always join to exactly `TurnResult.reply`, which is also what is etch
 from __future__ import annotations
 
 import logging
+import re
 import threading
 import time
 from dataclasses import dataclass, field
@@ -20,7 +21,7 @@ from typing import Callable, Generator, Mapping, Optional, Protocol, Sequence
 from langchain_core.messages import BaseMessage, SystemMessage
 from langchain_core.runnables import Runnable
 
-from milo.chat.addressing import reply_opening
+from milo.chat.addressing import asks_what_they_told, reply_opening, what_they_told
 from milo.chat.chain import build_chain
 from milo.chat.failures import LOST_THREAD, ModelFailure, classify, deferred_interrupt
 from milo.chat.manners import Manners
@@ -108,12 +109,14 @@ class Milo:
         self.backoff = backoff
         self.timeout = timeout
         self.sleep = sleep
+        self._told: dict[str, Optional[bool]] = {}  # the last message asking what the user told: did a note say it?
 
     # ---- the chain ------------------------------------------------------------------------
 
     def build_chain(self, text: str = "") -> Runnable:
         parser = self.parser
-        opening = reply_opening(text, self.persona.known_name) if self.model.grammar else None
+        told = self._told.get(text)
+        opening = reply_opening(text, self.persona.known_name, told) if self.model.grammar else None
         if opening:
             # The user asks about their own life: the reply begins by addressing them, or the
             # small model answers with the user's facts as its own (milo.chat.addressing).
@@ -129,6 +132,18 @@ class Milo:
         mark = self.history.memory_mark() if self.history else None
         stable, relevant = self.memory.recall_parts(text, upto=mark, earlier=earlier)
         name, asked = self.persona.known_name, ""
+        if asks_what_they_told(text):
+            # What the user's own words (in the notes and this conversation) say on it: with
+            # some, the reply begins "Yes, you told me" (build_chain), and the notes are named.
+            said = [m.content for m in history if m.type == "human" and isinstance(m.content, str)]
+            notes = [l.strip() for block in (stable, relevant) for l in block.splitlines()
+                     if l.strip().startswith(("CORE_UPDATE:", "- "))]
+            told = what_they_told(text, notes + said)
+            self._told = {text: None if told is None else bool(told)}
+            if told:
+                who = name or "Your friend"
+                quoted = " / ".join(re.sub(r"^(?:CORE_UPDATE:|-)\s*", "", t) for t in told)
+                asked = f"\n{who} is asking about something they told you. What your notes say on it: {quoted}"
         if name and asks_own_name(text):
             # Measured on the 1.5B brain: with the name pinned and a who-is-who line at the top,
             # it still answered "Your name is Milo" once the question came a few turns in (also
