@@ -77,10 +77,10 @@ def what_they_told(text: str, notes: list[str], most: int = 2) -> Optional[list[
     """The notes (the user's own words and Milo's CORE_UPDATE lines) that share a word with what
     `text` asks about, the ones sharing most first, at most `most`; None when the question names
     nothing to look for ("Do you remember me?")."""
-    from milo.memory.index import _ASKING_TERMS, terms
+    from milo.memory.index import ASKING_TERMS, terms
 
     # Words that ask, not what about ("Do you still remember what I said last time?").
-    asking = _ASKING_TERMS | set(terms("said say tell told mention mentioned still ever before earlier already last time"))
+    asking = ASKING_TERMS | set(terms("said say tell told mention mentioned still ever before earlier already last time"))
     asked = set(terms(text)) - asking
     if not asked:
         return None

@@ -132,7 +132,7 @@ def terms(text: str) -> list[str]:
 # Words a question to a memory uses to ask, not to say what it is about ("Do you remember how I
 # take my coffee?"): in a query they matched Milo's own chatter ("Do you remember what those
 # items were like?") over the note about coffee. Dropped from queries only; notes keep them.
-_ASKING_TERMS = frozenset(terms("remember remembered remind recall forget forgot again know"))
+ASKING_TERMS = frozenset(terms("remember remembered remind recall forget forgot again know"))
 
 
 _MONTHS = ("january february march april may june july august september october november december").split()
@@ -364,7 +364,7 @@ class PulseIndex:
         raise the docs of that time. `exclude_from`: main-file docs that end after that byte
         offset score 0 (they are already in the recent part)."""
         n = len(self)
-        q = set(terms(query)) - _ASKING_TERMS
+        q = set(terms(query)) - ASKING_TERMS
         if not n or not q:
             return None
         postings = [(self.postings(t)) for t in q]
