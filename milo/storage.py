@@ -126,22 +126,15 @@ def finish_append(path: os.PathLike | str) -> int:
     if not pending_path(path).exists():
         return 0
     try:
-        fd = os.open(path, os.O_RDWR | os.O_APPEND | os.O_CLOEXEC)
+        with locked(path, create=False) as fd:
+            if os.fstat(fd).st_ino != os.stat(path).st_ino:
+                return 0  # replaced meanwhile: the note is about a file that is gone
+            return complete_pending(fd, path)
     except FileNotFoundError:
         pending_path(path).unlink(missing_ok=True)
         return 0
     except PermissionError:
         return 0  # not ours to write; the next append that can will finish it
-    try:
-        flock(fd)
-        try:
-            if os.fstat(fd).st_ino != os.stat(path).st_ino:
-                return 0  # replaced meanwhile: the note is about a file that is gone
-        except FileNotFoundError:
-            return 0
-        return complete_pending(fd, path)
-    finally:
-        os.close(fd)
 
 
 def locked_append(

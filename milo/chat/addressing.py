@@ -10,6 +10,7 @@ cello...", "Yes, you take it black."): a grammar-driven model then keeps the per
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 from typing import Optional
@@ -73,15 +74,22 @@ def asks_what_they_told(text: str) -> bool:
     return asks_about_themselves(text) and bool(_TOLD.search(text or ""))
 
 
+@functools.cache
+def _asking_terms() -> frozenset:
+    """Words that ask, not what about ("Do you still remember what I said last time?"). Built
+    on first use: milo.memory.index (numpy) is not imported before the chat needs it."""
+    from milo.memory.index import ASKING_TERMS, terms
+
+    return ASKING_TERMS | frozenset(terms("said say tell told mention mentioned still ever before earlier already last time"))
+
+
 def what_they_told(text: str, notes: list[str], most: int = 2) -> Optional[list[str]]:
     """The notes (the user's own words and Milo's CORE_UPDATE lines) that share a word with what
     `text` asks about, the ones sharing most first, at most `most`; None when the question names
     nothing to look for ("Do you remember me?")."""
-    from milo.memory.index import ASKING_TERMS, terms
+    from milo.memory.index import terms
 
-    # Words that ask, not what about ("Do you still remember what I said last time?").
-    asking = ASKING_TERMS | set(terms("said say tell told mention mentioned still ever before earlier already last time"))
-    asked = set(terms(text)) - asking
+    asked = set(terms(text)) - _asking_terms()
     if not asked:
         return None
     scored = [(len(asked & set(terms(n))), -i, n) for i, n in enumerate(notes)]

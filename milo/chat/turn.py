@@ -109,13 +109,13 @@ class Milo:
         self.backoff = backoff
         self.timeout = timeout
         self.sleep = sleep
-        self._told: dict[str, Optional[bool]] = {}  # the last message asking what the user told: did a note say it?
 
     # ---- the chain ------------------------------------------------------------------------
 
-    def build_chain(self, text: str = "") -> Runnable:
+    def build_chain(self, text: str = "", told: Optional[bool] = None) -> Runnable:
+        """The chain for `text`; `told`: what `inputs(text)` found for a question about what the
+        user told Milo (its "told")."""
         parser = self.parser
-        told = self._told.get(text)
         opening = reply_opening(text, self.persona.known_name, told) if self.model.grammar else None
         if opening:
             # The user asks about their own life: the reply begins by addressing them, or the
@@ -127,29 +127,31 @@ class Milo:
         history = self.history.window() if self.history else []
         # Relevance is judged on the new message, and for less on the last things the user said
         # before it (a follow-up: "and what did she bring?").
-        earlier = " ".join([m.content for m in history if m.type == "human" and isinstance(m.content, str)][-2:])
+        said = [m.content for m in history if m.type == "human" and isinstance(m.content, str)]
+        earlier = " ".join(said[-2:])
         # The memory as it was when this conversation began: its own turns are in `history`.
         mark = self.history.memory_mark() if self.history else None
         stable, relevant = self.memory.recall_parts(text, upto=mark, earlier=earlier)
-        name, asked = self.persona.known_name, ""
+        name, asked, told = self.persona.known_name, "", None
         if asks_what_they_told(text):
             # What the user's own words (in the notes and this conversation) say on it: with
             # some, the reply begins "Yes, you told me" (build_chain), and the notes are named.
-            said = [m.content for m in history if m.type == "human" and isinstance(m.content, str)]
             notes = [l.strip() for block in (stable, relevant) for l in block.splitlines()
                      if l.strip().startswith(("CORE_UPDATE:", "- "))]
-            told = what_they_told(text, notes + said)
-            self._told = {text: None if told is None else bool(told)}
-            if told:
+            found = what_they_told(text, notes + said)
+            told = None if found is None else bool(found)
+            if found:
                 who = name or "Your friend"
-                quoted = " / ".join(re.sub(r"^(?:CORE_UPDATE:|-)\s*", "", t) for t in told)
+                quoted = " / ".join(re.sub(r"^(?:CORE_UPDATE:|-)\s*", "", t) for t in found)
                 asked = f"\n{who} is asking about something they told you. What your notes say on it: {quoted}"
         if name and asks_own_name(text):
             # Measured on the 1.5B brain: with the name pinned and a who-is-who line at the top,
             # it still answered "Your name is Milo" once the question came a few turns in (also
             # with the answer as one of the notes); said plainly next to the question, it is used.
             asked = f"\n{name} is asking about their own name. Their name is {name}. Your name is Milo."
-        return {"memory": stable, "relevant": relevant or "(none)", "asked": asked, "history": history, "input": text}
+        # "told" is for build_chain; the prompt takes the rest.
+        return {"memory": stable, "relevant": relevant or "(none)", "asked": asked, "history": history, "input": text,
+                "told": told}
 
     def prefill(self) -> bool:
         """Process the part of the next prompt already known (persona, memory, the conversation
@@ -213,7 +215,7 @@ class Milo:
             result.error = str(e)
             result.reply = _say_rest(LOST_THREAD, "", on_reply)
             return result
-        chain = self.build_chain(text)
+        chain = self.build_chain(text, inputs["told"])
         answer, shown, whole = yield from self._run(chain, inputs, on_reply, result, cancelled)
         if answer is None and whole:
             # The reply was whole when the model failed on its memory lines (or the turn was
