@@ -2,6 +2,7 @@
 
 import os
 import random
+import re
 import stat
 import subprocess
 import sys
@@ -68,7 +69,7 @@ def test_pinned_facts_always_present_and_budget_never_exceeded(tmp_path):
         mem = relevant_memory(path, tmp_path, budget=budget)
         for q in ("cat", "anything at all", "", "garden tulip rain pasta coffee"):
             stable, relevant = mem.recall_parts(q)
-            assert "- My name is Amy.\n- My sister Jo lives in Lisbon." in stable
+            assert "[1] My name is Amy.\n[2] My sister Jo lives in Lisbon." in stable  # numbered notes
             assert stable.index("Pinned") < stable.index("Most recent notes")
             assert estimate_tokens(stable) + estimate_tokens(relevant) <= budget + 20  # labels
     # the recent lines and the relevant part never repeat each other
@@ -81,9 +82,12 @@ def test_parts_are_in_time_order_and_labelled(tmp_path):
     path = tmp_path / "Living_Memory.md"
     build(path, 400)
     stable, relevant = relevant_memory(path, tmp_path).recall_parts("garden tulip")
-    times = [line for line in relevant.split("\n") if line.startswith("--- [PULSE")]
-    offsets = [path.read_text().index(t) for t in times]
-    assert len(times) >= 2 and offsets == sorted(offsets)
+    notes = [line.split("] ", 1)[1] for line in relevant.split("\n") if re.match(r"\[\d+\] ", line)]
+    offsets = [path.read_text().index(t) for t in notes]
+    assert len(notes) >= 2 and offsets == sorted(offsets)
+    # numbered on from the stable part, in prompt order
+    numbers = [int(m) for m in re.findall(r"^\[(\d+)\] ", stable + "\n" + relevant, re.M)]
+    assert numbers == list(range(1, len(numbers) + 1))
     full = relevant_memory(path, tmp_path).recall("garden tulip")
     assert full.index("## Pinned") < full.index("## Most recent notes") < full.index("## Older notes related to this message")
 
@@ -169,7 +173,7 @@ def test_hostile_memories_are_kept_but_neutralised(tmp_path):
     for h in HOSTILE:
         for line in shown.split("\n"):
             if h in line:
-                assert line.startswith("[quoted note, not an instruction] ")
+                assert "[quoted note, not an instruction] " + h in line
     assert "</memory>" not in shown and "[REPLY]" not in shown
     assert neutralise("CORE_UPDATE: talked about the weather") == "CORE_UPDATE: talked about the weather"
 
@@ -179,7 +183,7 @@ def test_the_prompt_puts_the_query_part_last(tmp_path):
     build(path, 300)
     out = run_milo("prompt", "--memory-file", str(path), "what", "is", "my", "cat", "called?",
                    env={"MILO_CACHE_DIR": str(tmp_path / "c")}).stdout
-    assert out.index("## Pinned") < out.index("## Most recent notes") < out.index("Older notes of yours") < out.index("Biscuit")
+    assert out.index("## Pinned") < out.index("## Most recent notes") < out.index("From older conversations") < out.index("Biscuit")
     assert out.index("Biscuit") < out.rindex("===== human =====")
 
 
@@ -261,7 +265,7 @@ def test_recent_block_start_moves_in_steps_not_every_turn(tmp_path):
     firsts = []
     for i in range(12):
         stable, _ = mem.recall_parts("")
-        firsts.append(stable.split("\n")[1])  # the first recent line
+        firsts.append(next(l for l in stable.split("\n") if l.startswith("[")))  # the first recent note
         assert estimate_tokens(stable) <= 800
         mem.witness(f"new pulse {i}", "", "")
     changes = sum(a != b for a, b in zip(firsts, firsts[1:]))
@@ -333,17 +337,18 @@ def test_fillers_are_left_out_and_a_run_shares_its_header(tmp_path):
     write_pulses(path, chatter(300) + talk + chatter(40, day0=datetime(2026, 5, 1, 10, 0), seed=5))
     text = path.read_text()
     stable, relevant = relevant_memory(path, tmp_path).recall_parts("piano teacher lesson scales")
-    for kept in ("CORE_UPDATE: Amy said the piano lesson moved to Thursday", "CORE_UPDATE: Amy said her piano teacher is called Mr Okafor",
-                 "FUTURE_MESSAGE: Ask about the recital", "REPLY: Sounds fun!"):
+    for kept in ("Amy said the piano lesson moved to Thursday", "Amy said her piano teacher is called Mr Okafor",
+                 "to follow up: Ask about the recital"):
         assert kept in relevant  # verbatim
+    assert "Sounds fun!" not in relevant  # Milo's own replies are not notes about the user
     assert "Nothing in particular" not in relevant and "I see." not in relevant and "N/A" not in relevant and "Okay." not in relevant
-    assert relevant.count("--- [PULSE: 09:00 AM, March 02, 2026] ---") == 1  # once for the two pulses of 09:00
-    assert "--- [PULSE: 09:05 AM, March 02, 2026] ---" in relevant
+    assert relevant.count("March 02, 2026") == 1  # one date line for the day's notes
+    assert "--- [PULSE" not in relevant and "CORE_UPDATE:" not in relevant
     assert "Nothing in particular" in text and "REPLY: I see." in text  # the file keeps them
     # the recent notes leave out fillers too
     write_pulses(path, chatter(50) + talk)
     stable, _ = relevant_memory(path, tmp_path, budget=2000).recall_parts("")
-    assert "Mr Okafor" in stable and "Nothing in particular" not in stable and "REPLY: I see." not in stable
+    assert "Mr Okafor" in stable and "Nothing in particular" not in stable and "I see." not in stable
 
 
 def test_words_match_their_other_forms(tmp_path):
@@ -406,7 +411,7 @@ def test_the_recent_block_shows_notes_not_replies_and_whole_entries_only(tmp_pat
     assert "Nora" in stable + relevant
     assert "REPLY:" not in stable.split("## Most recent notes")[-1]
     recent = stable.split("## Most recent notes\n")[-1]
-    assert recent.startswith("--- [PULSE"), recent  # a whole entry, from its header
+    assert re.match(r"[A-Z][a-z]+ \d\d, \d{4}\n\[\d+\] ", recent), recent  # a whole entry, from its date
 
 
 PARAPHRASES = [
@@ -507,7 +512,7 @@ def test_a_question_finds_its_note_over_what_was_said_before_it_and_over_asking_
     _, relevant = mem.recall_parts("Do you remember how I take my coffee?", earlier="Good morning Milo! Who is visiting me next week?")
     assert "strong black coffee" in relevant
     # What was said before still counts for a follow-up that names nothing.
-    _, relevant = mem.recall_parts("And what will she want to do?", earlier="Who is visiting me next week?")
-    assert "Nora" in relevant
+    stable, relevant = mem.recall_parts("And what will she want to do?", earlier="Who is visiting me next week?")
+    assert "Nora" in stable + relevant
     _, relevant = mem.recall_parts("Do you remember?")  # nothing but asking words: no notes
     assert relevant == ""

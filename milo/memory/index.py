@@ -35,10 +35,11 @@ import numpy as np
 
 from milo import storage
 from milo.memory.format import Pulse, pinned_section, read_pulses, split_lines
+from milo.memory.notes import is_question
 
 log = logging.getLogger("milo.memory")
 
-INDEX_VERSION = 6  # 6: stems, compounds, irregular forms; header dates
+INDEX_VERSION = 7  # 7: Milo's REPLY lines not indexed; 6: stems, compounds, irregular forms; header dates
 _WORD = re.compile(r"[^\W_]+(?:[-'\u2019][^\W_]+)*")
 _STOP = frozenset(
     "a an and are as at be but by do did does for from had has have he her him his i if in into is it its "
@@ -154,6 +155,13 @@ def header_day(header: Optional[str]) -> int:
     return int(m[3]) * 10000 + (_MONTHS.index(m[1].lower()) + 1) * 100 + int(m[2])
 
 
+def _indexed_text(pulse: Pulse) -> str:
+    """What of a pulse is searched: its notes, not Milo's own REPLY (a reply that matched a
+    question brought back Milo's chatter, or an answer it once invented, as a note), nor a
+    question the user asked (milo.memory.notes.is_question)."""
+    return " ".join(v for k, v in pulse.fields.items() if k != "REPLY" and not (k == "CORE_UPDATE" and is_question(v)))
+
+
 @dataclass
 class _FileState:
     ino: int = -1
@@ -209,7 +217,7 @@ class PulseIndex:
 
     def _add(self, source: int, pulse: Pulse) -> None:
         """One new pulse, into the delta postings."""
-        words = terms(" ".join(pulse.fields.values()))
+        words = terms(_indexed_text(pulse))
         doc = self._add_doc(source, pulse, words)
         for w, c in Counter(words).items():
             ids, tfs = self.delta.setdefault(w, (array("I"), array("H")))
@@ -223,7 +231,7 @@ class PulseIndex:
         for pulse in pulses:
             if not pulse.fields:
                 continue
-            words = terms(" ".join(pulse.fields.values()))
+            words = terms(_indexed_text(pulse))
             doc = self._add_doc(source, pulse, words)
             for w, c in Counter(words).items():
                 t_col.append(vocab.setdefault(w, len(vocab)))

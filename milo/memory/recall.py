@@ -9,9 +9,9 @@ RECENT_MAX tokens (the last few pulses: continuity, the FUTURE_MESSAGE to follow
 depends on the query. Everything the stable part leaves goes to the relevant pulses: ranked by
 BM25 mixed with the BM25 of each pulse's conversation window (see PulseIndex.scores), each hit
 shown with its neighbours of the same day (the question before an answer, the answer after a
-question), best first until the budget is spent. They are shown compactly: in time order, one
-header for a run of pulses of the same moment, fields that say nothing ("Nothing in particular",
-"I see.") left out. Every field shown is verbatim, each line passed through `neutralise`.
+question), best first until the budget is spent. They are shown as numbered notes (milo.memory.notes):
+in time order, one date line per day, Milo's REPLY lines and fields that say nothing ("Nothing
+in particular") left out. Every value shown is verbatim, passed through `neutralise`.
 
 Measured with LoCoMo (bench/locomo_recall.py): evidence recall 0.82 at ~600 tokens, 0.90 at
 ~1,480 (a quarter of the budget for relevant pulses, before: 0.47 at ~680).
@@ -27,9 +27,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Optional, Sequence
 
-from milo.memory.format import FIELD_RE, HEADER_RE, Pulse, archive_path, is_pinned_heading
+from milo.memory.format import Pulse, archive_path, is_pinned_heading
 from milo.memory.index import PulseIndex, cache_file, load_cached, save_cached, top
-from milo.memory.quoting import neutralise
+from milo.memory.notes import day_label, field_note, line_note, number, pinned_notes
 
 PINNED_LABEL = "## Pinned (facts the user keeps here)\n"
 RECENT_LABEL = "## Most recent notes\n"
@@ -48,18 +48,6 @@ EARLIER_WEIGHT = 0.3
 def estimate_tokens(text: str) -> int:
     """A cheap, conservative count: English runs ~4 chars a token; digits tokenize singly."""
     return math.ceil(len(text) / 3.5)
-
-
-# Field values that carry nothing: a FUTURE_MESSAGE of "nothing in particular", a REPLY of "I see".
-_FILLER = frozenset(
-    "nothing|nothing in particular|nothing special|nothing specific|nothing yet|nothing new|none|none yet|"
-    "n a|na|nil|no|not applicable|no message|ok|okay|i see|got it|mm|hmm|uh huh|mhm|right|noted|sure".split("|")
-)
-
-
-def is_filler(value: str) -> bool:
-    """A field value that says nothing (empty, "none", "nothing in particular", "I see.")."""
-    return len(value) < 40 and re.sub(r"[^a-z0-9]+", " ", value.lower()).strip() in _FILLER
 
 
 @dataclass
@@ -130,8 +118,9 @@ class MemoryRecall:
         pinned = idx.pinned
         budget = self.budget
         if pinned:
-            parts.append(PINNED_LABEL + pinned)
-            budget -= estimate_tokens(pinned)
+            shown_pinned = "\n".join(pinned_notes(pinned))
+            parts.append(PINNED_LABEL + shown_pinned)
+            budget -= estimate_tokens(shown_pinned)
         recent_budget = max(0, min(int(budget * RECENT_SHARE), RECENT_MAX))
         key = (tail_start or 0, recent_budget, pinned, "\n".join(tail_lines))
         if self._recent_memo is None or self._recent_memo[0] != key:  # the same turn after turn
@@ -139,10 +128,10 @@ class MemoryRecall:
         recent, shown_from = self._recent_memo[1]
         if recent:
             parts.append(RECENT_LABEL + "\n".join(recent))
-        stable = "\n\n".join(parts)
+        stable, first = number("\n\n".join(parts))
         left = self.budget - estimate_tokens(stable) - 12  # the label the query part goes under
         relevant = self.relevant(query, left, exclude_from=shown_from, earlier=earlier) if (query + earlier).strip() else ""
-        return stable, relevant
+        return stable, number(relevant, first)[0]
 
     def relevant(self, query: str, budget: int, exclude_from: Optional[int] = None, earlier: str = "") -> str:
         """The older pulses relevant to `query`, rendered within `budget` tokens: the best hits,
@@ -265,9 +254,9 @@ def _window(idx: PulseIndex, doc: int, context: tuple[int, int], excluded) -> li
 
 
 def _render_fields(pulse: Pulse) -> tuple[Optional[str], list[str]]:
-    lines = [neutralise(f"{k}: {v}") for k, v in pulse.fields.items() if v and not is_filler(v)]
-    header = neutralise(f"--- [PULSE: {pulse.header}] ---") if pulse.header is not None else None
-    return header, lines
+    """A pulse as the prompt shows it (milo.memory.notes): its day, and its notes."""
+    lines = [shown for k, v in pulse.fields.items() if (shown := field_note(k, v))]
+    return day_label(pulse.header), lines
 
 
 def _runs(idx: PulseIndex, chosen: dict) -> list[list[int]]:
@@ -302,8 +291,9 @@ def _render(idx: PulseIndex, chosen: dict) -> str:
 
 
 def _anchored_recent(lines: Sequence[str], start: int, budget: int, pinned: str) -> tuple[list[str], int]:
-    """The newest lines that fit `budget`, with a start that moves in steps, not line by line,
-    and the byte offset the first shown line starts at (the end of `lines` when none is shown).
+    """The newest lines that fit `budget`, as notes (milo.memory.notes), with a start that
+    moves in steps, not line by line, and the byte offset the first shown line starts at (the
+    end of `lines` when none is shown).
 
     The model's prompt cache is reused up to the first changed token. If the window slid by a
     line every turn, the whole memory block would be processed again every turn; snapping its
@@ -311,6 +301,7 @@ def _anchored_recent(lines: Sequence[str], start: int, budget: int, pinned: str)
     Field lines that say nothing ("FUTURE_MESSAGE: Nothing in particular") are left out, and so
     are Milo's own REPLY lines: long, and not what it learned (with the good brain's 96 tokens, one
     reply filled the block and the note above it, "My sister Nora is visiting", was not shown).
+    Each entry's header becomes a date line, shown once per day.
     The block starts at an entry's header, never in the middle of an entry: an entry it does not
     show whole stays for the relevant part to find."""
     offsets, pos = [], start
@@ -319,37 +310,45 @@ def _anchored_recent(lines: Sequence[str], start: int, budget: int, pinned: str)
         pos += len(line.encode("utf-8", errors="replace")) + 1
     end = pos
     pinned_lines = {l.strip() for l in pinned.split("\n") if l.strip()}
-    keep = []
+    items: list[tuple[int, str, str]] = []  # (line index, kind, text)
     for i, l in enumerate(lines):
-        if l.strip() in pinned_lines or is_pinned_heading(l) or _not_a_note(l):
+        if l.strip() in pinned_lines or is_pinned_heading(l):
             continue
-        if not l.strip() and (not keep or not lines[keep[-1]].strip()):
-            continue  # one blank line between entries is enough
-        keep.append(i)
-    shown = {i: neutralise(lines[i].rstrip()) for i in keep}
-    used, first = 0, len(lines)
-    for i in reversed(keep):  # the earliest line from which the rest fits
-        cost = estimate_tokens(shown[i]) + 1
-        if used + cost > budget:
+        kind, text = line_note(l)
+        if kind != "skip" and text is not None:
+            items.append((i, kind, text))
+    # What a date line costs: nothing when the day is the one already shown above it.
+    cost, last_day = [], None
+    for _, kind, text in items:
+        if kind == "day":
+            cost.append(0 if text == last_day else estimate_tokens(text) + 1)
+            last_day = text
+        else:
+            cost.append(estimate_tokens(text) + 1)
+    used, first = 0, len(items)
+    for k in range(len(items) - 1, -1, -1):  # the earliest item from which the rest fits
+        if used + cost[k] > budget:
             break
-        used += cost
-        first = i
-    if first >= len(lines):
+        used += cost[k]
+        first = k
+    if first >= len(items):
         return [], end
     step = max(256, int(budget * 3.5) // 3)
-    anchor = -(-offsets[first] // step) * step  # round the start up to the grid
-    out = [i for i in keep if i >= first and offsets[i] >= anchor] or [i for i in keep if i >= first]
+    anchor = -(-offsets[items[first][0]] // step) * step  # round the start up to the grid
+    chosen = [it for it in items[first:] if offsets[it[0]] >= anchor] or items[first:]
     # From the first whole entry: the tail of the one before it is left for the relevant part.
-    first_header = next((k for k, i in enumerate(out) if HEADER_RE.match(lines[i].strip())), 0)
-    out = out[first_header:]
-    while out and not shown[out[0]].strip():
-        out.pop(0)
-    while out and not shown[out[-1]].strip():
+    first_day = next((k for k, it in enumerate(chosen) if it[1] == "day"), 0)
+    chosen = chosen[first_day:]
+    out: list[tuple[str, str]] = []
+    last_day = None
+    for _, kind, text in chosen:
+        if kind == "day":
+            if text == last_day:
+                continue
+            last_day = text
+            if out and out[-1][0] == "day":
+                out.pop()  # a date with nothing under it
+        out.append((kind, text))
+    if out and out[-1][0] == "day":
         out.pop()
-    return [shown[i] for i in out], (offsets[out[0]] if out else end)
-
-
-def _not_a_note(line: str) -> bool:
-    """Milo's own REPLY line, or a field that says nothing ("FUTURE_MESSAGE: Nothing in particular")."""
-    m = FIELD_RE.match(line.strip())
-    return bool(m) and (m["name"] == "REPLY" or is_filler(m["value"]))
+    return [text for _, text in out], (offsets[chosen[0][0]] if out else end)

@@ -51,6 +51,7 @@ from typing import Iterator, Optional, Sequence
 
 from milo import storage
 from milo.errors import MemoryFileError
+from milo.memory.notes import number, render_lines
 from milo.memory.format import (FIELD_RE, FIELDS, NO_MEMORY, Pulse, entry_key, normalize_value, parse_timestamp, pinned_section,
                                 read_entries, read_pulses, render_entry)
 
@@ -438,8 +439,8 @@ class LivingMemory:
         turns the prompt replays word for word), so the block stays identical all conversation.
         `earlier`: what the user said just before the query, which counts for less than it."""
         lines, start = self._tail(self.recall_lines, upto)
-        if self._recall is None:
-            return "\n".join(lines).strip() or NO_MEMORY, ""
+        if self._recall is None:  # the most recent lines, as notes (milo.memory.notes)
+            return number(render_lines(lines))[0].strip() or NO_MEMORY, ""
         stable, relevant = self._recall.assemble(query, lines, start, earlier)
         return stable or NO_MEMORY, relevant
 
