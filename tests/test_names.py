@@ -1,0 +1,61 @@
+"""The user's name, learned in any script and any common way of giving it (milo.memory.names)."""
+
+import pytest
+
+from milo.memory.names import learn_name, name_in, name_quoted
+
+GIVEN = {
+    "Bonjour Milo! I'm Chloé, I run a little flower shop in Lyon.": "Chloé",
+    "hi milo this is björn i play the drums in a jazz band": "Björn",  # speech to text: no case
+    "Kia ora Milo, I'm Aroha. My book club meets on Thursdays.": "Aroha",
+    "Hi Milo, I'm 李娜, you can also say Li Na. I'm studying to become a vet.": "李娜",
+    "Hey Milo, I'm Zoë! I teach chemistry.": "Zoë",
+    "hello milo my name is mateo i work night shifts": "Mateo",
+    "Hi Milo, I'm Аня (Anya).": "Аня",
+    "Hello! Siobhán here. My brother Cian lives in Cork.": "Siobhán",
+    "Salaam Milo! My name is Fatima and I drive a tram.": "Fatima",
+    "Hey there, call me Søren. I keep bees.": "Søren",
+    "hi milo its priya i just adopted two cats": "Priya",
+    "I am Nguyễn Văn An.": "Nguyễn Văn An",
+    "Jean-Luc here, nice to meet you": "Jean-Luc",
+    "Name's O'Brien.": "O'Brien",
+    "you can call me Li Na": "Li Na",
+    "je m'appelle Amélie": "Amélie",
+    "Ich heiße Jürgen und wohne in Köln.": "Jürgen",
+    "me llamo Inés": "Inés",
+    "меня зовут Дмитрий": "Дмитрий",
+    "我叫王芳。": "王芳",
+    "This is Kwame, hello!": "Kwame",
+    "i'm tomás and i like football": "Tomás",
+    "I go by Sasha": "Sasha",
+    "私は佐藤です": "佐藤",
+    "i am ngozi": "Ngozi",
+    "Hi! I'm Mary Ann, nice to meet you.": "Mary Ann",
+    "Hi Milo, I’m Siân.": "Siân",  # a typographic apostrophe
+}
+NOT_GIVEN = ["im allergic to peanuts", "I'm tired and hungry.", "this is great", "I'm going home now",
+             "my dog's name is Rex", "Call me when you can", "It's a lovely day", "i'm so happy today",
+             "I am from Spain", "What's my name?", "who am i", "its raining here", "Hi Milo!", ""]
+
+
+@pytest.mark.parametrize("text,name", GIVEN.items())
+def test_a_name_is_learned_in_any_script_and_any_way_of_giving_it(text, name):
+    assert name_in(text) == name
+
+
+@pytest.mark.parametrize("text", NOT_GIVEN)
+def test_what_gives_no_name_gives_none(text):
+    assert name_in(text) is None
+
+
+def test_a_corrected_name_replaces_the_first():
+    assert name_in("My name is not Sam, it's Samuel.") == "Samuel"
+    assert name_in("I'm Sam. Actually, call me Sammy.") == "Sammy"
+    # Newest first: what the user said last wins over an older note.
+    assert learn_name("", ['Sam said: "Actually, call me Bea."', 'The user said: "Hi, I\'m Beatrice."']) == "Bea"
+
+
+def test_the_name_comes_back_from_a_quoted_note_or_the_pinned_facts():
+    assert learn_name("- My name is Sam.", ['Nora said: "hello"']) == "Sam"
+    assert learn_name("", ['Chloé said: "What should I cook?"']) == "Chloé"  # the name Milo quoted them under
+    assert name_quoted('The user said: "hi"') is None and learn_name("", ["We talked about cats."]) is None
