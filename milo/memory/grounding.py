@@ -32,7 +32,9 @@ from milo.memory.format import normalize_value
 log = logging.getLogger("milo.memory")
 
 SUPPORTED_SHARE = 0.75  # of a summary's content words (see bench/junk_rate.py)
-QUOTE_CHARS = 200
+KEPT_SHARE = 0.8  # of the user's content words a CORE_UPDATE must keep, for a long message...
+KEPT_ALL = 12  # ...up to this many content words it must keep them all
+QUOTE_CHARS = 300
 NEAR_DUPLICATE = 0.7  # word-set overlap (Jaccard) with a recent pulse's same field
 STEM = 5
 
@@ -53,7 +55,9 @@ STOP = frozenset(
     "when where which while who whom why will with would you your yours yourself also any all each few "
     "really quite much many lot lots well still yet again ever never always maybe perhaps something "
     "anything nothing everything someone anyone thing things way ok okay oh yes yeah hi hello hey "
-    "we're let's let it's that's there's you're i'm we've you've else together".split()
+    "we're let's let it's that's there's you're i'm we've you've else together "
+    # the same without their apostrophes, as speech to text writes them
+    "im ive youre dont cant wont isnt thats whats hes shes theyre wasnt didnt doesnt havent lets".split()
 )
 # Words any summary of any exchange may use without the exchange saying them.
 SUMMARY_WORDS = frozenset(
@@ -130,7 +134,9 @@ def _digits(text: str) -> str:
 
 
 def check(value: str, user_text: str, reply: str, pinned: str, user_name: str) -> Optional[str]:
-    """None when `value` is supported by its sources, else the reason (for the log)."""
+    """None when `value` is supported by its sources, else the reason (for the log). `reply`
+    counts as a source of ordinary words; pass "" where only the user's words may (a
+    CORE_UPDATE: a meal Milo suggested came back later as what the user had eaten)."""
     if _TAG_TEXT.search(value):
         return "it carries tag text"
     facts = f"{user_text}\n{pinned}\n{user_name}"
@@ -162,23 +168,38 @@ def check(value: str, user_text: str, reply: str, pinned: str, user_name: str) -
 
 
 def leaves_out(value: str, user_text: str, user_name: str) -> Optional[str]:
-    """The reason when a summary drops a name or number the user gave ("my cat is called
-    Biscuit" summed up as "we talked about cats"): the user's own words keep it."""
+    """The reason when a summary drops what the user told: a name or number they gave ("my cat
+    is called Biscuit" summed up as "we talked about cats"), or the things they named ("I've got
+    a tortoise called Shelby. He hates the cold." summed up as "Shelby hates the cold.", and then
+    "What pet do I have?" -> "You don't have a pet"): all of them, for a short message, and
+    KEPT_SHARE of them for a long one. The user's own words keep them all."""
     low = value.lower()
     # The user's own name too, when they give it: it is how the next wake knows who is talking.
     for fact in _names(user_text, "") + _numbers(user_text):
         if _bare(fact) not in low:
             return f"it leaves out {fact!r}, which the user said"
+    told = {}
+    for w in _content(user_text, user_name):
+        told.setdefault(_stem(w), w)
+    if told:
+        kept = {_stem(w) for w in words(value)}
+        missing = [w for s, w in told.items() if s not in kept]
+        if missing and (len(told) <= KEPT_ALL or len(missing) > (1 - KEPT_SHARE) * len(told)):
+            return f"it leaves out what the user told ({', '.join(missing[:5])})"
     return None
 
 
-def faithful_core(user_text: str, user_name: str) -> str:
-    """A CORE_UPDATE that cannot be wrong: the user's own words, quoted (clipped at a word)."""
+ASKED = "asked"  # the verb of a quoted question (milo.memory.notes shows such a note unnumbered)
+
+
+def faithful_core(user_text: str, user_name: str, asked: bool = False) -> str:
+    """A CORE_UPDATE that cannot be wrong: the user's own words, quoted (clipped at a word);
+    `asked`: the message asked about the user's own life (it tells nothing, and says so)."""
     said = normalize_value(user_text).replace('"', "'")
     if len(said) > QUOTE_CHARS:
         said = said[:QUOTE_CHARS].rsplit(" ", 1)[0] + " ..."
     who = user_name if user_name and user_name != "Friend" else "The user"
-    return f'{who} said: "{said}"'
+    return f'{who} {ASKED if asked else "said"}: "{said}"'
 
 
 def _word_set(text: str) -> set[str]:
@@ -214,12 +235,18 @@ def ground(
     recent: Sequence[dict[str, str]] = (),
     truncated: bool = False,
     conversation: Sequence[str] = (),
+    asked: bool = False,
+    named: bool = False,
 ) -> Grounded:
     """What to etch for one exchange (see the module docstring). `conversation`: what the user
     said earlier in this conversation; it supports a FUTURE_MESSAGE as well as this message does
     (a thread may tie the question to what came before). A CORE_UPDATE must rest on this
     exchange: the good brain once summed up "I love strong black coffee" with the message before
-    it, "I bought tomatoes and a jar of honey", and the coffee was never noted."""
+    it, "I bought tomatoes and a jar of honey", and the coffee was never noted. `asked`: the
+    message asked about the user's own life (the model's judgement, milo.chat.evidence): it tells
+    nothing, so the CORE_UPDATE is the question quoted (a summary of a question can only add what
+    was not said). `named`: the user gave their name: their words are kept as they said them, so
+    the next wake learns the name from them."""
     out = Grounded()
     core_update, future_message, reply = (normalize_value(v) for v in (core_update, future_message, reply))
     if truncated:
@@ -229,31 +256,39 @@ def ground(
         out.refused = "the reply carries tag text"
         return out
     recent = list(recent)
+    if user_text.strip() and (asked or named):
+        why = "the message asked about the user's own life" if asked else "the user gave their name"
+        core_update = core_update or " "  # replaced below, whatever the model wrote
+    else:
+        why = None
     for name, value in (("CORE_UPDATE", core_update), ("FUTURE_MESSAGE", future_message)):
         if not value:
             continue
         earlier = [p.get(name, "") for p in recent]
         # A CORE_UPDATE says what this exchange was about; a thread to pick up may reach back.
-        support = user_text if name == "CORE_UPDATE" else "\n".join([*conversation, user_text])
-        why = check(value, support, reply, pinned, user_name)
-        if why is None and name == "CORE_UPDATE":
-            why = leaves_out(value, user_text, user_name)
-        if why is None and name == "CORE_UPDATE" and not (_content(value, user_name) or _names(value, user_name) or _numbers(value)):
-            why = "it says nothing of the exchange"  # the good brain once wrote just 'Nora said:'
-        if why is None and near_duplicate(value, earlier):
-            why = "it repeats a recent note"
-        if why is None and copies_reply(value, reply):
-            why = "it only repeats Milo's reply (etched as REPLY)"
-        if why is None:
+        reason = why if name == "CORE_UPDATE" else None
+        if reason is None:
+            support = user_text if name == "CORE_UPDATE" else "\n".join([*conversation, user_text])
+            # What the user told rests on their words alone; a thread may use Milo's too.
+            reason = check(value, support, "" if name == "CORE_UPDATE" else reply, pinned, user_name)
+        if reason is None and name == "CORE_UPDATE":
+            reason = leaves_out(value, user_text, user_name)
+        if reason is None and name == "CORE_UPDATE" and not (_content(value, user_name) or _names(value, user_name) or _numbers(value)):
+            reason = "it says nothing of the exchange"  # the good brain once wrote just 'Nora said:'
+        if reason is None and near_duplicate(value, earlier):
+            reason = "it repeats a recent note"
+        if reason is None and copies_reply(value, reply):
+            reason = "it only repeats Milo's reply (etched as REPLY)"
+        if reason is None:
             out.fields[name] = value
             continue
         # The exchange still happened: a CORE_UPDATE becomes the user's own words, quoted.
-        quote = faithful_core(user_text, user_name) if name == "CORE_UPDATE" and user_text.strip() else ""
+        quote = faithful_core(user_text, user_name, asked) if name == "CORE_UPDATE" and user_text.strip() else ""
         if quote and not near_duplicate(quote, earlier):
             out.fields[name] = quote
-            out.changes.append(f"replaced {name} {value!r}: {why}")
+            out.changes.append(f"replaced {name} {value.strip()!r}: {reason}")
         else:
-            out.changes.append(f"dropped {name} {value!r}: {why}")
+            out.changes.append(f"dropped {name} {value.strip()!r}: {reason}")
     if reply and not (near_duplicate(reply, (p.get("REPLY", "") for p in recent)) and not out.fields):
         out.fields["REPLY"] = reply
     elif reply:
