@@ -96,8 +96,10 @@ SAMPLES = ["Oh! Oh, wait, did you know octopuses have three hearts? Three! I kee
     # Nothing but copies: shown as written rather than nothing.
     ("Well, mostly at listening.", "Well, mostly at listening."),
     # The rest of a copied sample goes with it: the good brain's first reply to a new user was
-    # shown as "Oh! Three!" (the octopus sample copied, its long sentence left out).
-    ("Oh! Oh, wait, did you know octopuses have three hearts? Three! I keep thinking about that.", "Oh!"),
+    # shown as "Oh! Three!" (the octopus sample copied, its long sentence left out). But a reply
+    # that would be only "Oh!" is shown as written (2 of 6 first replies were just "Oh!").
+    ("Oh! Oh, wait, did you know octopuses have three hearts? Three! I keep thinking about that.",
+     "Oh! Oh, wait, did you know octopuses have three hearts? Three! I keep thinking about that."),
     ("Oh! Oh, wait, did you know octopuses have three hearts? Three! A cello, how lovely!", "Oh! A cello, how lovely!"),
     ("Oh! Oh, wait, did you know octopuses have three hearts? Thrilling, right?", "Oh! Thrilling, right?"),
     ("Three! Three hearts!", "Three! Three hearts!"),  # no copy before it: its own words

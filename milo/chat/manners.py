@@ -91,6 +91,14 @@ def _maybe_closer(tail: str) -> bool:
     return held or any(o.startswith(n) or n.startswith(o) for o in _OPENERS)
 
 
+_INTERJECTION = re.compile(r"^\W*(?:(?:oh+|ah+|ooh+|wow|hmm+|huh|ha+|yay|whoa|aw+|wait|well|hey|hi|hello)\W*)+$", re.IGNORECASE)
+
+
+def _interjection(text: str) -> bool:
+    """Only an exclamation ("Oh!", "Ooh, wow!"): no reply on its own."""
+    return bool(_INTERJECTION.match(text.strip()))
+
+
 def _words(text: str) -> list[str]:
     return re.findall(r"[a-z0-9']+", _norm(text))
 
@@ -184,7 +192,9 @@ class Manners:
             shown += sentence
             said_something = said_something or bool(sentence.strip())
         if final:
-            if not shown.strip():  # nothing but copies: better than nothing
+            if not shown.strip() or _interjection(shown):
+                # Nothing but copies, or an "Oh!" and copies (2 of 6 first replies of the good
+                # brain): the model's own reply is better than that (fail open).
                 return self._fix_name("".join(parts)).rstrip()
             return self._fix_name(shown).rstrip()
         held = copied is not None and self._maybe_more(tail, copied)
