@@ -81,9 +81,10 @@ def test_recall_returns_last_n_lines_stripped(tmp_path):
     f.write_text("".join(f"line {i}\n" for i in range(1000)))
     m = mem(tmp_path, recall_lines=100)
     lines = m.recall().split("\n")
-    assert lines == [f"line {i}" for i in range(900, 1000)]
+    # The user's own lines are notes, numbered in prompt order (milo.memory.notes).
+    assert lines == [f"[{i - 899}] line {i}" for i in range(900, 1000)]
     m.recall_lines = 3
-    assert m.recall() == "line 997\nline 998\nline 999"
+    assert m.recall() == "[1] line 997\n[2] line 998\n[3] line 999"
 
 
 def test_recall_reads_only_the_tail(tmp_path, monkeypatch):
@@ -114,7 +115,7 @@ def test_recall_reads_only_the_tail(tmp_path, monkeypatch):
 
     monkeypatch.setattr("builtins.open", lambda *a, **k: Counting(real_open(*a, **k)))
     text = mem(tmp_path).recall()
-    assert text.split("\n")[-1] == "tail 199"
+    assert text.split("\n")[-1] == "[100] tail 199"
     assert sum(reads) < 100_000  # not the 5 MB file
 
 

@@ -426,7 +426,7 @@ class LivingMemory:
         return (text.split("\n") if body[start:] or found else []), pos + start
 
     def recall(self, query: str = "") -> str:
-        """Memory for the prompt. Plain: the most recent `recall_lines` lines, stripped. With
+        """Memory for the prompt. Plain: the most recent `recall_lines` lines, as numbered notes. With
         relevance: pinned facts, recent lines and the older pulses relevant to `query`."""
         stable, relevant = self.recall_parts(query)
         if relevant:
