@@ -3,9 +3,10 @@
 it (the user's own words), asked in a new conversation: does the reply give the fact back to the
 user ("You play the cello"), or claim it as Milo's own ("I play the cello")?
 
-Side by side in one run, per brain: "plain" (the reply's first words left to the model) and
-"opening" (what Milo does: a question about the user's own life is answered beginning "You ...",
-asked their own name "Your name is ...", milo.chat.addressing). Scored per answer:
+Side by side in one run, per brain: "plain" (no line naming the note, the reply's first words
+left to the model) and "evidence" (what Milo does, milo.chat.evidence: the answer starts from a
+line naming the note that answers, and the reply begins "You told me"; with none, it says it has
+not been told; asked their own name, "Your name is ..."). Scored per answer:
   claimed    the reply claims the user's fact as Milo's ("I work at the hospital", "my cats"), or
              calls the user Milo
   recalled   the reply contains the fact (any of its words)
@@ -13,9 +14,7 @@ Plus the median seconds until the reply was whole.
 
 With --remember, the same facts are asked as questions about what the user told Milo ("Do you
 remember where I work?"), plus two about things never told (the reply should say so: counted
-under "recalled" when it does, under "claimed" when it answers anyway), side by side: "plain",
-"you" (the "You ..." opening) and "told" (what Milo does: with a note on it, "Yes, you told me
-...", and the note named next to the question; with none, "I don't think you've told me").
+under "recalled" when it does, under "claimed" when it answers anyway), "plain" and "evidence".
 
     .venv/bin/python bench/perspective.py --brain good --runs 2
     .venv/bin/python bench/perspective.py --brain good --remember
@@ -104,11 +103,9 @@ def ask(model, settings, question: str, cond: str) -> tuple[str, float]:
 
     milo = build_milo(settings, with_model=False)
     milo = turn.Milo(model, milo.memory, milo.persona, history=milo.history, timeout=model.timeout)
-    real = turn.reply_opening
+    real = turn.find
     if cond == "plain":
-        turn.reply_opening = lambda text, name, told=None: None
-    elif cond == "you":  # as before the notes were looked at
-        turn.reply_opening = lambda text, name, told=None: real(text, name)
+        turn.find = lambda text, candidates: None  # no evidence: no line, no opening
     try:
         pieces: list[str] = []
         started = time.perf_counter()
@@ -117,7 +114,7 @@ def ask(model, settings, question: str, cond: str) -> tuple[str, float]:
         pending.cancel()
         pending.finish()
     finally:
-        turn.reply_opening = real
+        turn.find = real
     return "".join(pieces).strip(), took
 
 
@@ -138,7 +135,7 @@ def main() -> int:
         model = choose_model(spec, env=base)
         print(f"=== {spec}")
         cases = remember_cases() if args.remember else CASES
-        for cond in (("plain", "you", "told") if args.remember else ("plain", "opening")):
+        for cond in ("plain", "evidence"):
             claimed = recalled = n = 0
             times = []
             for r in range(args.runs):

@@ -53,9 +53,9 @@ def test_prompt_shows_exact_messages_without_calling_a_model(memory_file):
     assert proc.returncode == 0, proc.stderr
     out = proc.stdout
     assert out.index("===== system =====") < out.index("[REPLY]: <your answer") < out.index("<memory>")
-    assert "CORE_UPDATE: Amy's cat is Biscuit {not a template}" in out
+    assert "[1] Amy's cat is Biscuit {not a template}" in out  # a numbered note, braces as written
     assert out.rstrip().endswith("===== human =====\nwhat is my cat's name?")
-    assert "talking with Amy" in out
+    assert "[0] Their name is Amy." in out
 
 
 @pytest.mark.parametrize("args, sentence", [

@@ -37,7 +37,10 @@ def test_gemini_model_name_and_missing_key():
 
 
 def test_auto_without_key_is_the_embedded_model(embedded):
-    choice = choose_model("auto", env={})
+    import os
+
+    # The test's own data folder (conftest): a brain the user installed is not this test's.
+    choice = choose_model("auto", env={"MILO_DATA_DIR": os.environ["MILO_DATA_DIR"]})
     assert choice.kind == "embedded" and choice.grammar
     assert choice.where == embedded.where  # one shared in-process server
 
@@ -265,7 +268,7 @@ def test_memory_and_user_message_reach_the_prompt(make_milo, memory_file):
     with ScriptedModelServer() as srv:
         make_milo(openai_model(srv.url)).turn("what is my cat called?")
     system = [m["content"] for m in srv.requests[0]["messages"] if m["role"] == "system"]
-    assert "<memory>\nCORE_UPDATE: The user's cat is called Biscuit\n</memory>" in system[1]
+    assert "<memory>\n[1] The user's cat is called Biscuit\n</memory>" in system[1]
     # the long, stable part first and identical from turn to turn
     with ScriptedModelServer() as srv2:
         make_milo(openai_model(srv2.url)).turn("and my dog?")
@@ -337,9 +340,11 @@ def test_milo_learns_the_name_from_the_pinned_facts_or_the_user(tmp_path):
         # A new process (a new wake) finds it in the memory: the user's words were etched.
         again = Milo(openai_model(srv.url), LivingMemory(plain), Persona.load(), sleep=lambda s: None)
         again.turn("what's up?")
-    assert by_pin.persona.user_name == "Sam" and "talking with Sam" in srv.requests[0]["messages"][0]["content"]
+    assert by_pin.persona.user_name == "Sam" and "[0] Their name is Sam." in srv.requests[0]["messages"][1]["content"]
     assert by_word.persona.user_name == "Nora" and again.persona.user_name == "Nora"
-    assert "talking with Nora" in srv.requests[-1]["messages"][0]["content"]
+    assert "[0] Their name is Nora." in srv.requests[-1]["messages"][1]["content"]
+    # The system prompt is the same whoever the user is (its processed tokens are kept).
+    assert srv.requests[0]["messages"][0] == srv.requests[-1]["messages"][0]
 
 
 @pytest.mark.model
@@ -439,115 +444,93 @@ def test_the_users_own_words_win_over_the_models_tool_calls(make_milo, memory_fi
     assert result.gestures == ["shake_head(times=3)"]
 
 
-def test_asked_their_own_name_the_model_is_given_it_next_to_the_question(make_milo):
-    from milo.memory.names import asks_own_name
-
-    for q in ("What's my name, and what drink do I love?", "Do you know who I am?", "do you remember my name"):
-        assert asks_own_name(q), q
-    for q in ("What is your name?", "My name is Amy.", "I named my cat Pixel"):
-        assert not asks_own_name(q), q
-    milo = make_milo(openai_model("http://127.0.0.1:9/v1"))
-    last_system = [m for m in milo.prompt_messages("What's my name again?") if m.type == "system"][-1].content
-    assert "Their name is Amy. Your name is Milo." in last_system
-    assert "Their name is" not in milo.prompt_messages("What is your name?")[-2].content
-    milo.persona.user_name = "Friend"  # not known: nothing to give
-    assert "Their name is" not in milo.prompt_messages("What's my name again?")[-2].content
-
-
 def test_questions_about_the_users_own_life_are_told_apart():
-    from milo.chat.addressing import asks_about_themselves
+    from milo.chat.evidence import asks_about_user, only_asks
 
     for q in ("Where do I work?", "What's my dog called?", "Who is visiting me next week?", "Am I boring you?",
               "Do you remember how I take my coffee?", "Remind me what my cat is called.", "How are you? What did I buy?",
-              "which instrument do i play"):  # speech to text writes no question mark
-        assert asks_about_themselves(q), q
+              "which instrument do i play", "hi milo whats my name", "so where do i live", "who am i",  # speech to text
+              "Qu'est-ce que je fais dans la vie ?", "wo wohne ich", "我叫什么名字？"):
+        assert asks_about_user(q), q
     for q in ("What is your own name?", "Can you tell me a joke?", "I play the cello.", "How are you? I had a long day.",
               "My sister Nora is visiting next week, I'm excited.", "i play the cello in an orchestra",
-              "Tell me about octopuses.", ""):
-        assert not asks_about_themselves(q), q
-    from milo.chat.addressing import reply_opening
-
-    # Their name alone is asked: one sentence; with more to answer, the usual room.
-    assert reply_opening("Hey Milo, do you remember my name?", "Sam").sentences == 1
-    assert reply_opening("What's my name, and what drink did I just say I love?", "Sam").sentences is None
-    assert reply_opening("Tell me about octopuses.", "Sam") is None
+              "Tell me about octopuses.", "What should I cook tonight?", "How do I boil an egg?", "Do you remember me?", ""):
+        assert not asks_about_user(q), q
+    # A question tells nothing (its words are not a note); a correction with a question does.
+    assert only_asks("Hello again! Do you know my name?") and only_asks("what pet do i have")
+    assert not only_asks("I moved the dentist to Friday. When is it again?") and not only_asks("I play the cello.")
 
 
-def test_asked_about_their_own_life_a_grammar_model_begins_its_reply_by_addressing_them(make_milo):
+def test_what_answers_a_question_is_a_note_that_shares_its_words_the_newest_beside_it():
+    from milo.chat.evidence import NONE, Candidate, find
+
+    notes = [Candidate("1", 'Amy said: "My dentist appointment is on Tuesday."'),
+             Candidate("2", 'Amy said: "I work night shifts at the hospital."'),
+             Candidate("3", 'Amy said: "What should I cook with some leftover rice?"'),  # a question, not a fact
+             Candidate("4", 'Amy said: "Ugh, I had to move the dentist to Friday."'),
+             Candidate("0", "Their name is Amy.")]
+    work = find("Where do I work?", notes)
+    # In the line before the reply the user's words are turned to "you" (the model took their "I" for its own).
+    assert work.choice == "2" and work.prefill() == "[NOTE]: 2 (you work night shifts at the hospital)\n"
+    dentist = find("when is my dentist appointment", notes)  # the old note shares more; the newer one changes it
+    assert dentist.choice == "1" and [c.key for c in dentist.newer] == ["4"] and dentist.replaced
+    assert dentist.prefill() == "[NOTE]: 4 (Ugh, you had to move the dentist to Friday)\n"
+    # A newer note on the same thing that changes nothing is shown after the one that answers.
+    cats = [Candidate("1", 'Amy said: "Hi! My cat is called Biscuit."'), Candidate("2", 'Amy said: "The cat scratched the sofa."')]
+    assert find("What's my cat called?", cats).prefill() == (
+        "[NOTE]: 1 (your cat is called Biscuit); newer: 2 (The cat scratched the sofa)\n")
+    assert find("What did I cook last night?", notes).choice == NONE  # the question about rice is no answer
+    assert find("What's my brother's name?", notes).choice == NONE
+    assert find("Do you know my name?", notes).choice == "0" and find("who am i", notes).choice == "0"
+    assert find("What's my name?", notes[:-1]).choice == NONE  # no name known
+    assert find("Tell me about octopuses.", notes) is None  # not about the user: no evidence at all
+
+
+def test_asked_about_their_own_life_a_grammar_model_answers_from_the_note_named_before_its_reply(make_milo, memory_file):
     """The 1.5B brain answered "Where do I work?" with "I work at the hospital..." (the user's
-    fact as its own) in 8 of 8 held-out questions; made to begin "You ..." it kept the user's
-    perspective. Only llama.cpp models get the grammar; the question decides its first words."""
+    fact as its own) in 8 of 8 held-out questions, and never-told questions with an invention
+    ("Your mother is called Mary."). The answer now starts from a line that names the note (an
+    assistant prefill) and the reply begins "You ..."; with nothing to name, the reply says so;
+    asked their own name, it is given. Only llama.cpp models get the grammar and the line."""
     from dataclasses import replace
 
-    with ScriptedModelServer([("ok", GOOD)] * 4) as srv:
-        milo = make_milo(replace(openai_model(srv.url), grammar=True))
-        milo.turn("Where do I work?")
-        milo.turn("Tell me about octopuses.")
-        # Asked their own name, the brain recited its system prompt ("You are Milo, a small desk
-        # robot..."): one sentence, beginning "Your name is" (or saying it is not known).
-        milo.turn("Who am I?")
-        milo.persona.user_name = "Friend"
-        milo.turn("Who am I?")
-    about_them, about_octopuses, name_known, name_unknown = (r["grammar"] for r in srv.requests)
-    assert 'sentences ::= opened-sentence (" " sentence){0,2}' in about_them
-    assert re.search(r'^reply-opening ::= .*"You"', about_them, re.M)
-    assert "reply-opening" not in about_octopuses and about_octopuses.startswith('root ::= "[REPLY]: " reply')
-    assert 'sentences ::= opened-sentence (" " sentence){0,0}' in name_known and 'reply-opening ::= "Your name is " [A-Z]' in name_known
-    assert 'reply-opening ::= "I don\'t know your name yet"' in name_unknown
-
-
-def test_asked_what_they_told_milo_the_reply_says_what_the_notes_hold_or_that_they_hold_nothing(make_milo, memory_file):
-    """The 1.5B brain answered "Do you remember how I take my coffee?" with an invented habit (8
-    of 8) while the note was in its prompt, and invented a brother's name when none was there:
-    with a note on it, the reply begins "Yes, you told me" and the note is named next to the
-    question; with none, it begins "I don't think you've told me"."""
-    from dataclasses import replace
-
-    from milo.chat.addressing import NOT_TOLD_OPENING, SECOND_PERSON_OPENING, TOLD_OPENING, what_they_told
+    from milo.chat.addressing import NOT_TOLD_REPLY, TOLD_OPENING
 
     memory_file.write_text("# Milo's Living Memory\n\n--- [PULSE: 07:10 PM, November 28, 2026] ---\n"
-                           'CORE_UPDATE: Amy said: "I love strong black coffee in the morning."\nREPLY: Coffee!\n')
-    with ScriptedModelServer([("ok", GOOD)] * 5) as srv:
+                           'CORE_UPDATE: Amy said: "I work night shifts at the hospital."\nREPLY: Oh, tiring!\n')
+    with ScriptedModelServer([("ok", GOOD)] * 4) as srv:
         milo = make_milo(replace(openai_model(srv.url), grammar=True))
-        milo.turn("Do you remember how I take my coffee?")
-        milo.turn("Do you remember what my brother's name is?")
-        milo.turn("Do you remember my sister?")  # nothing in the notes on her
-        milo.turn("I told you I like tea, right?")  # what Amy said in this conversation counts too
-        milo.turn("How do I take my coffee?")  # not asked as a memory: the usual "You ..."
-    grammars = [r["grammar"] for r in srv.requests]
-    last_system = [[m["content"] for m in r["messages"] if m["role"] == "system"][-1] for r in srv.requests]
-    assert f"reply-opening ::= {TOLD_OPENING}" in grammars[0]
-    assert 'What your notes say on it: Amy said: "I love strong black coffee in the morning."' in last_system[0]
-    assert f"reply-opening ::= {NOT_TOLD_OPENING}" in grammars[1] and "{0,1}" in grammars[1]  # room to ask
-    assert "What your notes say" not in last_system[1]
-    assert f"reply-opening ::= {NOT_TOLD_OPENING}" in grammars[2]
-    assert f"reply-opening ::= {NOT_TOLD_OPENING}" in grammars[3]  # "tea": said nowhere yet
-    assert f"reply-opening ::= {SECOND_PERSON_OPENING}" in grammars[4]
-    # The notes that share a word with what is asked, most shared first; Milo's chatter is not a note.
-    notes = ["CORE_UPDATE: Amy's sister Nora visits next week", "- My sister is called Nora, she lives in Porto"]
-    assert what_they_told("Do you remember where my sister lives?", notes) == notes[::-1]
-    assert what_they_told("Do you remember what I had for breakfast?", notes) == []
-    assert what_they_told("Do you remember me?", notes) is None  # nothing named to look for
-    assert what_they_told("Do you still remember what I told you last time?", notes) is None
+        results = [milo.turn(q) for q in ("Where do I work?", "Tell me about octopuses.", "What's my brother called?", "Who am I?")]
+    work, octopuses, brother, name = srv.requests
+    assert work["messages"][-1] == {"role": "assistant", "content": "[NOTE]: 1 (you work night shifts at the hospital)\n"}
+    assert f"reply-opening ::= {TOLD_OPENING}" in work["grammar"] and "{0,0}" in work["grammar"]  # one sentence
+    assert octopuses["messages"][-1]["role"] == "user" and "reply-opening" not in octopuses["grammar"]
+    assert brother["messages"][-1]["content"] == "[NOTE]: none\n" and f"reply-opening ::= {NOT_TOLD_REPLY}" in brother["grammar"]
+    assert 'reply-opening ::= "Your name is Amy" [.!]' in name["grammar"] and "[NOTE]: 0 (Their name is Amy.)" in name["messages"][-1]["content"]
+    assert results[0].evidence.choice == "1" and results[1].evidence is None
+    # The reply is what the model wrote after the line, never the line itself.
+    assert all("[NOTE]" not in r.reply for r in results) and results[0].reply == "Hello from the loopback server!"
+    # A question is etched as asked, in the user's words: no summary of it can add a fact.
+    assert entries(memory_file)[-1].core_update == 'Amy asked: "Who am I?"'
 
 
 @pytest.mark.model
-def test_the_opening_grammar_runs_on_llama_cpp(embedded, make_milo, memory_file):
-    """On the real model: asked about their own life, the reply begins by addressing the user,
-    and the memory lines still come whole."""
+def test_the_note_line_and_the_openings_run_on_llama_cpp(embedded, make_milo, memory_file):
+    """On the real model: the answer continues the line that names the note (llama.cpp takes the
+    assistant prefill), the reply begins by addressing the user, says so when nothing is known,
+    gives their name; the memory lines still come whole."""
     memory_file.write_text('# Milo\'s Living Memory\n\n--- [PULSE: 07:10 PM, November 28, 2026] ---\n'
                            'CORE_UPDATE: Amy said: "I work night shifts at the hospital."\n')
     milo = make_milo(embedded)
     for q in ("Where do I work?", "what did i tell you about my shifts"):
         result = milo.turn(q)
         assert result.ok and result.answer.missing == [], result.answer
-        assert re.match(r"(?:Yes, you|Yes! You|You)", result.reply), result.reply
-    # Nothing in the notes on it: it says so, whatever the model would have made up.
+        assert result.reply.startswith("You told me") and "[NOTE]" not in result.reply, result.reply
     result = milo.turn("Do you remember what my brother's name is?")
-    assert result.ok and result.reply.startswith("I don't think you've told me"), result.reply
+    assert result.ok and result.reply.startswith("I don't think you've told me that yet."), result.reply
     result = milo.turn("Who am I?")
     assert result.ok and result.answer.missing == [], result.answer
-    assert re.fullmatch(r"Your name is Amy\b[^.!?]*[.!?]+\S*", result.reply), result.reply  # a wrong name is mended
+    assert re.match(r"Your name is Amy[.!]", result.reply), result.reply
 
 
 def test_the_notes_for_a_message_are_chosen_by_it_first_and_by_what_came_before_it_second(make_milo, memory_file, tmp_path):

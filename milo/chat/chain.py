@@ -4,21 +4,74 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from langchain_core.runnables import Runnable
+from langchain_core.messages import AIMessageChunk, BaseMessage
+from langchain_core.runnables import Runnable, RunnableGenerator
 
 from milo.chat.models import ModelChoice
 from milo.chat.persona import Persona
 from milo.chat.tags import MiloTagParser
 
 
-def build_chain(persona: Persona, model: ModelChoice, parser: MiloTagParser, tools: Sequence = ()) -> Runnable:
+def build_chain(persona: Persona, model: ModelChoice, parser: MiloTagParser, tools: Sequence = (), prefill: str = "") -> Runnable:
     """`tools`: LangChain tools the model may call natively (Gemini, Ollama, OpenAI-compatible
     servers); the calls come back in the answer (TaggedAnswer.tool_calls), and the turn performs
-    them. A grammar-driven model writes an [ACTION] line instead."""
+    them. A grammar-driven model writes an [ACTION] line instead. `prefill`: the start of the
+    answer, already written (the input's "prefill" message; milo.chat.evidence): the model
+    continues it, and the parser reads only the continuation."""
     prompt = persona.prompt(parser.get_format_instructions())
     llm: Runnable = model.llm
     if model.grammar:  # llama.cpp: a GBNF grammar forces the tagged lines
         llm = llm.bind(extra_body={"grammar": parser.gbnf()})
     elif tools:
         llm = llm.bind_tools(list(tools))
+    if prefill:
+        llm = llm | without_prefill(prefill)
     return prompt | llm | parser
+
+
+def without_prefill(prefill: str) -> Runnable:
+    """The model's chunks without the prefill: llama.cpp streams only what follows it, but
+    returns it with the text of a whole (non-streamed) answer, and other servers may too."""
+
+    def strip(chunks):
+        held: list = []
+        text = ""
+        decided = False
+        for chunk in chunks:
+            if decided:
+                yield chunk
+                continue
+            piece = chunk.text if isinstance(chunk, BaseMessage) else str(chunk)
+            text += piece
+            held.append(chunk)
+            if text.startswith(prefill) or not prefill.startswith(text):
+                decided = True
+                if text.startswith(prefill):
+                    rest = text[len(prefill):]
+                    held = [_with_text(held[-1], rest)] if rest or _has_extra(held[-1]) else []
+                yield from (_as_chunk(c) for c in held)
+                held = []
+        if not decided:  # the whole answer was a part of the prefill: nothing of its own
+            for chunk in held:
+                yield _with_text(chunk, "")
+
+    return RunnableGenerator(strip)
+
+
+def _with_text(chunk, text: str):
+    if isinstance(chunk, BaseMessage):
+        return _as_chunk(chunk).model_copy(update={"content": text})
+    return text
+
+
+def _as_chunk(message):
+    """Chunks add up (a whole answer, invoked, is one message that must join like the rest)."""
+    if isinstance(message, AIMessageChunk) or not isinstance(message, BaseMessage):
+        return message
+    return AIMessageChunk(content=message.content, response_metadata=message.response_metadata,
+                          id=message.id)
+
+
+def _has_extra(chunk) -> bool:
+    """A chunk that carries more than text (a finish reason, tool calls): it must get through."""
+    return isinstance(chunk, AIMessageChunk) and bool(chunk.response_metadata or chunk.tool_call_chunks)

@@ -19,6 +19,7 @@ from typing import Optional
 from langchain_core.messages import SystemMessage
 from langchain_core.prompts import ChatPromptTemplate, MessagesPlaceholder
 
+from milo.chat.evidence import NAME_NOTE, name_note
 from milo.config import Settings
 from milo.errors import PersonaError
 
@@ -73,17 +74,32 @@ class Persona:
         return None if self.user_name == DEFAULT_USER_NAME else self.user_name
 
     def who(self) -> str:
-        """Who is who: small models otherwise answer "what's my name?" with their own."""
+        """The user's name, as the first note (number NAME_NOTE, so the model can name it as
+        what answers "who am I?"), or that Milo does not know it. In the memory message, not the
+        system prompt: learning the name then leaves the system prompt's processed tokens as
+        they are (the good brain takes ~50 s to process it from cold here)."""
         if self.known_name is None:
-            return f"You are talking with a {self.user_name.lower()} whose name you do not know yet; if they tell you, use it."
-        return f"You are talking with {self.user_name}. {self.user_name} is their name; Milo is yours."
+            return "(No name yet: they have not told you their name.)"
+        # Not "You are talking with Zoë.": a reply that had to begin "You" recited that line.
+        return f"[{NAME_NOTE}] {name_note(self.user_name)}"
 
     def system_text(self, format_instructions: str) -> str:
+        """The same text every turn, whoever the user is (a changed system prompt is processed
+        again from its first changed token)."""
         persona = "\n".join(f"- {s}" for s in self.samples)
-        return _fill(
-            self.system_template,
-            {"persona": persona, "format_instructions": format_instructions, "user_name": self.user_name, "who": self.who()},
-        ).strip()
+        return _fill(self.system_template, {"persona": persona, "format_instructions": format_instructions}).strip()
+
+    def prompt_lines(self) -> list[str]:
+        """The prompt's own sentences (rules, labels), without the parts filled in: a reply that
+        copies one is reciting its instructions ("You are talking with a friend whose name you do
+        not know yet; if they tell you, use it.", "Your memory notes (your own notes...)")."""
+        out = []
+        for template in (self.system_template, self.memory_template, self.relevant_template):
+            for line in template.split("\n"):
+                line = re.sub(r"\{\w+\}", " ", line).strip()
+                if len(line.split()) >= 4:
+                    out.append(line)
+        return out
 
     def relevant_head(self) -> str:
         """The start of the notes message, the same every turn (what comes before its notes)."""
@@ -92,16 +108,17 @@ class Persona:
 
     def prompt(self, format_instructions: str) -> ChatPromptTemplate:
         # The system text is a literal message, not a template: braces in the persona are safe.
-        memory_template = _fill(self.memory_template, {"user_name": self.user_name}).strip()
+        memory_template = _fill(self.memory_template, {"user_name": self.user_name, "who": self.who()}).strip()
         relevant_template = _fill(self.relevant_template, {"user_name": self.user_name}).strip()
         return ChatPromptTemplate.from_messages(
             [
                 SystemMessage(content=self.system_text(format_instructions)),
                 ("system", memory_template),
                 MessagesPlaceholder("history", optional=True),
-                # Query-dependent, so after everything that is stable from turn to turn; `asked`:
-                # a fact the question needs said plainly (milo.chat.turn), usually empty.
-                ("system", relevant_template + "{asked}"),
+                # Query-dependent, so after everything that is stable from turn to turn.
+                ("system", relevant_template),
                 ("human", "{input}"),
+                # The answer's first line, already written (milo.chat.evidence), when there is one.
+                MessagesPlaceholder("prefill", optional=True),
             ]
         )

@@ -26,6 +26,8 @@ from langchain_core.messages import BaseMessage
 from langchain_core.output_parsers.transform import BaseCumulativeTransformOutputParser
 from pydantic import BaseModel, Field
 
+from milo.chat.evidence import instructions
+
 
 @dataclass(frozen=True)
 class TagSpec:
@@ -119,6 +121,12 @@ class MiloTagParser(BaseCumulativeTransformOutputParser[TaggedAnswer]):
     # A GBNF expression the reply's first sentence must begin with on llama.cpp, or "" for none
     # (milo.chat.addressing: a question about the user's own life is answered "You ...").
     reply_opening: str = ""
+    # The opening is a whole first sentence (a fixed answer, milo.chat.addressing), not its
+    # start; `reply_sentences` then counts the sentences after it.
+    reply_whole: bool = False
+    # The answer starts with a [NOTE] line (milo.chat.evidence), written before the rest on a
+    # call of its own and given to the model as the answer's start: the format describes it.
+    evidence: bool = False
 
     @property
     def _type(self) -> str:
@@ -129,11 +137,16 @@ class MiloTagParser(BaseCumulativeTransformOutputParser[TaggedAnswer]):
         known = {t.name for t in self.tags}
         return self.model_copy(update={"tags": self.tags + tuple(t for t in extra if t.name not in known)})
 
+    def with_evidence(self, on: bool = True) -> "MiloTagParser":
+        return self.model_copy(update={"evidence": on})
+
     def with_free_reply(self, free: bool = True) -> "MiloTagParser":
         return self.model_copy(update={"free_reply": free})
 
-    def opening_with(self, opening: str, sentences: Optional[int] = None) -> "MiloTagParser":
-        return self.model_copy(update={"reply_opening": opening, "reply_sentences": sentences or self.reply_sentences})
+    def opening_with(self, opening: str, sentences: Optional[int] = None, whole: bool = False) -> "MiloTagParser":
+        if sentences is None:
+            sentences = 0 if whole else self.reply_sentences
+        return self.model_copy(update={"reply_opening": opening, "reply_sentences": sentences, "reply_whole": whole})
 
     def _tagged(self) -> tuple[TagSpec, ...]:
         """The lines that carry a tag in the answer."""
@@ -222,6 +235,8 @@ class MiloTagParser(BaseCumulativeTransformOutputParser[TaggedAnswer]):
         return value
 
     def get_format_instructions(self) -> str:
+        if self.evidence:
+            return self.with_evidence(False).get_format_instructions() + "\n" + instructions()
         if self.free_reply:
             tagged = self._tagged()
             lines = "\n".join(f"[{t.name}]: {t.placeholder}" for t in tagged)
@@ -255,12 +270,20 @@ class MiloTagParser(BaseCumulativeTransformOutputParser[TaggedAnswer]):
         sentences = [f'sentences ::= sentence (" " sentence){{0,{n - 1}}}',
                      # An emoji may end a sentence too: held to [.!?] alone, a small model that
                      # wanted to stop at one rambled on in emoji until the token limit.
-                     'sentence ::= [^\\n\\[<.!? ] [^\\n\\[.!?]{0,300} sentence-end | emoji',
+                     'sentence ::= [^\\n\\[<.!?: ] [^\\n\\[.!?:]{0,300} sentence-end | emoji',
                      'sentence-end ::= [.!?] [.!?]{0,2} ["\')]{0,1} | emoji',
                      'emoji ::= [\\u2600-\\u27BF\\U0001F300-\\U0001FAFF] [\\uFE0F]?']
-        if self.reply_opening:
+        if self.reply_opening and self.reply_whole:
+            more = max(0, self.reply_sentences)
+            sentences[0] = f'sentences ::= reply-opening (" " sentence){{0,{more}}}' if more else "sentences ::= reply-opening"
+        elif self.reply_opening:
             sentences[0] = f'sentences ::= opened-sentence (" " sentence){{0,{n - 1}}}'
-            sentences += ['opened-sentence ::= reply-opening [^\\n\\[.!?]{0,300} sentence-end',
+        if self.reply_opening and self.reply_whole:
+            sentences += [f"reply-opening ::= {self.reply_opening}"]
+        elif self.reply_opening:
+            # Nor ":" or "<" inside it: made to begin "You", the 1.5B brain recited its prompt's
+            # labels ("Your memory notes (your own notes...): <memory> ...").
+            sentences += ['opened-sentence ::= reply-opening [^\\n\\[.!?:<]{0,300} sentence-end',
                           f"reply-opening ::= {self.reply_opening}"]
         if self.free_reply:
             rules = [f'root ::= sentences "\\n" {lines}'] + sentences

@@ -18,20 +18,22 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable, Generator, Mapping, Optional, Protocol, Sequence
 
-from langchain_core.messages import BaseMessage, SystemMessage
+from langchain_core.messages import AIMessage, BaseMessage, SystemMessage
 from langchain_core.runnables import Runnable
 
-from milo.chat.addressing import asks_what_they_told, reply_opening, what_they_told
+from milo.chat.addressing import reply_opening
 from milo.chat.chain import build_chain
+from milo.chat.evidence import SAID, Candidate, Evidence, find, name_note, only_asks
 from milo.chat.failures import LOST_THREAD, ModelFailure, classify, deferred_interrupt
 from milo.chat.manners import Manners
 from milo.chat.models import ModelChoice
-from milo.chat.persona import Persona
+from milo.chat.persona import NAME_NOTE, Persona
 from milo.chat.tags import MiloTagParser, TaggedAnswer, TagSpec
 from milo.errors import MemoryFileError, MiloError
 from milo.memory import LivingMemory, Pulse
 from milo.memory.grounding import Grounded, ground
-from milo.memory.names import asks_own_name, learn_name
+from milo.memory.names import learn_name, name_in
+from milo.memory.notes import numbered
 
 log = logging.getLogger("milo")
 
@@ -70,6 +72,7 @@ class TurnResult:
     notices: list[str] = field(default_factory=list)  # non-fatal problems (memory not written...)
     memory_changes: list[str] = field(default_factory=list)  # what grounding replaced or dropped
     attempts: int = 0
+    evidence: Optional[Evidence] = None  # what answers a question about the user (grammar-driven brains)
 
     @property
     def ok(self) -> bool:
@@ -93,6 +96,7 @@ class Milo:
         self.model = model
         self.memory = memory
         self.persona = persona
+        self.settings_name = persona.known_name is not None  # a name given by the settings stays
         self.body = body
         parser = parser or MiloTagParser()
         if model.grammar and getattr(model, "free_reply", False):
@@ -102,6 +106,10 @@ class Milo:
         self.native_tools = body is not None and not model.grammar and model.kind in NATIVE_TOOL_KINDS
         if body is not None and not self.native_tools:
             parser = parser.with_tags([TagSpec(**body.action_tag)])
+        # For grammar-driven brains, an answer about the user starts from what answers it
+        # (milo.chat.evidence): the format says so.
+        if model.grammar:
+            parser = parser.with_evidence()
         self.parser = parser
         memory.add_placeholders(parser.placeholders())  # copies of the format's descriptions are never etched
         self.history = history
@@ -112,16 +120,15 @@ class Milo:
 
     # ---- the chain ------------------------------------------------------------------------
 
-    def build_chain(self, text: str = "", told: Optional[bool] = None) -> Runnable:
-        """The chain for `text`; `told`: what `inputs(text)` found for a question about what the
-        user told Milo (its "told")."""
+    def build_chain(self, evidence: Optional[Evidence] = None) -> Runnable:
+        """The chain for one answer; `evidence`: what answers a question about the user (its
+        line is then the answer's prefill, and the reply's opening follows it)."""
         parser = self.parser
-        opening = reply_opening(text, self.persona.known_name, told) if self.model.grammar else None
+        opening = reply_opening(evidence, self.persona.known_name) if self.model.grammar else None
         if opening:
-            # The user asks about their own life: the reply begins by addressing them, or the
-            # small model answers with the user's facts as its own (milo.chat.addressing).
-            parser = parser.opening_with(opening.gbnf, opening.sentences)
-        return build_chain(self.persona, self.model, parser, self.body.tools if self.native_tools else ())
+            parser = parser.opening_with(opening.gbnf, opening.sentences, opening.whole)
+        return build_chain(self.persona, self.model, parser, self.body.tools if self.native_tools else (),
+                           prefill=evidence.prefill() if evidence is not None else "")
 
     def inputs(self, text: str) -> dict:
         history = self.history.window() if self.history else []
@@ -132,26 +139,15 @@ class Milo:
         # The memory as it was when this conversation began: its own turns are in `history`.
         mark = self.history.memory_mark() if self.history else None
         stable, relevant = self.memory.recall_parts(text, upto=mark, earlier=earlier)
-        name, asked, told = self.persona.known_name, "", None
-        if asks_what_they_told(text):
-            # What the user's own words (in the notes and this conversation) say on it: with
-            # some, the reply begins "Yes, you told me" (build_chain), and the notes are named.
-            notes = [l.strip() for block in (stable, relevant) for l in block.splitlines()
-                     if l.strip().startswith(("CORE_UPDATE:", "- "))]
-            found = what_they_told(text, notes + said)
-            told = None if found is None else bool(found)
-            if found:
-                who = name or "Your friend"
-                quoted = " / ".join(re.sub(r"^(?:CORE_UPDATE:|-)\s*", "", t) for t in found)
-                asked = f"\n{who} is asking about something they told you. What your notes say on it: {quoted}"
-        if name and asks_own_name(text):
-            # Measured on the 1.5B brain: with the name pinned and a who-is-who line at the top,
-            # it still answered "Your name is Milo" once the question came a few turns in (also
-            # with the answer as one of the notes); said plainly next to the question, it is used.
-            asked = f"\n{name} is asking about their own name. Their name is {name}. Your name is Milo."
-        # "told" is for build_chain; the prompt takes the rest.
-        return {"memory": stable, "relevant": relevant or "(none)", "asked": asked, "history": history, "input": text,
-                "told": told}
+        # What the user told Milo, oldest first, for what answers a question about them: the
+        # older notes, the recent ones, the pinned facts and their name, this conversation.
+        candidates = [Candidate(k, v) for k, v in numbered(relevant).items()]
+        candidates += [Candidate(k, v) for k, v in numbered(stable).items()]
+        if self.persona.known_name:
+            candidates.append(Candidate(NAME_NOTE, name_note(self.persona.known_name)))
+        candidates += [Candidate(SAID, f'earlier today: "{t}"') for t in said]
+        return {"memory": stable, "relevant": relevant or "(none)", "history": history, "input": text,
+                "evidence": find(text, candidates) if self.model.grammar else None}
 
     def prefill(self) -> bool:
         """Process the part of the next prompt already known (persona, memory, the conversation
@@ -215,8 +211,7 @@ class Milo:
             result.error = str(e)
             result.reply = _say_rest(LOST_THREAD, "", on_reply)
             return result
-        chain = self.build_chain(text, inputs["told"])
-        answer, shown, whole = yield from self._run(chain, inputs, on_reply, result, cancelled)
+        answer, shown, whole = yield from self._run(inputs, on_reply, result, cancelled)
         if answer is None and whole:
             # The reply was whole when the model failed on its memory lines (or the turn was
             # stopped then): it stands as the user saw it; only this turn's notes are lost.
@@ -240,7 +235,7 @@ class Milo:
         with deferred_interrupt():  # the reply was shown: what it etches must land whole
             reliable = True
             try:
-                grounded = self._ground(text, answer, inputs["history"])
+                grounded = self._ground(text, answer, inputs["history"], result.evidence)
                 result.memory_changes = grounded.changes + ([f"nothing etched: {grounded.refused}"] if grounded.refused else [])
                 reliable = grounded.refused is None
                 if reliable:
@@ -268,17 +263,23 @@ class Milo:
         return frozenset(t.name for t in self.parser.tags if t.field != "reply" and t.name not in partial.missing)
 
     def _learn_name(self, text: str) -> None:
-        """No name given in the settings: take the one in the pinned facts, or the one the user
-        gave ("I'm Sam") now or in a recent entry. Changes the prompt's first line once."""
-        if self.persona.known_name:
+        """No name given in the settings: take the one the user gives now ("I'm Chloé", "call
+        me Björn": a new one replaces the old), else the one in the pinned facts or in a recent
+        entry. Changes the memory message's first note (not the system prompt)."""
+        if self.settings_name:
             return
-        said = [text] + [p.core_update for p in reversed(self.memory.recent_pulses(50)) if p.core_update]
-        name = learn_name(self.memory.pinned(), said)
-        if name:
+        name = name_in(text)
+        if name is None and self.persona.known_name:
+            return
+        if name is None:
+            said = [p.core_update for p in reversed(self.memory.recent_pulses(200)) if p.core_update]
+            name = learn_name(self.memory.pinned(), said)
+        if name and name != self.persona.known_name:
             log.info("calling the user %s (from the memory or their own words)", name)
             self.persona.user_name = name
 
-    def _ground(self, text: str, answer: TaggedAnswer, history: Sequence[BaseMessage] = ()) -> Grounded:
+    def _ground(self, text: str, answer: TaggedAnswer, history: Sequence[BaseMessage] = (),
+                evidence: Optional[Evidence] = None) -> Grounded:
         """Keep only what this exchange, or what the user said before it in this conversation,
         supports (milo.memory.grounding)."""
         recent = [p.fields for p in self.memory.recent_pulses(20)]
@@ -286,14 +287,15 @@ class Milo:
         return ground(clean.get("CORE_UPDATE", ""), clean.get("FUTURE_MESSAGE", ""), clean.get("REPLY", ""), text,
                       pinned=self.memory.pinned(),
                       user_name=self.persona.user_name, recent=recent, truncated=answer.truncated,
-                      conversation=[m.content for m in history if m.type == "human" and isinstance(m.content, str)])
+                      conversation=[m.content for m in history if m.type == "human" and isinstance(m.content, str)],
+                      asked=only_asks(text), named=name_in(text) is not None)
 
-    def _run(self, chain, inputs, on_reply, result: TurnResult, cancelled: threading.Event
+    def _run(self, inputs, on_reply, result: TurnResult, cancelled: threading.Event
              ) -> Generator[None, None, tuple[Optional[TaggedAnswer], str, bool]]:
         """The answer (None when the model failed), the reply as far as on_reply was given it,
         and whether it yielded because the reply was whole (then the reply is final as shown)."""
         emitted, whole = "", False
-        manners = Manners(self.persona.user_name, known=bool(self.persona.known_name), samples=self.persona.samples)  # milo.chat.manners
+        manners = Manners(self.persona.user_name, known=bool(self.persona.known_name), samples=self.persona.samples + self.persona.prompt_lines())  # milo.chat.manners
         for attempt in range(self.retries + 1):
             result.attempts = attempt + 1
             final: Optional[TaggedAnswer] = None
@@ -302,7 +304,13 @@ class Milo:
             # that drips a chunk every second cannot hold a turn (and a robot) for minutes.
             deadline = time.monotonic() + self.timeout
             try:
-                for partial in chain.stream(inputs):
+                run_inputs, evidence = inputs, inputs.get("evidence")
+                if evidence is not None:
+                    result.evidence = evidence
+                    log.info("evidence: %s", evidence.prefill().strip())
+                    run_inputs = {**inputs, "prefill": [AIMessage(content=evidence.prefill())]}
+                chain = self.build_chain(evidence)
+                for partial in chain.stream(run_inputs):
                     if cancelled.is_set():
                         raise ModelFailure("The turn was stopped.", False)
                     if time.monotonic() > deadline:

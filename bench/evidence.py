@@ -1,0 +1,147 @@
+#!/usr/bin/env python3
+"""What answers a question about the user: the model's own judgement vs milo.chat.evidence.find.
+
+For each case (a memory of the user's words, a message, and what answers it: a note, "none"
+when nothing told answers it, "-" when it asks nothing about the user), three judges, side by
+side in one run, on the real embedded brain and Milo's real prompt:
+
+  model-inline  the answer's first line "[NOTE]:" under a grammar allowing only the numbers of
+                the notes shown, "none", "-": on the cached prompt, two or three tokens
+  model-asked   the same choice asked as a question after the message ("which of your
+                numbered notes answers ...?"), greedy, numbers or "none"/"-"
+  words         milo.chat.evidence.find (the message's words: whether it asks about the user,
+                and which note shares what it asks)
+
+Scored per kind: answered (the right note), never told ("none"), not about the user ("-").
+The cases were written for this bench and not used to tune `find`.
+
+    .venv/bin/python bench/evidence.py [--model good]
+
+Timings are printed, never asserted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+MEMORIES = {
+    "ines": ['Inés said: "Hola Milo! I\'m Inés, I fix elevators for a living."',
+             'Inés said: "My grandson Pablo is learning to ride a bike."',
+             'Inés said: "I can\'t stand cold coffee."',
+             'Inés said: "Our parrot Kiwi says good morning every day."'],
+    "dev": ['Dev said: "hey milo im dev i coach a girls cricket team on saturdays"',
+            'Dev said: "my wife priya is a pilot"',
+            'Dev said: "The cricket final got moved to Sunday."'],
+}
+# (memory, message, expected: a word of the right note | "none" | "-")
+CASES = [
+    ("ines", "What do I fix?", "elevators"),
+    ("ines", "who is learning to ride a bike", "Pablo"),
+    ("ines", "What's my parrot called?", "Kiwi"),
+    ("ines", "How do I like my coffee?", "coffee"),
+    ("ines", "What's my husband's name?", "none"),
+    ("ines", "Which city was I born in?", "none"),
+    ("ines", "What did I eat for lunch?", "none"),
+    ("ines", "Tell me something funny about penguins!", "-"),
+    ("ines", "I'm so tired today.", "-"),
+    ("ines", "What should I make for dinner?", "-"),
+    ("dev", "what does my wife do", "pilot"),
+    ("dev", "when do i coach", "saturdays"),
+    ("dev", "when is the cricket final", "Sunday"),
+    ("dev", "whats my dogs name", "none"),
+    ("dev", "how old is my wife", "none"),
+    ("dev", "can you look around the room", "-"),
+    ("dev", "the weather is lovely here", "-"),
+]
+
+
+def memory_file(notes: list[str], folder: str) -> str:
+    path = os.path.join(folder, "m.md")
+    with open(path, "w", encoding="utf-8") as f:
+        f.write("# Living Memory\n")
+        for i, n in enumerate(notes):
+            f.write(f"\n\n--- [PULSE: 0{i + 1}:00 PM, November 2{i}, 2026] ---\nCORE_UPDATE: {n}\nREPLY: Oh nice!\n")
+    return path
+
+
+def model_judges(milo, messages, inputs, notes):
+    """The two ways of asking the model (see the docstring); each returns (choice, seconds)."""
+    from langchain_core.messages import AIMessage, HumanMessage
+
+    ids = sorted(notes, key=int)
+    choices = ['"-"', '"none"'] + [f'"{i}"' for i in ids]
+    grammar = f'root ::= " " ({" | ".join(choices)}) "\\n"\n'
+    llm = milo.model.llm.bind(max_tokens=6, temperature=0, extra_body={"grammar": grammar})
+    out = {}
+    t = time.perf_counter()
+    text = llm.invoke([*messages, AIMessage(content="[NOTE]:")]).text
+    out["model-inline"] = (text.split("[NOTE]:")[-1].strip(), time.perf_counter() - t)
+    ask = HumanMessage(content=(
+        f"Quick question, not part of our chat: which of your numbered notes answers \"{inputs['input']}\"? "
+        "Just say the note's number, or \"none\" if no note answers it, or \"-\" if it's not a question about me or my people."))
+    t = time.perf_counter()
+    text = llm.invoke([*messages, ask, AIMessage(content="[NOTE]:")]).text
+    out["model-asked"] = (text.split("[NOTE]:")[-1].strip(), time.perf_counter() - t)
+    return out
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--model", default="good")
+    a = ap.parse_args()
+    os.environ.update(MILO_ROBOT="none", SESSION_MEMORY="0")
+    from milo.chat.evidence import find
+    from milo.cli.wiring import build_milo
+    from milo.config import Settings
+    from milo.memory.notes import numbered
+
+    tmp = tempfile.mkdtemp()
+    milos = {}
+    rows = []
+    for mem, message, want in CASES:
+        if mem not in milos:
+            folder = os.path.join(tmp, mem)
+            os.makedirs(folder)
+            os.environ.update(MILO_MEMORY_FILE=memory_file(MEMORIES[mem], folder), MILO_CACHE_DIR=os.path.join(folder, "c"))
+            milos[mem] = build_milo(Settings.load().with_changes(model=a.model))
+        milo = milos[mem]
+        inputs = milo.inputs(message)
+        messages = milo.persona.prompt(milo.parser.get_format_instructions()).invoke(inputs).to_messages()
+        notes = {**numbered(inputs["memory"]), **numbered(inputs["relevant"] if inputs["relevant"] != "(none)" else "")}
+        got = model_judges(milo, messages, inputs, notes)
+        t = time.perf_counter()
+        ev = find(message, _candidates(notes))
+        got["words"] = ("-" if ev is None else ev.choice, time.perf_counter() - t)
+        kind = "answered" if want not in ("none", "-") else ("never told" if want == "none" else "not about them")
+        row = {"message": message, "kind": kind}
+        for judge, (choice, secs) in got.items():
+            text = notes.get(choice, choice)
+            ok = (want.lower() in text.lower() and choice in notes) if kind == "answered" else choice == want
+            row[judge] = (ok, choice, secs)
+        rows.append(row)
+        print(f"{kind:15s} {message!r:45s} " + "  ".join(f"{j}={c}{'' if ok else '!'}" for j, (ok, c, _) in row.items() if j not in ("message", "kind")), flush=True)
+    judges = ["model-inline", "model-asked", "words"]
+    print(f"\n{'kind':16s}" + "".join(f"{j:>14s}" for j in judges))
+    for kind in ("answered", "never told", "not about them", "all"):
+        got = [r for r in rows if kind == "all" or r["kind"] == kind]
+        print(f"{kind:16s}" + "".join(f"{sum(r[j][0] for r in got):>10d}/{len(got):<3d}" for j in judges))
+    print(f"{'seconds each':16s}" + "".join(f"{sum(r[j][2] for r in rows) / len(rows):>14.2f}" for j in judges))
+    return 0
+
+
+def _candidates(notes):
+    from milo.chat.evidence import Candidate
+
+    return [Candidate(k, v) for k, v in sorted(notes.items(), key=lambda kv: int(kv[0]))]
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,280 @@
+"""What answers a message about the user: which of the notes shown (or of what they said in
+this conversation), or nothing.
+
+The answer then starts from a line that names it (an assistant prefill, so it costs the prompt
+a few tokens and the model nothing to write):
+
+    [NOTE]: 3 (Zoë said: "I teach chemistry at a high school in Leeds.")
+    [NOTE]: said (earlier today: "My dentist is on Friday now.")
+    [NOTE]: none
+    (no line: the message asks nothing about the user)
+
+With a note, the reply begins "You ..." and is built on that note, right before it; with none,
+the reply says it has not been told and asks.
+
+How it is decided, and why not by the model (bench/evidence.py has the numbers): asked "which
+note answers this, or none, or - if it is not about them" under a grammar, the good brain named
+a note for 16 of 16 messages whatever they asked ("Tell me a fun fact about octopuses!" -> the
+note about the cat), and its probability of "yes, it is about me" was 0.15-0.26 for every
+message alike: it cannot abstain. What is left:
+- whether the message asks about the user's own life or people is read from its words
+  (`asks_about_user`): a question, by its mark or its first word, in which the user speaks of
+  themselves; pronouns and question words are a closed, lexical class (English, with the
+  commonest of a few other languages), lower case and no punctuation (speech to text) alike;
+- which note answers: the notes sharing a word with what is asked (the asking words left out),
+  the one sharing most; a newer note on the same thing is named beside it ("newer: ..."), so a
+  correction is what the reply sees last;
+- none shares a word: Milo says it has not been told. Limit: a paraphrase with no word in
+  common ("what do I do for a living?" / "I run a flower shop") is answered as not told, which is
+  honest about what Milo found, never an invention.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Optional, Sequence
+
+NOTE_TAG = "[NOTE]:"
+NONE, SAID = "none", "said"
+NAME_NOTE = "0"  # the number of the note that gives the user's name (the others start at 1)
+NOTE_CHARS = 240  # of a note repeated before the reply
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """Something the user told Milo: a numbered note, or a message of this conversation
+    (`key` SAID), in time order from oldest to newest."""
+
+    key: str
+    text: str
+
+
+@dataclass(frozen=True)
+class Evidence:
+    """What answers the message, when it asks about the user."""
+
+    choice: str = NONE  # a note's number, SAID or NONE
+    note: str = ""  # the note's text (the sentences of it that answer)
+    newer: tuple[Candidate, ...] = field(default=())  # a newer note on the same thing
+    replaced: bool = False  # the newer note changes it ("I moved the dentist to Friday"): only it is shown
+
+    @property
+    def answered(self) -> bool:
+        return self.choice != NONE
+
+    def prefill(self) -> str:
+        """The start of the answer: the line naming what answers (with the note's text)."""
+        if not self.note:
+            return f"{NOTE_TAG} {self.choice}\n"
+        if not self.newer:
+            return f"{NOTE_TAG} {self.choice} ({_clip(to_you(self.note))})\n"
+        newest = self.newer[-1]
+        if self.replaced:
+            # Asked "When is my dentist appointment?" with the Tuesday note and the newer Friday one
+            # beside it, in either order, the 1.5B brain answered from the one worded like the question.
+            return f"{NOTE_TAG} {newest.key} ({_clip(to_you(newest.text))})\n"
+        return (f"{NOTE_TAG} {self.choice} ({_clip(to_you(self.note))}); "
+                f"newer: {newest.key} ({_clip(to_you(newest.text))})\n")
+
+
+_SAID = re.compile(r'^[^"]{1,60} said: "(.*)"$')
+_PERSON = {"i": "you", "i'm": "you're", "im": "you're", "i've": "you've", "ive": "you've", "i'd": "you'd", "i'll": "you'll",
+           "me": "you", "my": "your", "mine": "yours", "myself": "yourself", "am": "are", "was": "were"}
+
+
+def to_you(note: str) -> str:
+    """A note of the user's own words as they read to Milo: 'Søren said: "My neighbour Ingrid
+    gives me her old newspapers."' -> 'your neighbour Ingrid gives you her old newspapers'. Only in the line before the reply, never in the file. Read as written, the
+    1.5B brain took the user's "I" and "me" for its own ("You gave me your old newspapers.")."""
+    m = _SAID.match(note.strip())
+    if not m:
+        return note
+    words = re.split(r"([^\w']+)", m.group(1).replace("\u2019", "'"))
+    out, after_i = [], False
+    for w in words:
+        low = w.lower()
+        if low in ("am", "was") and not after_i:
+            out.append(w)  # "the cat was", "7 am": only after "I"
+            continue
+        if low in _PERSON:
+            out.append(_PERSON[low])
+            after_i = low == "i"
+        else:
+            out.append(w)
+            if w.strip():
+                after_i = False
+    return "".join(out).strip().rstrip(".!")
+
+
+def name_note(name: str) -> str:
+    """The note that gives the user's name (number NAME_NOTE)."""
+    return f"Their name is {name}."
+
+
+def _clip(text: str) -> str:
+    return text if len(text) <= NOTE_CHARS else text[:NOTE_CHARS].rsplit(" ", 1)[0] + " ..."
+
+
+def instructions() -> str:
+    """What the line means, for the format instructions (the system prompt: the same every turn).
+    Kept to a minimum: the good brain repeated a longer one as its reply ("Note: None, tell them
+    you don't know that yet and ask.")."""
+    return f"(An answer may start with a {NOTE_TAG} line, written for you: the note that answers the question.)"
+
+
+# ---- is it about the user? ------------------------------------------------------------------
+
+# The user speaking of themselves: I/my/me... and the same in a few languages (a closed class).
+_SELF = re.compile(r"(?<!\w)(?:i|i'm|im|i've|ive|i'd|id|i'll|my|mine|myself|me|am i"
+                   r"|je|j'|moi|mon|ma|mes|ich|mich|mir|mein|meine|meinen|meinem|meiner|yo|mí|mis|mio|mia|miei|mie|io"
+                   r"|meu|minha|meus|minhas|eu|ik|mijn|mij|jag|min|mitt|mina|mig|jeg|meg|я|меня|мне|мой|моя|мои|моё)(?!\w)",
+                   re.IGNORECASE)
+_CJK_SELF = re.compile(r"我|私|僕|わたし|저|제|나")
+# "me" in a request asks something of Milo ("Tell me a joke", "Can you show me...").
+_ME_REQUEST = re.compile(r"(?<!\w)(?:tell|show|give|teach|help|let|remind|ask|bring|find|sing|play|read|make|get)\s+me(?!\w)",
+                         re.IGNORECASE)
+_YOU = re.compile(r"(?<!\w)(?:you|your|yours|yourself|u)(?!\w)", re.IGNORECASE)
+# A question: its mark, or a question's first word, after a greeting or two (speech to text
+# writes no punctuation: "hi milo whats my name").
+_QUESTION = re.compile(r"[?？]\s*$|^\W*(?:(?:hi|hello|hey|ok|okay|so|and|oh|um|uh|well|milo|morning|hiya|sorry)\W+)*(?:what|what's|whats|where|where's|wheres|who|who's|whos|whose|which|when|why|how|do|does|did"
+                       r"|am|is|are|was|were|have|has|can|could|would|will|remind me|tell me|guess|remember"
+                       r"|qu[ei]|quel|quelle|où|quand|comment|wer|was|wo|wann|wie|welche[rs]?|qué|quién|dónde|cuándo|cómo|cuál"
+                       r"|chi|cosa|dove|quando|come|wat|waar|wie|wanneer|vad|var|när|hur|vem|кто|что|где|когда|как)(?!\w)",
+                       re.IGNORECASE)
+# Asking for advice or for something to be done, not about the user's life ("What should I
+# cook?", "How do I boil an egg?", "Can I ask you something?").
+_ADVICE = re.compile(r"(?<!\w)(?:should|shall|could|can|may|might|must)\s+(?:i|we)(?!\w)|(?<!\w)how\s+(?:do|can|would)\s+(?:i|we)(?!\w)"
+                     r"|(?<!\w)(?:do|would)\s+you\s+(?:think|recommend|suggest)(?!\w)|(?<!\w)what\s+(?:if|about)\s+(?:i|we)(?!\w)",
+                     re.IGNORECASE)
+_SENTENCES = re.compile(r"[^.!?。！？]+[.!?。！？]*")
+
+
+def _question_sentences(text: str) -> list[str]:
+    return [s.strip() for s in _SENTENCES.findall(text or "") if s.strip() and _QUESTION.search(s.strip())]
+
+
+def _about_self(sentence: str) -> bool:
+    s = sentence.replace("\u2019", "'")
+    if _ADVICE.search(s):
+        return False
+    if _CJK_SELF.search(s):
+        return True
+    for m in _SELF.finditer(s):
+        if m.group(0).lower() != "me":
+            return True
+        # "me": not in a request, and not after "you" ("Do you remember me?" asks about Milo's memory).
+        if not _ME_REQUEST.search(s[: m.end()]) and not _YOU.search(s[: m.start()]):
+            return True
+    return False
+
+
+def asks_about_user(text: str) -> bool:
+    """Whether `text` asks Milo something about the user's own life or people ("Where do I
+    work?", "what's my dog called", "Who is visiting me next week?"), not about Milo ("What's
+    your name?"), not for advice ("What should I cook?") and not telling ("I play the cello.")."""
+    return any(_about_self(s) for s in _question_sentences(text))
+
+
+def only_asks(text: str) -> bool:
+    """`text` asks and tells nothing besides (every sentence in it a question, or a greeting):
+    its words are a question, not a note ("I moved it to Friday. When is it?" tells)."""
+    sentences = [s.strip() for s in _SENTENCES.findall(text or "") if s.strip()]
+    questions = set(_question_sentences(text))
+    told = [s for s in sentences if s not in questions and len(re.findall(r"\w+", s)) > 3]
+    return bool(questions) and not told
+
+
+def _tells(note: str) -> bool:
+    """A note that tells something: not the user's own question quoted ('Chloé said: "What
+    should I cook with some leftover rice?"' answered "What did I cook last night?" with "You
+    cooked some leftover rice")."""
+    m = _SAID.match(note.strip())
+    return not (m and only_asks(m.group(1)))
+
+
+# ---- which note answers? -------------------------------------------------------------------
+
+def _asked_terms(text: str) -> set[str]:
+    from milo.memory.index import ASKING_TERMS, terms
+
+    return set(terms(text)) - ASKING_TERMS - _QUESTION_TERMS()
+
+
+_QT: Optional[frozenset] = None
+
+
+def _QUESTION_TERMS() -> frozenset:
+    """Words that ask, not what about ("what", "called", "name" of "what's it called")."""
+    global _QT
+    if _QT is None:
+        from milo.memory.index import terms
+
+        _QT = frozenset(terms("called named tell told say said mention mentioned still ever again know thing things "
+                              "like please now these days today hello hi hey hiya morning evening afternoon night good "
+                              "milo yes no ok okay thanks thank quick question sorry well oh"))
+    return _QT
+
+
+def _NAME_TERMS() -> frozenset:
+    from milo.memory.index import terms
+
+    return frozenset(terms("name"))
+
+
+def find(text: str, candidates: Sequence[Candidate]) -> Optional[Evidence]:
+    """What answers `text` among `candidates` (oldest first), None when it asks nothing about
+    the user."""
+    if not asks_about_user(text):
+        return None
+    asked = _asked_terms(text) - _NAME_TERMS()  # "what's my sister's name": about the sister
+    if not asked:
+        # Their own name ("what's my name", "who am i"): the note that gives it, if any.
+        named = [c for c in candidates if c.key == NAME_NOTE]
+        return Evidence(named[-1].key, named[-1].text) if named else Evidence(NONE)
+    from milo.memory.index import terms
+
+    # Most words in common with what is asked, then with the whole question ("called" of "What's my
+    # cat called?" picks 'my cat is called Biscuit' over 'the cat scratched the sofa'), then the newest.
+    whole = set(terms(text))
+    shared = [(len(asked & t), len(whole & t), i, c) for i, c in enumerate(candidates)
+              if c.key != NAME_NOTE and _tells(c.text) for t in [set(terms(c.text))]]
+    shared = [s for s in shared if s[0]]
+    if not shared:
+        return Evidence(NONE)
+    best = max(shared, key=lambda s: s[:3])
+    newer = tuple(_answering(c, asked) for _, _, i, c in shared if i > best[2])[-1:]  # the newest note on it, if newer
+    return Evidence(best[3].key, _answering(best[3], asked).text, newer, bool(newer) and _changes(newer[-1].text))
+
+
+# Words that say a fact changed ("we moved book club to Wednesdays", "I switched jobs"): a
+# closed, lexical class; the newer note then stands alone.
+_CHANGE = re.compile(r"(?<!\w)(?:moved|move|changed?|switch(?:ed)?|now|no longer|not any ?more|anymore|instead|actually"
+                     r"|rescheduled|postponed|cancel(?:l)?ed|new|update|correction|used to|à la place|maintenant|jetzt|ahora)(?!\w)",
+                     re.IGNORECASE)
+
+
+def _changes(note: str) -> bool:
+    return bool(_CHANGE.search(note))
+
+
+_SENTENCE_SPLIT = re.compile(r"(?<=[.!?。！？])\s+")
+
+
+def _answering(c: Candidate, asked: set) -> Candidate:
+    """The note with only its sentences that share what is asked: 'Hey Milo, I'm Zoë! I teach
+    chemistry in Leeds.' asked "What subject do I teach?" reads 'I teach chemistry in Leeds.'
+    (with the greeting in it, the 1.5B brain answered "Your name is Zoë.")."""
+    from milo.memory.index import terms
+
+    m = _SAID.match(c.text.strip())
+    if not m:
+        return c
+    sentences = _SENTENCE_SPLIT.split(m.group(1))
+    kept = [s for s in sentences if asked & set(terms(s))]
+    if not kept or len(kept) == len(sentences):
+        return c
+    return Candidate(c.key, c.text[: m.start(1)] + " ".join(kept) + '"')
+
+
+__all__ = ["Candidate", "Evidence", "NAME_NOTE", "NONE", "NOTE_TAG", "SAID", "name_note", "asks_about_user", "find", "instructions", "only_asks"]
