@@ -1,0 +1,125 @@
+#!/usr/bin/env python3
+"""Warm turns on an empty and on a lived-in memory, this code beside another checkout's, in one run.
+
+A lived-in memory: one LoCoMo conversation written as pulses (../shared/eval/locomo_dev/26.json,
+428 pulses, 112 KB, as the shared eval builds it), or, where that file is missing, 400 generated
+pulses. Each cell: a fresh Milo in its own process on the real embedded brain, terminal-style
+turns (`start_turn(prefill_next=True)`: after each turn the next prompt's known part is
+processed), one cold turn, then the median of the warm ones:
+
+  first token   message sent -> first reply character
+  reply whole   -> the reply is whole (the terminal's prompt comes back, a voice ends)
+  turn done     -> the memory lines are written (the next prompt's prefill, after it, not timed)
+
+    .venv/bin/python bench/lived_in.py --brain good --before /tmp/milo-before
+
+`--before DIR`: another checkout of Milo (e.g. `git worktree add /tmp/milo-before <commit>`),
+run with the same brain, memories and messages. Timings are printed, never asserted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+from datetime import datetime, timedelta
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+LOCOMO = ROOT.parent / "shared" / "eval" / "locomo_dev" / "26.json"
+MESSAGES = ["Hi Milo, I'm Amy!", "I have a cat called Biscuit.", "What do you like to do?", "Where do I work?",
+            "I'm cooking pasta tonight.", "What did I say my cat is called?", "Tell me a fun fact."]
+
+# Run inside the checkout under test (its own milo package), printing one JSON line.
+CHILD = r"""
+import json, os, statistics, sys, time, urllib.request
+from milo.cli.wiring import build_milo
+from milo.config import Settings
+messages = json.loads(sys.argv[1])
+bot = build_milo(Settings.load().with_changes(model=sys.argv[2]))
+rows = []
+for text in messages:
+    marks = {}
+    t = time.perf_counter()
+    def on_reply(d):
+        marks.setdefault("first", time.perf_counter())
+    pending = bot.start_turn(text, on_reply=on_reply, prefill_next=False)
+    marks["whole"] = time.perf_counter()
+    pending.finish()
+    marks["done"] = time.perf_counter()
+    bot.prefill()  # the next prompt's known part, as the terminal does while you type (not timed)
+    rows.append((marks.get("first", marks["whole"]) - t, marks["whole"] - t, marks["done"] - t))
+warm = rows[1:]
+print("RESULT " + json.dumps({k: statistics.median(r[i] for r in warm) for i, k in enumerate(("first", "whole", "done"))}))
+"""
+
+
+def lived_in(path: Path) -> str:
+    """Write the lived-in memory at `path`; what it is, in words."""
+    if LOCOMO.exists():
+        sys.path.insert(0, str(LOCOMO.parent.parent))
+        import memory_recall  # the shared eval's own writer
+
+        turns = memory_recall.build(json.loads(LOCOMO.read_text()), str(path))
+        return f"LoCoMo {LOCOMO.name}, {len(turns)} pulses"
+    from milo.memory.format import format_timestamp
+
+    rng = random.Random(7)
+    words = "garden train coffee piano sister market rain museum bike holiday dinner football cat work".split()
+    with open(path, "w", encoding="utf-8") as f:
+        f.write("# Living Memory\n")
+        t0 = datetime(2026, 9, 1, 9, 0)
+        for i in range(400):
+            a, b = rng.sample(words, 2)
+            f.write(f"\n\n--- [PULSE: {format_timestamp(t0 + timedelta(hours=5 * i))}] ---\n"
+                    f'CORE_UPDATE: Amy said: "I spent the day on the {a}, then the {b}."\nREPLY: Oh, the {a}!\n')
+    return "400 generated pulses"
+
+
+def cell(code: Path, brain: str, memory: Path, tmp: Path) -> dict:
+    env = dict(os.environ, PYTHONPATH=str(code), MILO_MEMORY_FILE=str(memory), SESSION_DIR=str(tmp / "s"),
+               MILO_CACHE_DIR=str(tmp / "cache"), MILO_ROBOT="none", SESSION_TTL="3600")
+    env.pop("GOOGLE_API_KEY", None)
+    out = subprocess.run([sys.executable, "-c", CHILD, json.dumps(MESSAGES), brain], capture_output=True, text=True,
+                         env=env, cwd=str(code), timeout=3600)
+    line = next((l for l in out.stdout.splitlines() if l.startswith("RESULT ")), None)
+    if line is None:
+        raise SystemExit(f"{code}: {out.stderr.strip()[-800:]}")
+    return json.loads(line[7:])
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--brain", default="good")
+    ap.add_argument("--before", default=None, help="another checkout of Milo to run beside this one")
+    a = ap.parse_args()
+    tmp = Path(tempfile.mkdtemp())
+    what = lived_in(tmp / "lived.md")
+    codes = ([("before", Path(a.before).resolve())] if a.before else []) + [("now", ROOT)]
+    results = {}
+    for memory_name in ("empty", "lived-in"):
+        for name, code in codes:
+            d = tmp / f"{name}-{memory_name}"
+            d.mkdir()
+            memory = d / "m.md"
+            if memory_name == "lived-in":
+                memory.write_bytes((tmp / "lived.md").read_bytes())
+            results[(memory_name, name)] = cell(code, a.brain, memory, d)
+            print(f"  {memory_name:9s} {name:7s} {results[(memory_name, name)]}", flush=True)
+    print(f"\n{a.brain} brain, {len(MESSAGES) - 1} warm turns (median); lived-in memory: {what}")
+    print(f"{'memory':10s} {'figure':12s}" + "".join(f"{n:>9s}" for n, _ in codes) + ("    ratio" if a.before else ""))
+    for memory_name in ("empty", "lived-in"):
+        for key, label in (("first", "first token"), ("whole", "reply whole"), ("done", "turn done")):
+            vals = [results[(memory_name, n)][key] for n, _ in codes]
+            ratio = f"  {vals[-1] / vals[0]:6.2f}x" if a.before else ""
+            print(f"{memory_name:10s} {label:12s}" + "".join(f"{v:8.2f}s" for v in vals) + ratio)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
