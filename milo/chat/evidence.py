@@ -31,9 +31,15 @@ message alike: it cannot abstain. What is left:
 
 from __future__ import annotations
 
+import logging
 import re
 from dataclasses import dataclass, field
-from typing import Optional, Sequence
+from typing import TYPE_CHECKING, Callable, Optional, Sequence
+
+if TYPE_CHECKING:
+    import numpy as np
+
+log = logging.getLogger("milo")
 
 NOTE_TAG = "[NOTE]:"
 NONE, SAID = "none", "said"
@@ -222,11 +228,27 @@ def _NAME_TERMS() -> frozenset:
     return frozenset(terms("name"))
 
 
-def find(text: str, candidates: Sequence[Candidate]) -> Optional[Evidence]:
+# Meaning (milo.memory.embedder: cosine of the question with a note's sentences): measured on the
+# truth bench's tune and held questions (bench/evidence.py --no-model has them all), a note that
+# answers but shares no word with the question scored 0.31-0.37 ("what is my job" / "I'm a
+# pastry chef in Osaka."), a never-told question's best note at most 0.30; a note sharing a word
+# but not the meaning ("How old am I?" / "...her old newspapers") 0.09, one that answers 0.32-0.90.
+MEANING_ANSWERS = 0.31  # no word shared: the note that answers, by meaning alone
+MEANING_AT_LEAST = 0.2  # a word shared: and at least this close in meaning
+MEANING_SAME_THING = 0.45  # a newer note this close to the one that answers is on the same thing
+# A question without "I" or "my" that is about what the user told ("What does Lucía do?" /
+# "My best friend Lucía is a firefighter": 0.58): answered from the note when this close.
+MEANING_TOLD_ABOUT = 0.5
+
+Embed = Callable[[Sequence[str]], "np.ndarray"]  # texts -> unit vectors (milo.memory.embedder)
+
+
+def find(text: str, candidates: Sequence[Candidate], embed: Optional[Embed] = None) -> Optional[Evidence]:
     """What answers `text` among `candidates` (oldest first), None when it asks nothing about
-    the user."""
+    the user. `embed` (milo.memory.embedder): the notes are matched by meaning as well as by
+    words (without it, by words alone)."""
     if not asks_about_user(text):
-        return None
+        return _told_about(text, candidates, embed)
     asked = _asked_terms(text) - _NAME_TERMS()  # "what's my sister's name": about the sister
     if not asked:
         # Their own name ("what's my name", "who am i"): the note that gives it, if any.
@@ -234,17 +256,98 @@ def find(text: str, candidates: Sequence[Candidate]) -> Optional[Evidence]:
         return Evidence(named[-1].key, named[-1].text) if named else Evidence(NONE)
     from milo.memory.index import terms
 
+    told = [(i, c) for i, c in enumerate(candidates) if c.key != NAME_NOTE and _tells(c.text)]
+    meaning = _meaning(text, [c for _, c in told], embed) if embed is not None and told else None
     # Most words in common with what is asked, then with the whole question ("called" of "What's my
     # cat called?" picks 'my cat is called Biscuit' over 'the cat scratched the sofa'), then the newest.
     whole = set(terms(text))
-    shared = [(len(asked & t), len(whole & t), i, c) for i, c in enumerate(candidates)
-              if c.key != NAME_NOTE and _tells(c.text) for t in [set(terms(c.text))]]
-    shared = [s for s in shared if s[0]]
-    if not shared:
+    shared = [(len(asked & t), len(whole & t), i, c, j) for j, (i, c) in enumerate(told) for t in [set(terms(c.text))]]
+    shared = [s for s in shared if s[0] and (meaning is None or meaning[0][s[4]] >= MEANING_AT_LEAST)]
+    if shared:
+        best = max(shared, key=lambda s: s[:3])
+    elif meaning is not None and max(meaning[0]) >= MEANING_ANSWERS:
+        j = int(max(range(len(told)), key=lambda k: (meaning[0][k], k)))
+        best = (0, 0, told[j][0], told[j][1], j)
+    else:
         return Evidence(NONE)
-    best = max(shared, key=lambda s: s[:3])
-    newer = tuple(_answering(c, asked) for _, _, i, c in shared if i > best[2])[-1:]  # the newest note on it, if newer
+    # The newest note on the same thing, if newer: it shares what is asked, or (by meaning) it is
+    # close to the one that answers ("...a half marathon in October" / "I signed up for the full
+    # marathon instead").
+    later = [s for s in shared if s[2] > best[2]]
+    if meaning is not None:
+        close = {j for j in range(best[4] + 1, len(told)) if meaning[1][best[4]][j] >= MEANING_SAME_THING}
+        later += [(0, 0, told[j][0], told[j][1], j) for j in close if all(s[4] != j for s in later)]
+    newer = tuple(_answering(c, asked) for *_, c, _j in sorted(later, key=lambda s: s[2]))[-1:]
     return Evidence(best[3].key, _answering(best[3], asked).text, newer, bool(newer) and _changes(newer[-1].text))
+
+
+def _told_about(text: str, candidates: Sequence[Candidate], embed: Optional[Embed]) -> Optional[Evidence]:
+    """A question about someone or something the user told of, without "I" or "my" ("What does
+    Lucía do?", "when is the twins party now"): the note it is close to by meaning, if one is
+    close enough; else None (the model answers as usual). Not a question to Milo ("What do you
+    think of marathons?") nor a request for advice."""
+    if embed is None or _YOU.search(text) or _ADVICE.search(text.replace("\u2019", "'")) or not _question_sentences(text):
+        return None
+    told = [c for c in candidates if c.key != NAME_NOTE and _tells(c.text)]
+    meaning = _meaning(text, told, embed) if told else None
+    if meaning is None or max(meaning[0]) < MEANING_TOLD_ABOUT:
+        return None
+    from milo.memory.index import terms
+
+    j = max(range(len(told)), key=lambda k: (meaning[0][k], k))
+    asked = _asked_terms(text)
+    close = [k for k in range(j + 1, len(told))
+             if meaning[1][j][k] >= MEANING_SAME_THING or asked & set(terms(told[k].text))]
+    newer = (told[close[-1]],) if close else ()
+    return Evidence(told[j].key, told[j].text, newer, bool(newer) and _changes(newer[-1].text))
+
+
+_SPLIT = re.compile(r"(?<=[.!?,;。！？，])\s+")
+
+
+def _words(note: str) -> str:
+    """A note's own words: the quote of 'Zoë said: "..."' (the prefix made every note of a user
+    close to every other), the note as written otherwise."""
+    m = _SAID.match(note.strip())
+    return m.group(1) if m else note
+
+
+def _sentences(note: str) -> list[str]:
+    """The parts of a note compared by meaning: its sentences (and clauses), without a short one
+    that only gives the user's name ("Hello! Siobhán here.": a question about any name came close
+    to it; the name is note NAME_NOTE's to answer) nor a greeting."""
+    from milo.memory.names import name_in
+
+    words = _words(note)
+    parts = [p for p in _SPLIT.split(words) if p.strip()]
+    kept = [p for p in parts if not (len(p.split()) <= 6 and name_in(p)) and not _exclamation(p)]
+    return kept or [words]
+
+
+def _exclamation(part: str) -> bool:
+    """A greeting or an exclamation ("Dzień dobry Milo!", "Hello!", "Wow!"): near every short
+    question about a name or a thing (0.26-0.32 from "What's my dog's name?"), saying nothing."""
+    p = part.strip()
+    return p.endswith("!") and len(p.split()) <= 3 and not any(c.isdigit() for c in p)
+
+
+def _meaning(text: str, notes: Sequence[Candidate], embed: Embed):
+    """(cosine of the question with each note, by its closest sentence; the notes' cosines with
+    each other, by their whole text), or None when the embedder fails (words alone then)."""
+    try:
+        parts = [_sentences(n.text) for n in notes]
+        flat = [p for ps in parts for p in ps]
+        vecs = embed([text] + flat + [_words(n.text) for n in notes])
+    except Exception as e:  # noqa: BLE001 - meaning only adds to words
+        log.info("evidence by meaning skipped (%s: %s)", type(e).__name__, e)
+        return None
+    q, rest = vecs[0], vecs[1:]
+    sims, k = [], 0
+    for ps in parts:
+        sims.append(float(max(rest[k:k + len(ps)] @ q)))
+        k += len(ps)
+    whole = rest[k:]
+    return sims, (whole @ whole.T).tolist()
 
 
 # Words that say a fact changed ("we moved book club to Wednesdays", "I switched jobs"): a

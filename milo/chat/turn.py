@@ -147,7 +147,7 @@ class Milo:
             candidates.append(Candidate(NAME_NOTE, name_note(self.persona.known_name)))
         candidates += [Candidate(SAID, f'earlier today: "{t}"') for t in said]
         return {"memory": stable, "relevant": relevant or "(none)", "history": history, "input": text,
-                "evidence": find(text, candidates) if self.model.grammar else None}
+                "evidence": find(text, candidates, embed=self.memory.embed) if self.model.grammar else None}
 
     def prefill(self) -> bool:
         """Process the part of the next prompt already known (persona, memory, the conversation

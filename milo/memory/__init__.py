@@ -42,6 +42,7 @@ def open_memory(path: Optional[os.PathLike | str] = None, settings=None) -> Livi
         relevance=settings.recall == "relevant",
         budget_tokens=settings.memory_tokens or DEFAULT_MEMORY_TOKENS,
         cache_dir=Path(settings.cache_dir) / "index",
+        meaning=settings.meaning,
     )
     memory.finish_interrupted()
     return memory

@@ -35,11 +35,11 @@ import numpy as np
 
 from milo import storage
 from milo.memory.format import Pulse, pinned_section, read_pulses, split_lines
-from milo.memory.notes import is_question
+from milo.memory.notes import is_filler, is_question
 
 log = logging.getLogger("milo.memory")
 
-INDEX_VERSION = 7  # 7: Milo's REPLY lines not indexed; 6: stems, compounds, irregular forms; header dates
+INDEX_VERSION = 8  # 8: a key of each doc's meaning text (milo.memory.vectors); 7: Milo's REPLY lines not indexed; 6: stems, compounds, irregular forms; header dates
 _WORD = re.compile(r"[^\W_]+(?:[-'\u2019][^\W_]+)*")
 _STOP = frozenset(
     "a an and are as at be but by do did does for from had has have he her him his i if in into is it its "
@@ -162,6 +162,21 @@ def _indexed_text(pulse: Pulse) -> str:
     return " ".join(v for k, v in pulse.fields.items() if k != "REPLY" and not (k == "CORE_UPDATE" and is_question(v)))
 
 
+def meaning_text(pulse: Pulse) -> str:
+    """What of a pulse is embedded for recall by meaning (milo.memory.vectors): its notes as
+    `_indexed_text`, without fields that say nothing ("Nothing in particular")."""
+    return " ".join(v for k, v in pulse.fields.items()
+                    if k != "REPLY" and not is_filler(v) and not (k == "CORE_UPDATE" and is_question(v)))
+
+
+def text_key(text: str) -> int:
+    """A 64-bit key of a text (0 for no text): a vector is looked up by what it embeds, so an
+    edited note can never keep an old vector."""
+    if not text.strip():
+        return 0
+    return int.from_bytes(hashlib.blake2b(text.encode("utf-8", "replace"), digest_size=8).digest(), "little") or 1
+
+
 @dataclass
 class _FileState:
     ino: int = -1
@@ -186,6 +201,7 @@ class PulseIndex:
         self.src, self.off, self.end, self.line = array("B"), array("Q"), array("Q"), array("I")
         self.lengths = array("I")
         self.day = array("I")  # the header's date as yyyymmdd, 0 when it has none
+        self.keys = array("Q")  # text_key(meaning_text(pulse)) of each doc
         self.vocab: dict[str, int] = {}  # term -> row of the CSR base
         self.indptr = np.zeros(1, dtype=np.int64)
         self.base_ids = np.zeros(0, dtype=np.uint32)
@@ -211,6 +227,7 @@ class PulseIndex:
         self.line.append(pulse.line)
         self.lengths.append(len(words))
         self.day.append(header_day(pulse.header))
+        self.keys.append(text_key(meaning_text(pulse)))
         self.total_len += len(words)
         self.dirty += 1
         return len(self.off) - 1

@@ -103,6 +103,7 @@ class LivingMemory:
         relevance: bool = False,
         budget_tokens: int = 1000,
         cache_dir: Optional[os.PathLike | str] = None,
+        meaning: bool = False,
     ):
         self.path = Path(path).expanduser()
         self._etched: list[_Etched] = []
@@ -121,7 +122,7 @@ class LivingMemory:
             from milo.memory.recall import MemoryRecall
 
             self._recall = MemoryRecall(self.path, budget_tokens=budget_tokens, recent_lines=recall_lines,
-                                        cache_dir=Path(cache_dir) if cache_dir else None)
+                                        cache_dir=Path(cache_dir) if cache_dir else None, meaning=meaning)
 
     # ---- writing -------------------------------------------------------------------------
 
@@ -462,6 +463,13 @@ class LivingMemory:
     @property
     def relevance(self):
         return self._recall
+
+    @property
+    def embed(self):
+        """texts -> unit vectors (milo.memory.embedder), remembered from turn to turn; None when
+        recall by meaning is off or cannot run here."""
+        vectors = self._recall.vectors() if self._recall is not None else None
+        return vectors.emb.encode_cached if vectors is not None else None
 
     def pulses(self) -> Iterator[Pulse]:
         """Every entry in the file, tolerant of what people do to files."""

