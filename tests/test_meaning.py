@@ -143,3 +143,17 @@ def test_evidence_by_meaning(emb, question, want):
     else:
         assert ev.choice != NONE and want in ev.prefill(), ev.prefill()
         assert words_only is None or want not in words_only.prefill()  # what words alone missed
+
+
+def test_a_process_ends_while_its_vectors_are_still_being_computed(tmp_path):
+    """`milo memory search` on a memory of a few hundred pulses never returned: the process ended
+    with the background thread inside OpenBLAS, whose own exit handler then waited forever. The
+    thread is now stopped (its chunk finished) before the interpreter exits."""
+    path = tmp_path / "Living_Memory.md"
+    _memory(path, [f'Amy said: "Note {i} about the garden and bus number {i * 7}."' for i in range(400)])
+    code = ("import sys; from milo.memory import LivingMemory\n"
+            f"m = LivingMemory({str(path)!r}, relevance=True, budget_tokens=300, meaning=True)\n"
+            "print(len(m.recall_parts('what pet do i have')[1]) > 0)\n")
+    for _ in range(3):
+        out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=60)
+        assert out.returncode == 0 and out.stdout.strip() == "True", out.stderr

@@ -494,7 +494,7 @@ def test_asked_about_their_own_life_a_grammar_model_answers_from_the_note_named_
     asked their own name, it is given. Only llama.cpp models get the grammar and the line."""
     from dataclasses import replace
 
-    from milo.chat.addressing import NOT_TOLD_REPLY, TOLD_OPENING
+    from milo.chat.addressing import NOT_TOLD_REPLY
 
     memory_file.write_text("# Milo's Living Memory\n\n--- [PULSE: 07:10 PM, November 28, 2026] ---\n"
                            'CORE_UPDATE: Amy said: "I work night shifts at the hospital."\nREPLY: Oh, tiring!\n')
@@ -503,7 +503,9 @@ def test_asked_about_their_own_life_a_grammar_model_answers_from_the_note_named_
         results = [milo.turn(q) for q in ("Where do I work?", "Tell me about octopuses.", "What's my brother called?", "Who am I?")]
     work, octopuses, brother, name = srv.requests
     assert work["messages"][-1] == {"role": "assistant", "content": "[NOTE]: 1 (you work night shifts at the hospital)\n"}
-    assert f"reply-opening ::= {TOLD_OPENING}" in work["grammar"] and "{0,0}" in work["grammar"]  # one sentence
+    # The note's words are the reply's first sentence, in the user's person; a question may follow.
+    assert 'reply-opening ::= "You told me you work night shifts at the hospital."' in work["grammar"]
+    assert 'sentences ::= reply-opening (" " question){0,1}' in work["grammar"]
     assert octopuses["messages"][-1]["role"] == "user" and "reply-opening" not in octopuses["grammar"]
     assert brother["messages"][-1]["content"] == "[NOTE]: none\n" and f"reply-opening ::= {NOT_TOLD_REPLY}" in brother["grammar"]
     assert 'reply-opening ::= "Your name is Amy" [.!]' in name["grammar"] and "[NOTE]: 0 (Their name is Amy.)" in name["messages"][-1]["content"]
@@ -525,7 +527,7 @@ def test_the_note_line_and_the_openings_run_on_llama_cpp(embedded, make_milo, me
     for q in ("Where do I work?", "what did i tell you about my shifts"):
         result = milo.turn(q)
         assert result.ok and result.answer.missing == [], result.answer
-        assert result.reply.startswith("You told me") and "[NOTE]" not in result.reply, result.reply
+        assert result.reply.startswith("You told me you work night shifts at the hospital.") and "[NOTE]" not in result.reply, result.reply
     result = milo.turn("Do you remember what my brother's name is?")
     assert result.ok and result.reply.startswith("I don't think you've told me that yet."), result.reply
     result = milo.turn("Who am I?")

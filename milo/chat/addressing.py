@@ -1,6 +1,7 @@
 """How the answer to a question about the user begins, from what answers it (milo.chat.evidence).
 
-- A note (or this conversation) answers it: the reply begins "You told me" (see TOLD_OPENING).
+- A note (or this conversation) answers it: the reply's first sentence is "You told me" and what
+  the note says, in the user's person; a question may follow (see reply_opening).
   Left to itself the 1.5B brain read the user's "I" in its notes as its own ("I play the
   cello...", "Milo likes ramen") in 16 of 16 held-out questions (bench/perspective.py). One sentence:
   the sentences after it were where it embellished ("...he works at your family bike shop",
@@ -22,12 +23,6 @@ from typing import Optional
 
 from milo.chat.evidence import NAME_NOTE, NONE, Evidence
 
-# What a note answers is what the user told Milo, and the reply says so: with "You ..." alone the
-# 1.5B brain wrote "You're welcome!", "You asked who gave you newspapers?!" or "Your memory notes
-# (quoted data...)" after the line naming the note (bench/truth.py); with "You told me" it goes
-# on with what the line says, in the user's person. The previous session measured the same
-# opening on "do you remember" questions: 10/10 recalled, 0 invented (bench/perspective.py).
-TOLD_OPENING = '"You told me"'
 # The whole reply, the asking sentence the model's choice: left free, its second sentence said
 # what it did not know in the user's words, which reads as a claim ("...what you cooked last
 # night", "What do you like to eat?" after "What's my favourite food?").
@@ -42,6 +37,7 @@ class Opening:
     gbnf: str
     sentences: Optional[int] = None  # with `whole`: the sentences after it
     whole: bool = False  # the opening is a whole sentence
+    question: bool = False  # the sentences after it are questions (they ask; they claim nothing)
 
 
 
@@ -60,7 +56,11 @@ def reply_opening(evidence: Optional[Evidence], user_name: Optional[str] = None)
         return Opening(NOT_TOLD_REPLY, whole=True)
     if evidence.choice == NAME_NOTE and user_name:
         return Opening(f'{_literal("Your name is " + user_name)} [.!]', whole=True)
-    return Opening(TOLD_OPENING, sentences=1)
+    # What the note says, as the whole first sentence; after it, a question at most. Left to go
+    # on after "You told me", the good brain invented in the same sentence ("You told me that
+    # your twins were born on September 7th this year." from 'my twins have their tenth birthday
+    # party on saturday'; "You told me about your son's age when we spoke earlier.").
+    return Opening(_literal(f"You told me {evidence.told()}."), sentences=1, whole=True, question=True)
 
 
-__all__ = ["NOT_TOLD_REPLY", "Opening", "TOLD_OPENING", "reply_opening"]
+__all__ = ["NOT_TOLD_REPLY", "Opening", "reply_opening"]

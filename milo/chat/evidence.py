@@ -84,7 +84,42 @@ class Evidence:
                 f"newer: {newest.key} ({_clip(to_you(newest.text))})\n")
 
 
+    def told(self) -> str:
+        """What the reply says the user told, in their person: the note that answers ("you work
+        night shifts at the hospital"); with a newer note on the same thing, the newest alone
+        when it changes it, else both ("..., and later that ...")."""
+        if not self.newer:
+            return _clause(self.note)
+        if self.replaced:
+            return _clause(self.newer[-1].text)
+        return f"{_clause(self.note)}, and later that {_clause(self.newer[-1].text)}"
+
+
 _SAID = re.compile(r'^[^"]{1,60} said: "(.*)"$')
+_EARLIER = re.compile(r'^earlier today: "(.*)"$')
+# What opens a message without telling anything ("Ugh, ...", "Quick update: ..."): a closed class.
+_LEAD = re.compile(r"^\W*(?:(?:ugh|oh|ah|well|so|actually|hey|hi|hello|ok|okay|yes|no|hmm|anyway|btw|by the way|guess what"
+                   r"|small change|quick update|update|change of plan|news|fun fact)\b[\s,:;!.-]*)+", re.IGNORECASE)
+# A first word that is not a name, lower-cased after "You told me".
+_LOWER = frozenset("the a an we it our there this that they he she his her its these those my i".split())
+
+
+def _clause(note: str) -> str:
+    """A note as the end of "You told me ...": the user's own words in their person, without
+    what only opens them, without the final stop ('Ugh, I had to move the dentist to Friday.' ->
+    'you had to move the dentist to Friday')."""
+    text = note.strip()
+    for rx in (_SAID, _EARLIER):
+        m = rx.match(text)
+        if m:
+            text = m.group(1)
+            break
+    text = _LEAD.sub("", text).strip() or text
+    text = to_you(f'x said: "{text}"')
+    first = text.split(" ", 1)[0]
+    if first.lower() in _LOWER:
+        text = first.lower() + text[len(first):]
+    return text.rstrip(" .!?\u3002\uff01\uff1f") or text
 _PERSON = {"i": "you", "i'm": "you're", "im": "you're", "i've": "you've", "ive": "you've", "i'd": "you'd", "i'll": "you'll",
            "me": "you", "my": "your", "mine": "yours", "myself": "yourself", "am": "are", "was": "were"}
 
@@ -267,7 +302,7 @@ def find(text: str, candidates: Sequence[Candidate], embed: Optional[Embed] = No
         best = max(shared, key=lambda s: s[:3])
     elif meaning is not None and max(meaning[0]) >= MEANING_ANSWERS:
         j = int(max(range(len(told)), key=lambda k: (meaning[0][k], k)))
-        best = (0, 0, told[j][0], told[j][1], j)
+        best = (0, 0, told[j][0], _part(told[j][1], meaning[2][j]), j)
     else:
         return Evidence(NONE)
     # The newest note on the same thing, if newer: it shares what is asked, or (by meaning) it is
@@ -299,7 +334,7 @@ def _told_about(text: str, candidates: Sequence[Candidate], embed: Optional[Embe
     close = [k for k in range(j + 1, len(told))
              if meaning[1][j][k] >= MEANING_SAME_THING or asked & set(terms(told[k].text))]
     newer = (told[close[-1]],) if close else ()
-    return Evidence(told[j].key, told[j].text, newer, bool(newer) and _changes(newer[-1].text))
+    return Evidence(told[j].key, _part(told[j], meaning[2][j]).text, newer, bool(newer) and _changes(newer[-1].text))
 
 
 _SPLIT = re.compile(r"(?<=[.!?,;。！？，])\s+")
@@ -325,10 +360,11 @@ def _sentences(note: str) -> list[str]:
 
 
 def _exclamation(part: str) -> bool:
-    """A greeting or an exclamation ("Dzień dobry Milo!", "Hello!", "Wow!"): near every short
-    question about a name or a thing (0.26-0.32 from "What's my dog's name?"), saying nothing."""
+    """A greeting, an exclamation or an aside ("Dzień dobry Milo!", "Hello!", "Kia ora Milo,",
+    "Oh,"): near every short question about a name or a thing (0.26-0.32 from "What's my dog's
+    name?"; "What's my sister called?" came closest to "Kia ora Milo,"), saying nothing."""
     p = part.strip()
-    return p.endswith("!") and len(p.split()) <= 3 and not any(c.isdigit() for c in p)
+    return p.endswith(("!", ",", "，")) and len(p.split()) <= 3 and not any(c.isdigit() for c in p)
 
 
 def _meaning(text: str, notes: Sequence[Candidate], embed: Embed):
@@ -342,12 +378,23 @@ def _meaning(text: str, notes: Sequence[Candidate], embed: Embed):
         log.info("evidence by meaning skipped (%s: %s)", type(e).__name__, e)
         return None
     q, rest = vecs[0], vecs[1:]
-    sims, k = [], 0
+    sims, best, k = [], [], 0
     for ps in parts:
-        sims.append(float(max(rest[k:k + len(ps)] @ q)))
+        c = rest[k:k + len(ps)] @ q
+        sims.append(float(c.max()))
+        best.append(ps[int(c.argmax())])
         k += len(ps)
     whole = rest[k:]
-    return sims, (whole @ whole.T).tolist()
+    return sims, (whole @ whole.T).tolist(), best
+
+
+def _part(c: Candidate, part: str) -> Candidate:
+    """The note with only the part of it that meaning matched (its quote kept as a quote)."""
+    m = _SAID.match(c.text.strip())
+    if m:
+        return Candidate(c.key, c.text.strip()[: m.start(1)] + part.strip() + '"')
+    m = _EARLIER.match(c.text.strip())
+    return Candidate(c.key, f'earlier today: "{part.strip()}"') if m else Candidate(c.key, part.strip())
 
 
 # Words that say a fact changed ("we moved book club to Wednesdays", "I switched jobs"): a

@@ -108,8 +108,10 @@ class MemoryRecall:
     def save(self) -> None:
         if self._index is not None and self._index.dirty:
             self._save_cache()
-        if self._vectors and self._index is not None:
-            self._vectors.save(self._index)
+        if self._vectors is not None:
+            self._vectors.stop()  # never exit with its thread inside numpy (see DocVectors.stop)
+            if self._index is not None:
+                self._vectors.save(self._index)
 
     def vectors(self):
         """The pulses' vectors (milo.memory.vectors), or None: recall by meaning is off, or its
@@ -126,6 +128,7 @@ class MemoryRecall:
                 return None
             path = vectors_file(self.cache_dir, self.path, emb.model_id) if self.cache_dir is not None else None
             self._vectors = DocVectors(emb, path, background=self.background)
+            atexit.register(self._vectors.stop)  # with or without a cache to save (see DocVectors.stop)
         return self._vectors
 
     def meaning_scores(self, query: str, earlier: str = "", exclude_from: Optional[int] = None) -> Optional[np.ndarray]:

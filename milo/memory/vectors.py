@@ -30,7 +30,7 @@ from milo.memory.index import PulseIndex, meaning_text
 log = logging.getLogger("milo.memory")
 
 SYNC_MAX = 48  # missing vectors computed before a recall; more go to the background
-CHUNK = 64  # vectors the background computes between looks at what is wanted
+CHUNK = 16  # vectors the background computes between looks at what is wanted (and at `stop`)
 
 
 def cache_file(cache_dir: Path, memory_path: Path, model_id: str) -> Path:
@@ -127,6 +127,14 @@ class DocVectors:
         t = self._thread
         if t is not None:
             t.join()
+
+    def stop(self) -> None:
+        """Drop what the background has not started and wait for the chunk it is on. Called at
+        exit: a process that ends while a thread is inside OpenBLAS hangs in OpenBLAS's own exit
+        handler (seen: `milo memory search` never returned)."""
+        with self._lock:
+            self._pending = []
+        self.wait()
 
     def matrix(self, idx: PulseIndex) -> tuple[np.ndarray, np.ndarray]:
         keys = np.frombuffer(idx.keys, dtype=np.uint64).copy()
