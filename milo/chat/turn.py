@@ -146,6 +146,11 @@ class Milo:
         if self.persona.known_name:
             candidates.append(Candidate(NAME_NOTE, name_note(self.persona.known_name)))
         candidates += [Candidate(SAID, f'earlier today: "{t}"') for t in said]
+        # What each part costs (the relevant notes are processed anew every turn); -v shows it.
+        from milo.memory.recall import estimate_tokens  # numpy: not before a turn needs it
+
+        log.info("prompt parts (~tokens): memory %d, relevant notes %d, conversation %d messages, message %d",
+                 estimate_tokens(stable), estimate_tokens(relevant), len(history), estimate_tokens(text))
         return {"memory": stable, "relevant": relevant or "(none)", "history": history, "input": text,
                 "evidence": find(text, candidates, embed=self.memory.embed) if self.model.grammar else None}
 
