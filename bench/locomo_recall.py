@@ -48,38 +48,45 @@ def conversations(folder: Path, ev, tmp: Path):
         conv = json.loads(fn.read_text())
         path = tmp / f"{fn.stem}.md"
         turns = ev.build(conv, str(path))
-        qs = [(qa["question"], [e for e in qa.get("evidence", []) if e in turns]) for qa in conv["qa"]]
-        out.append((fn.stem, conv, path, turns, [(q, e) for q, e in qs if e]))
+        qs = [(qa["question"], [e for e in qa.get("evidence", []) if e in turns], qa.get("category")) for qa in conv["qa"]]
+        out.append((fn.stem, conv, path, turns, [(q, e, c) for q, e, c in qs if e]))
     return out
 
 
+# LoCoMo's question categories (the dataset's numbers).
+CATEGORIES = {1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-hop", 5: "adversarial"}
+
+
 def recall_table(convs, ev, budgets, modes=("words", "meaning")):
-    """Per budget, recall by words alone and by words and meaning (milo.memory.vectors), side by side."""
+    """Per budget, recall by words alone and by words and meaning (milo.memory.vectors), side by
+    side, overall, per conversation and per category of question."""
     print(f"{'recall':>7} {'budget':>6} {'recall':>7} " + " ".join(f"{name + '.json':>8}" for name, *_ in convs)
-          + f" {'tokens':>7} {'query part':>10} {'ms':>5}")
+          + f" {'tokens':>7} {'query part':>10} {'ms':>5}  " + " ".join(f"{c:>11}" for c in CATEGORIES.values()))
     for budget in budgets:
         for mode in modes:
             recall_row(convs, ev, budget, mode)
 
 
 def recall_row(convs, ev, budget, mode):
-    per, scores, sizes, rel, times = {}, [], [], [], []
+    per, scores, sizes, rel, times, by_cat = {}, [], [], [], [], {}
     for name, _conv, path, turns, qs in convs:
         mem = LivingMemory(path, relevance=True, budget_tokens=budget, meaning=mode == "meaning")
         mem.relevance.background = False  # every vector computed before the first recall
         mem.recall_parts("warm up")
         mine = []
-        for q, evidence in qs:
+        for q, evidence, cat in qs:
             t = time.perf_counter()
             ctx = mem.recall(q)  # what the eval scores
             times.append(time.perf_counter() - t)
             sizes.append(len(ctx))
             rel.append(len(mem.recall_parts(q)[1]))
             mine.append(sum(ev.found(ctx, turns[e]) for e in evidence) / len(evidence))
+            by_cat.setdefault(cat, []).append(mine[-1])
         per[name] = statistics.mean(mine)
         scores += mine
     print(f"{mode:>7} {budget:>6} {statistics.mean(scores):>7.3f} " + " ".join(f"{per[n]:>8.3f}" for n, *_ in convs)
-          + f" {statistics.median(sizes) / 4:>7.0f} {statistics.median(rel) / 4:>10.0f} {statistics.median(times) * 1e3:>5.1f}",
+          + f" {statistics.median(sizes) / 4:>7.0f} {statistics.median(rel) / 4:>10.0f} {statistics.median(times) * 1e3:>5.1f}  "
+          + " ".join(f"{statistics.mean(by_cat[c]):>7.3f}/{len(by_cat[c]):<3d}" if c in by_cat else f"{'-':>11}" for c in CATEGORIES),
           flush=True)
 
 
@@ -121,7 +128,7 @@ def latency(convs, n: int, budget: int, meaning: bool = False) -> None:
         mem = LivingMemory(path, relevance=True, budget_tokens=budget, cache_dir=cache, meaning=meaning)
         mem.recall_parts("hello")
         cached = time.perf_counter() - t
-        questions = [q for *_, qs in convs for q, _ in qs]
+        questions = [q for *_, qs in convs for q, _, _ in qs]
         warm = []
         for q in questions:
             t = time.perf_counter()

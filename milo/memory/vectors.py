@@ -154,7 +154,12 @@ class DocVectors:
         if todo:
             with self._lock:
                 queued = {k for k, _ in self._pending}
-                missing = [d for d in reversed(todo) if int(keys[d]) not in self._vec and int(keys[d]) not in queued]
+                missing, seen = [], set()
+                for d in reversed(todo):  # newest first, one doc per text (a repeated note is embedded once)
+                    k = int(keys[d])
+                    if k not in self._vec and k not in queued and k not in seen:
+                        seen.add(k)
+                        missing.append(d)
             if missing:
                 self._compute(idx, keys, missing)
         if old is not None and start == len(self._mat_keys) == n:
