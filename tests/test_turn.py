@@ -503,9 +503,9 @@ def test_asked_about_their_own_life_a_grammar_model_answers_from_the_note_named_
         results = [milo.turn(q) for q in ("Where do I work?", "Tell me about octopuses.", "What's my brother called?", "Who am I?")]
     work, octopuses, brother, name = srv.requests
     assert work["messages"][-1] == {"role": "assistant", "content": "[NOTE]: 1 (you work night shifts at the hospital)\n"}
-    # The note's words are the reply's first sentence, in the user's person; a question may follow.
+    # The note's words are the reply, in the user's person.
     assert 'reply-opening ::= "You told me you work night shifts at the hospital."' in work["grammar"]
-    assert 'sentences ::= reply-opening (" " question){0,1}' in work["grammar"]
+    assert "sentences ::= reply-opening\n" in work["grammar"]  # nothing after it: that is where it invented
     assert octopuses["messages"][-1]["role"] == "user" and "reply-opening" not in octopuses["grammar"]
     assert brother["messages"][-1]["content"] == "[NOTE]: none\n" and f"reply-opening ::= {NOT_TOLD_REPLY}" in brother["grammar"]
     assert 'reply-opening ::= "Your name is Amy" [.!]' in name["grammar"] and "[NOTE]: 0 (Their name is Amy.)" in name["messages"][-1]["content"]

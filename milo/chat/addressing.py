@@ -1,7 +1,7 @@
 """How the answer to a question about the user begins, from what answers it (milo.chat.evidence).
 
-- A note (or this conversation) answers it: the reply's first sentence is "You told me" and what
-  the note says, in the user's person; a question may follow (see reply_opening).
+- A note (or this conversation) answers it: the reply is "You told me" and what the note says,
+  in the user's person (see reply_opening).
   Left to itself the 1.5B brain read the user's "I" in its notes as its own ("I play the
   cello...", "Milo likes ramen") in 16 of 16 held-out questions (bench/perspective.py). One sentence:
   the sentences after it were where it embellished ("...he works at your family bike shop",
@@ -37,7 +37,6 @@ class Opening:
     gbnf: str
     sentences: Optional[int] = None  # with `whole`: the sentences after it
     whole: bool = False  # the opening is a whole sentence
-    question: bool = False  # the sentences after it are questions (they ask; they claim nothing)
 
 
 
@@ -56,11 +55,13 @@ def reply_opening(evidence: Optional[Evidence], user_name: Optional[str] = None)
         return Opening(NOT_TOLD_REPLY, whole=True)
     if evidence.choice == NAME_NOTE and user_name:
         return Opening(f'{_literal("Your name is " + user_name)} [.!]', whole=True)
-    # What the note says, as the whole first sentence; after it, a question at most. Left to go
-    # on after "You told me", the good brain invented in the same sentence ("You told me that
-    # your twins were born on September 7th this year." from 'my twins have their tenth birthday
-    # party on saturday'; "You told me about your son's age when we spoke earlier.").
-    return Opening(_literal(f"You told me {evidence.told()}."), sentences=1, whole=True, question=True)
+    # What the note says is the whole reply. Left to go on after "You told me", the good brain
+    # invented in the same sentence ("You told me that your twins were born on September 7th this
+    # year." from 'my twins have their tenth birthday party on saturday'; "You told me about your
+    # son's age when we spoke earlier."); allowed a question after it, it echoed the user's ("What
+    # subject do I teach?") or ran a statement on to a "?" ("...and again and again - which is?"),
+    # 5 of 9 in one run of bench/truth.py --set fresh.
+    return Opening(_literal(f"You told me {evidence.told()}."), sentences=0, whole=True)
 
 
 __all__ = ["NOT_TOLD_REPLY", "Opening", "reply_opening"]

@@ -229,8 +229,9 @@ def only_asks(text: str) -> bool:
 def _tells(note: str) -> bool:
     """A note that tells something: not the user's own question quoted ('Chloé said: "What
     should I cook with some leftover rice?"' answered "What did I cook last night?" with "You
-    cooked some leftover rice")."""
-    m = _SAID.match(note.strip())
+    cooked some leftover rice"), nor one asked earlier today ("When is my race?" was answered
+    "You told me Which race am you training for.")."""
+    m = _SAID.match(note.strip()) or _EARLIER.match(note.strip())
     return not (m and only_asks(m.group(1)))
 
 

@@ -124,8 +124,6 @@ class MiloTagParser(BaseCumulativeTransformOutputParser[TaggedAnswer]):
     # The opening is a whole first sentence (a fixed answer, milo.chat.addressing), not its
     # start; `reply_sentences` then counts the sentences after it.
     reply_whole: bool = False
-    # With reply_whole: the sentences after the opening may only be questions.
-    reply_question: bool = False
     # The answer starts with a [NOTE] line (milo.chat.evidence), written before the rest on a
     # call of its own and given to the model as the answer's start: the format describes it.
     evidence: bool = False
@@ -145,12 +143,10 @@ class MiloTagParser(BaseCumulativeTransformOutputParser[TaggedAnswer]):
     def with_free_reply(self, free: bool = True) -> "MiloTagParser":
         return self.model_copy(update={"free_reply": free})
 
-    def opening_with(self, opening: str, sentences: Optional[int] = None, whole: bool = False,
-                     question: bool = False) -> "MiloTagParser":
+    def opening_with(self, opening: str, sentences: Optional[int] = None, whole: bool = False) -> "MiloTagParser":
         if sentences is None:
             sentences = 0 if whole else self.reply_sentences
-        return self.model_copy(update={"reply_opening": opening, "reply_sentences": sentences, "reply_whole": whole,
-                                       "reply_question": question and whole})
+        return self.model_copy(update={"reply_opening": opening, "reply_sentences": sentences, "reply_whole": whole})
 
     def _tagged(self) -> tuple[TagSpec, ...]:
         """The lines that carry a tag in the answer."""
@@ -279,10 +275,7 @@ class MiloTagParser(BaseCumulativeTransformOutputParser[TaggedAnswer]):
                      'emoji ::= [\\u2600-\\u27BF\\U0001F300-\\U0001FAFF] [\\uFE0F]?']
         if self.reply_opening and self.reply_whole:
             more = max(0, self.reply_sentences)
-            after = "question" if self.reply_question else "sentence"
-            sentences[0] = f'sentences ::= reply-opening (" " {after}){{0,{more}}}' if more else "sentences ::= reply-opening"
-            if self.reply_question:
-                sentences.append('question ::= [^\\n\\[<.!?: ] [^\\n\\[.!?:]{0,200} "?"')
+            sentences[0] = f'sentences ::= reply-opening (" " sentence){{0,{more}}}' if more else "sentences ::= reply-opening"
         elif self.reply_opening:
             sentences[0] = f'sentences ::= opened-sentence (" " sentence){{0,{n - 1}}}'
         if self.reply_opening and self.reply_whole:
