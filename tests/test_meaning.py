@@ -157,3 +157,18 @@ def test_a_process_ends_while_its_vectors_are_still_being_computed(tmp_path):
     for _ in range(3):
         out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=60)
         assert out.returncode == 0 and out.stdout.strip() == "True", out.stderr
+
+
+@pytest.mark.parametrize("note, said", [
+    ('Seun said: "hey milo oluwaseun here i teach maths at a secondary school in lagos"',
+     "You told me you teach maths at a secondary school in lagos."),
+    ('Amy said: "Ugh, I had to move the dentist to Friday."', "You told me you had to move the dentist to Friday."),
+    ('earlier today: "My dentist is on Friday now."', "You told me your dentist is on Friday now."),
+    ("My cat is Biscuit.", "You told me your cat is Biscuit."),  # a line the user wrote in the file
+])
+def test_the_reply_to_a_question_a_note_answers_is_the_note_in_the_users_person(note, said):
+    from milo.chat.addressing import reply_opening
+    from milo.chat.evidence import Evidence
+
+    opening = reply_opening(Evidence("1", note))
+    assert opening.whole and opening.sentences == 0 and opening.gbnf == '"' + said + '"'

@@ -106,7 +106,8 @@ _LOWER = frozenset("the a an we it our there this that they he she his her its t
 
 def _clause(note: str) -> str:
     """A note as the end of "You told me ...": the user's own words in their person, without
-    what only opens them, without the final stop ('Ugh, I had to move the dentist to Friday.' ->
+    what only opens them (a greeting, their name: "hey milo oluwaseun here i teach maths" was
+    answered "You told me milo oluwaseun here you teach maths"), without the final stop ('Ugh, I had to move the dentist to Friday.' ->
     'you had to move the dentist to Friday')."""
     text = note.strip()
     for rx in (_SAID, _EARLIER):
@@ -114,7 +115,9 @@ def _clause(note: str) -> str:
         if m:
             text = m.group(1)
             break
-    text = _LEAD.sub("", text).strip() or text
+    from milo.memory.names import after_name
+
+    text = _LEAD.sub("", after_name(text)).strip() or text
     text = to_you(f'x said: "{text}"')
     first = text.split(" ", 1)[0]
     if first.lower() in _LOWER:

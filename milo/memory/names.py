@@ -108,6 +108,25 @@ def name_in(text: str) -> Optional[str]:
     return max(found)[1] if found else None
 
 
+def after_name(text: str) -> str:
+    """`text` without the greeting and name it opens with, if it opens that way ("hey milo
+    oluwaseun here i teach maths" -> "i teach maths"; "Hi Milo, I'm Kenji. I'm a chef." -> "I'm
+    a chef."); as it is otherwise."""
+    t = (text or "").replace("\u2019", "'")
+    ends = []
+    m = _HERE_RE.match(t)
+    if m and m.group(1).lower() not in NOT_NAMES:
+        ends.append(m.end())
+    for rx, sure in ((_SURE_RE, True), (_MAYBE_RE, False)):
+        for m in rx.finditer(t):
+            if _OPENS.match(t[: m.start()]) and _name(t, m, sure):
+                ends.append(m.end(1) + len(_more(t, m.end(1))))
+    if not ends:
+        return text
+    rest = re.sub(r"^[\s,.;:!-]*(?:and\s+)?", "", t[max(ends):])
+    return rest if len(rest.split()) >= 2 else text
+
+
 def name_quoted(core_update: str) -> Optional[str]:
     """The name in a note Milo quoted the user in (`Chloé said: "..."`), if it names one."""
     m = _SAID_PREFIX.match(core_update or "")
@@ -129,4 +148,4 @@ def learn_name(pinned: str, said: Iterable[str]) -> Optional[str]:
     return None
 
 
-__all__ = ["NOT_NAMES", "learn_name", "name_in", "name_quoted"]
+__all__ = ["NOT_NAMES", "after_name", "learn_name", "name_in", "name_quoted"]
