@@ -126,7 +126,7 @@ def offline(sets: list[str]) -> int:
             ev = find(message, notes, embed=embed)
             choice = "-" if ev is None else ev.choice
             if isinstance(want, list):
-                shown = ev.prefill().lower() if ev is not None and ev.choice != NONE else ""
+                shown = ev.describe().lower() if ev is not None and ev.choice != NONE else ""
                 ok = any(w.lower() in shown for w in want)
             else:
                 ok = choice == want

@@ -14,7 +14,10 @@ processed), one cold turn, then the median of the warm ones:
     .venv/bin/python bench/lived_in.py --brain good --before /tmp/milo-before
 
 `--before DIR`: another checkout of Milo (e.g. `git worktree add /tmp/milo-before <commit>`),
-run with the same brain, memories and messages. Timings are printed, never asserted.
+run with the same brain, memories and messages. The memory's vectors for recall by meaning
+(milo.memory.vectors) are computed before the turns, as in any wake after the first with this
+version; `--first-wake` leaves them to the background, as on the first wake after an upgrade.
+Timings are printed, never asserted.
 """
 
 from __future__ import annotations
@@ -42,6 +45,11 @@ from milo.cli.wiring import build_milo
 from milo.config import Settings
 messages = json.loads(sys.argv[1])
 bot = build_milo(Settings.load().with_changes(model=sys.argv[2]))
+recall = getattr(bot.memory, "relevance", None)
+vectors = recall.vectors() if sys.argv[3] == "steady" and hasattr(recall, "vectors") else None
+if vectors is not None:  # a memory this version has seen before: its vectors are in the cache
+    vectors.background = False
+    vectors.matrix(recall.index())
 rows = []
 for text in messages:
     marks = {}
@@ -81,11 +89,12 @@ def lived_in(path: Path) -> str:
     return "400 generated pulses"
 
 
-def cell(code: Path, brain: str, memory: Path, tmp: Path) -> dict:
+def cell(code: Path, brain: str, memory: Path, tmp: Path, steady: bool = True) -> dict:
     env = dict(os.environ, PYTHONPATH=str(code), MILO_MEMORY_FILE=str(memory), SESSION_DIR=str(tmp / "s"),
                MILO_CACHE_DIR=str(tmp / "cache"), MILO_ROBOT="none", SESSION_TTL="3600")
     env.pop("GOOGLE_API_KEY", None)
-    out = subprocess.run([sys.executable, "-c", CHILD, json.dumps(MESSAGES), brain], capture_output=True, text=True,
+    out = subprocess.run([sys.executable, "-c", CHILD, json.dumps(MESSAGES), brain, "steady" if steady else "first"],
+                         capture_output=True, text=True,
                          env=env, cwd=str(code), timeout=3600)
     line = next((l for l in out.stdout.splitlines() if l.startswith("RESULT ")), None)
     if line is None:
@@ -97,23 +106,28 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--brain", default="good")
     ap.add_argument("--before", default=None, help="another checkout of Milo to run beside this one")
+    ap.add_argument("--memories", default="empty,lived-in", help="which memories: empty, lived-in")
+    ap.add_argument("--first-wake", action="store_true",
+                    help="the memory's vectors not computed yet (the first wake after an upgrade: they are "
+                         "computed in the background during the turns); default: already in the cache")
     a = ap.parse_args()
     tmp = Path(tempfile.mkdtemp())
     what = lived_in(tmp / "lived.md")
     codes = ([("before", Path(a.before).resolve())] if a.before else []) + [("now", ROOT)]
     results = {}
-    for memory_name in ("empty", "lived-in"):
+    memories = [m for m in ("empty", "lived-in") if m in a.memories.split(",")]
+    for memory_name in memories:
         for name, code in codes:
             d = tmp / f"{name}-{memory_name}"
             d.mkdir()
             memory = d / "m.md"
             if memory_name == "lived-in":
                 memory.write_bytes((tmp / "lived.md").read_bytes())
-            results[(memory_name, name)] = cell(code, a.brain, memory, d)
+            results[(memory_name, name)] = cell(code, a.brain, memory, d, steady=not a.first_wake)
             print(f"  {memory_name:9s} {name:7s} {results[(memory_name, name)]}", flush=True)
     print(f"\n{a.brain} brain, {len(MESSAGES) - 1} warm turns (median); lived-in memory: {what}")
     print(f"{'memory':10s} {'figure':12s}" + "".join(f"{n:>9s}" for n, _ in codes) + ("    ratio" if a.before else ""))
-    for memory_name in ("empty", "lived-in"):
+    for memory_name in memories:
         for key, label in (("first", "first token"), ("whole", "reply whole"), ("done", "turn done")):
             vals = [results[(memory_name, n)][key] for n, _ in codes]
             ratio = f"  {vals[-1] / vals[0]:6.2f}x" if a.before else ""

@@ -141,8 +141,8 @@ def test_evidence_by_meaning(emb, question, want):
     elif want == NONE:
         assert ev.choice == NONE and words_only.choice == NONE
     else:
-        assert ev.choice != NONE and want in ev.prefill(), ev.prefill()
-        assert words_only is None or want not in words_only.prefill()  # what words alone missed
+        assert ev.choice != NONE and want in ev.describe(), ev.describe()
+        assert words_only is None or want not in words_only.describe()  # what words alone missed
 
 
 def test_a_process_ends_while_its_vectors_are_still_being_computed(tmp_path):

@@ -471,13 +471,14 @@ def test_what_answers_a_question_is_a_note_that_shares_its_words_the_newest_besi
              Candidate("0", "Their name is Amy.")]
     work = find("Where do I work?", notes)
     # In the line before the reply the user's words are turned to "you" (the model took their "I" for its own).
-    assert work.choice == "2" and work.prefill() == "[NOTE]: 2 (you work night shifts at the hospital)\n"
+    assert work.choice == "2" and work.describe() == "[NOTE]: 2 (you work night shifts at the hospital)\n"
     dentist = find("when is my dentist appointment", notes)  # the old note shares more; the newer one changes it
     assert dentist.choice == "1" and [c.key for c in dentist.newer] == ["4"] and dentist.replaced
-    assert dentist.prefill() == "[NOTE]: 4 (Ugh, you had to move the dentist to Friday)\n"
+    assert dentist.describe() == "[NOTE]: 4 (Ugh, you had to move the dentist to Friday)\n"
+    assert dentist.prefill() == "[NOTE]: 4\n"  # what the model is given: the number (the reply is the note)
     # A newer note on the same thing that changes nothing is shown after the one that answers.
     cats = [Candidate("1", 'Amy said: "Hi! My cat is called Biscuit."'), Candidate("2", 'Amy said: "The cat scratched the sofa."')]
-    assert find("What's my cat called?", cats).prefill() == (
+    assert find("What's my cat called?", cats).describe() == (
         "[NOTE]: 1 (your cat is called Biscuit); newer: 2 (The cat scratched the sofa)\n")
     assert find("What did I cook last night?", notes).choice == NONE  # the question about rice is no answer
     assert find("What's my brother's name?", notes).choice == NONE
@@ -502,13 +503,13 @@ def test_asked_about_their_own_life_a_grammar_model_answers_from_the_note_named_
         milo = make_milo(replace(openai_model(srv.url), grammar=True))
         results = [milo.turn(q) for q in ("Where do I work?", "Tell me about octopuses.", "What's my brother called?", "Who am I?")]
     work, octopuses, brother, name = srv.requests
-    assert work["messages"][-1] == {"role": "assistant", "content": "[NOTE]: 1 (you work night shifts at the hospital)\n"}
+    assert work["messages"][-1] == {"role": "assistant", "content": "[NOTE]: 1\n"}
     # The note's words are the reply, in the user's person.
     assert 'reply-opening ::= "You told me you work night shifts at the hospital."' in work["grammar"]
     assert "sentences ::= reply-opening\n" in work["grammar"]  # nothing after it: that is where it invented
     assert octopuses["messages"][-1]["role"] == "user" and "reply-opening" not in octopuses["grammar"]
     assert brother["messages"][-1]["content"] == "[NOTE]: none\n" and f"reply-opening ::= {NOT_TOLD_REPLY}" in brother["grammar"]
-    assert 'reply-opening ::= "Your name is Amy" [.!]' in name["grammar"] and "[NOTE]: 0 (Their name is Amy.)" in name["messages"][-1]["content"]
+    assert 'reply-opening ::= "Your name is Amy" [.!]' in name["grammar"] and name["messages"][-1]["content"] == "[NOTE]: 0\n"
     assert results[0].evidence.choice == "1" and results[1].evidence is None
     # The reply is what the model wrote after the line, never the line itself.
     assert all("[NOTE]" not in r.reply for r in results) and results[0].reply == "Hello from the loopback server!"

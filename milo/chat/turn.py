@@ -312,7 +312,7 @@ class Milo:
                 run_inputs, evidence = inputs, inputs.get("evidence")
                 if evidence is not None:
                     result.evidence = evidence
-                    log.info("evidence: %s", evidence.prefill().strip())
+                    log.info("evidence: %s", evidence.describe().strip())
                     run_inputs = {**inputs, "prefill": [AIMessage(content=evidence.prefill())]}
                 chain = self.build_chain(evidence)
                 for partial in chain.stream(run_inputs):
