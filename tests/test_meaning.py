@@ -170,5 +170,4 @@ def test_the_reply_to_a_question_a_note_answers_is_the_note_in_the_users_person(
     from milo.chat.addressing import reply_opening
     from milo.chat.evidence import Evidence
 
-    opening = reply_opening(Evidence("1", note))
-    assert opening.whole and opening.sentences == 0 and opening.gbnf == '"' + said + '"'
+    assert reply_opening(Evidence("1", note)) == '"' + said + '"'  # the whole reply (GBNF), nothing after it

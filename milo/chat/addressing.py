@@ -1,24 +1,22 @@
-"""How the answer to a question about the user begins, from what answers it (milo.chat.evidence).
+"""How the reply to a question about the user is made, from what answers it (milo.chat.evidence).
 
 - A note (or this conversation) answers it: the reply is "You told me" and what the note says,
-  in the user's person (see reply_opening).
-  Left to itself the 1.5B brain read the user's "I" in its notes as its own ("I play the
-  cello...", "Milo likes ramen") in 16 of 16 held-out questions (bench/perspective.py). One sentence:
-  the sentences after it were where it embellished ("...he works at your family bike shop",
-  "You were born on December 1, 1981."), and a second one held to a question ran on for 300
-  characters of commas instead.
-- Nothing answers it: the reply is "I don't think you've told me that yet." and a question
-  that asks for it (left to itself, the 1.5B brain answered never-told questions with an invention in 7
-  of 8 held-out ones: "Your mother is called Mary.").
+  in the user's person, and nothing more (see reply_opening). Left to itself the 1.5B brain read
+  the user's "I" in its notes as its own ("I play the cello...", "Milo likes ramen") in 16 of 16
+  held-out questions (bench/perspective.py), and what it wrote after a fixed opening was where it
+  embellished ("...he works at your family bike shop", "You were born on December 1, 1981.").
+- Nothing answers it: the reply is "I don't think you've told me that yet." and a short question
+  that asks for it (left to itself, the 1.5B brain answered never-told questions with an
+  invention in 7 of 8 held-out ones: "Your mother is called Mary.").
+- Their own name, known: "Your name is Zoë.".
 - It asks nothing about the user: the reply is the model's own.
 
-Only the first words are fixed; the rest is the model's. For grammar-driven brains only (the
-grammar holds the opening); other models get the same line in their prompt.
+For grammar-driven brains only: the grammar holds these replies; the model writes the memory
+lines after them.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Optional
 
 from milo.chat.evidence import NAME_NOTE, NONE, Evidence
@@ -30,38 +28,27 @@ NOT_TOLD_REPLY = ('"I don\'t think you\'ve told me that yet. " ("Will you tell m
                   '| "Want to tell me?" | "What is it?")')
 
 
-@dataclass(frozen=True)
-class Opening:
-    """How a reply must begin (GBNF), and at most how many sentences it may have (None: as usual)."""
-
-    gbnf: str
-    sentences: Optional[int] = None  # with `whole`: the sentences after it
-    whole: bool = False  # the opening is a whole sentence
-
-
-
 def _literal(text: str) -> str:
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
-def reply_opening(evidence: Optional[Evidence], user_name: Optional[str] = None) -> Optional[Opening]:
-    """How the reply begins for what answers the message, or None to leave it to the model.
-    Their own name, known: "Your name is Zoë." and one sentence more at most (asked "Who am
-    I?", the 1.5B brain recited its prompt: "You are Milo, a small desk robot...", "Your memory
-    notes (your own notes...)")."""
+def reply_opening(evidence: Optional[Evidence], user_name: Optional[str] = None) -> Optional[str]:
+    """The whole reply (GBNF) for what answers the message, or None to leave it to the model.
+    Their own name, known: "Your name is Zoë." (asked "Who am I?", the 1.5B brain recited its
+    prompt: "You are Milo, a small desk robot...", "Your memory notes (your own notes...)")."""
     if evidence is None:
         return None
     if evidence.choice == NONE:
-        return Opening(NOT_TOLD_REPLY, whole=True)
+        return NOT_TOLD_REPLY
     if evidence.choice == NAME_NOTE and user_name:
-        return Opening(f'{_literal("Your name is " + user_name)} [.!]', whole=True)
+        return f'{_literal("Your name is " + user_name)} [.!]'
     # What the note says is the whole reply. Left to go on after "You told me", the good brain
     # invented in the same sentence ("You told me that your twins were born on September 7th this
     # year." from 'my twins have their tenth birthday party on saturday'; "You told me about your
     # son's age when we spoke earlier."); allowed a question after it, it echoed the user's ("What
     # subject do I teach?") or ran a statement on to a "?" ("...and again and again - which is?"),
     # 5 of 9 in one run of bench/truth.py --set fresh.
-    return Opening(_literal(f"You told me {evidence.told()}."), sentences=0, whole=True)
+    return _literal(f"You told me {evidence.told()}.")
 
 
-__all__ = ["NOT_TOLD_REPLY", "Opening", "reply_opening"]
+__all__ = ["NOT_TOLD_REPLY", "reply_opening"]

@@ -1,16 +1,15 @@
 """What answers a message about the user: which of the notes shown (or of what they said in
 this conversation), or nothing.
 
-The answer then starts from a line that names it (an assistant prefill, so it costs the prompt
-a few tokens and the model nothing to write):
+The answer then starts from a line that names it (an assistant prefill: a few prompt tokens):
 
-    [NOTE]: 3 (Zoë said: "I teach chemistry at a high school in Leeds.")
-    [NOTE]: said (earlier today: "My dentist is on Friday now.")
+    [NOTE]: 3
+    [NOTE]: said
     [NOTE]: none
     (no line: the message asks nothing about the user)
 
-With a note, the reply begins "You ..." and is built on that note, right before it; with none,
-the reply says it has not been told and asks.
+and the reply is fixed by milo.chat.addressing: the note in the user's person ("You told me you
+teach chemistry at a high school in Leeds."), or that Milo has not been told.
 
 How it is decided, and why not by the model (bench/evidence.py has the numbers): asked "which
 note answers this, or none, or - if it is not about them" under a grammar, the good brain named
@@ -21,16 +20,19 @@ message alike: it cannot abstain. What is left:
   (`asks_about_user`): a question, by its mark or its first word, in which the user speaks of
   themselves; pronouns and question words are a closed, lexical class (English, with the
   commonest of a few other languages), lower case and no punctuation (speech to text) alike;
-- which note answers: the notes sharing a word with what is asked (the asking words left out),
-  the one sharing most; a newer note on the same thing is named beside it ("newer: ..."), so a
-  correction is what the reply sees last;
-- none shares a word: Milo says it has not been told. Limit: a paraphrase with no word in
-  common ("what do I do for a living?" / "I run a flower shop") is answered as not told, which is
-  honest about what Milo found, never an invention.
+  or, without "I" or "my", a question close in meaning to a note ("What does Lucía do?");
+- which note answers: the notes sharing a word with what is asked (the asking words left out)
+  and close enough in meaning, the one sharing most; else the one closest in meaning, if close
+  enough (milo.memory.embedder; without it, words alone); a newer note on the same thing (a
+  shared word, or close in meaning) is named beside it, and replaces it when it says so;
+- nothing close enough: Milo says it has not been told. Limit: a paraphrase the embedder misses
+  ("what do I do for a living?" / "I run a little flower shop", cosine 0.11) is answered as
+  not told, which is honest about what Milo found, never an invention.
 """
 
 from __future__ import annotations
 
+import functools
 import logging
 import re
 from dataclasses import dataclass, field
@@ -91,7 +93,6 @@ class Evidence:
         return (f"{NOTE_TAG} {self.choice} ({_clip(to_you(self.note))}); "
                 f"newer: {newest.key} ({_clip(to_you(newest.text))})\n")
 
-
     def told(self) -> str:
         """What the reply says the user told, in their person: the note that answers ("you work
         night shifts at the hospital"); with a newer note on the same thing, the newest alone
@@ -115,8 +116,8 @@ _LOWER = frozenset("the a an we it our there this that they he she his her its t
 def _clause(note: str) -> str:
     """A note as the end of "You told me ...": the user's own words in their person, without
     what only opens them (a greeting, their name: "hey milo oluwaseun here i teach maths" was
-    answered "You told me milo oluwaseun here you teach maths"), without the final stop ('Ugh, I had to move the dentist to Friday.' ->
-    'you had to move the dentist to Friday')."""
+    answered "You told me milo oluwaseun here you teach maths"), without the final stop
+    ('Ugh, I had to move the dentist to Friday.' -> 'you had to move the dentist to Friday')."""
     text = note.strip()
     for rx in (_SAID, _EARLIER):
         m = rx.match(text)
@@ -125,24 +126,29 @@ def _clause(note: str) -> str:
             break
     from milo.memory.names import after_name
 
-    text = _LEAD.sub("", after_name(text)).strip() or text
-    text = to_you(f'x said: "{text}"')
+    text = _you(_LEAD.sub("", after_name(text)).strip() or text)
     first = text.split(" ", 1)[0]
     if first.lower() in _LOWER:
         text = first.lower() + text[len(first):]
     return text.rstrip(" .!?\u3002\uff01\uff1f") or text
+
+
 _PERSON = {"i": "you", "i'm": "you're", "im": "you're", "i've": "you've", "ive": "you've", "i'd": "you'd", "i'll": "you'll",
            "me": "you", "my": "your", "mine": "yours", "myself": "yourself", "am": "are", "was": "were"}
 
 
 def to_you(note: str) -> str:
     """A note of the user's own words as they read to Milo: 'Søren said: "My neighbour Ingrid
-    gives me her old newspapers."' -> 'your neighbour Ingrid gives you her old newspapers'. Only in the line before the reply, never in the file. Read as written, the
-    1.5B brain took the user's "I" and "me" for its own ("You gave me your old newspapers.")."""
+    gives me her old newspapers."' -> 'your neighbour Ingrid gives you her old newspapers'. In
+    what Milo says, never in the file. Read as written, the 1.5B brain took the user's "I" and
+    "me" for its own ("You gave me your old newspapers.")."""
     m = _SAID.match(note.strip())
-    if not m:
-        return note
-    words = re.split(r"([^\w']+)", m.group(1).replace("\u2019", "'"))
+    return _you(m.group(1)) if m else note
+
+
+def _you(said: str) -> str:
+    """The user's own words in their person: "I", "me", "my"... become "you", "your"..."""
+    words = re.split(r"([^\w']+)", said.replace("\u2019", "'"))
     out, after_i = [], False
     for w in words:
         low = w.lower()
@@ -254,21 +260,18 @@ def _asked_terms(text: str) -> set[str]:
     return set(terms(text)) - ASKING_TERMS - _QUESTION_TERMS()
 
 
-_QT: Optional[frozenset] = None
-
-
+@functools.cache
 def _QUESTION_TERMS() -> frozenset:
-    """Words that ask, not what about ("what", "called", "name" of "what's it called")."""
-    global _QT
-    if _QT is None:
-        from milo.memory.index import terms
+    """Words that ask, not what about ("what", "called", "name" of "what's it called"). Built on
+    first use: milo.memory.index (numpy) is not imported before a turn needs it."""
+    from milo.memory.index import terms
 
-        _QT = frozenset(terms("called named tell told say said mention mentioned still ever again know thing things "
-                              "like please now these days today hello hi hey hiya morning evening afternoon night good "
-                              "milo yes no ok okay thanks thank quick question sorry well oh"))
-    return _QT
+    return frozenset(terms("called named tell told say said mention mentioned still ever again know thing things "
+                           "like please now these days today hello hi hey hiya morning evening afternoon night good "
+                           "milo yes no ok okay thanks thank quick question sorry well oh"))
 
 
+@functools.cache
 def _NAME_TERMS() -> frozenset:
     from milo.memory.index import terms
 

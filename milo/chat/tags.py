@@ -118,12 +118,9 @@ class MiloTagParser(BaseCumulativeTransformOutputParser[TaggedAnswer]):
     # At most, in the free reply's grammar (stops loops, never cuts a word); the persona asks for
     # one to three, and a fourth was most often a help-desk closer (milo.chat.manners).
     reply_sentences: int = 3
-    # A GBNF expression the reply's first sentence must begin with on llama.cpp, or "" for none
-    # (milo.chat.addressing: a question about the user's own life is answered "You ...").
+    # A GBNF expression that is the whole reply on llama.cpp, or "" for the model's own
+    # (milo.chat.addressing: a question about the user is answered from what answers it).
     reply_opening: str = ""
-    # The opening is a whole first sentence (a fixed answer, milo.chat.addressing), not its
-    # start; `reply_sentences` then counts the sentences after it.
-    reply_whole: bool = False
     # The answer starts with a [NOTE] line (milo.chat.evidence), written before the rest on a
     # call of its own and given to the model as the answer's start: the format describes it.
     evidence: bool = False
@@ -143,10 +140,8 @@ class MiloTagParser(BaseCumulativeTransformOutputParser[TaggedAnswer]):
     def with_free_reply(self, free: bool = True) -> "MiloTagParser":
         return self.model_copy(update={"free_reply": free})
 
-    def opening_with(self, opening: str, sentences: Optional[int] = None, whole: bool = False) -> "MiloTagParser":
-        if sentences is None:
-            sentences = 0 if whole else self.reply_sentences
-        return self.model_copy(update={"reply_opening": opening, "reply_sentences": sentences, "reply_whole": whole})
+    def opening_with(self, opening: str) -> "MiloTagParser":
+        return self.model_copy(update={"reply_opening": opening})
 
     def _tagged(self) -> tuple[TagSpec, ...]:
         """The lines that carry a tag in the answer."""
@@ -273,18 +268,9 @@ class MiloTagParser(BaseCumulativeTransformOutputParser[TaggedAnswer]):
                      'sentence ::= [^\\n\\[<.!?: ] [^\\n\\[.!?:]{0,300} sentence-end | emoji',
                      'sentence-end ::= [.!?] [.!?]{0,2} ["\')]{0,1} | emoji',
                      'emoji ::= [\\u2600-\\u27BF\\U0001F300-\\U0001FAFF] [\\uFE0F]?']
-        if self.reply_opening and self.reply_whole:
-            more = max(0, self.reply_sentences)
-            sentences[0] = f'sentences ::= reply-opening (" " sentence){{0,{more}}}' if more else "sentences ::= reply-opening"
-        elif self.reply_opening:
-            sentences[0] = f'sentences ::= opened-sentence (" " sentence){{0,{n - 1}}}'
-        if self.reply_opening and self.reply_whole:
-            sentences += [f"reply-opening ::= {self.reply_opening}"]
-        elif self.reply_opening:
-            # Nor ":" or "<" inside it: made to begin "You", the 1.5B brain recited its prompt's
-            # labels ("Your memory notes (your own notes...): <memory> ...").
-            sentences += ['opened-sentence ::= reply-opening [^\\n\\[.!?:<]{0,300} sentence-end',
-                          f"reply-opening ::= {self.reply_opening}"]
+        if self.reply_opening:
+            sentences[0] = "sentences ::= reply-opening"
+            sentences.append(f"reply-opening ::= {self.reply_opening}")
         if self.free_reply:
             rules = [f'root ::= sentences "\\n" {lines}'] + sentences
         else:

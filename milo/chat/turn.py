@@ -126,7 +126,7 @@ class Milo:
         parser = self.parser
         opening = reply_opening(evidence, self.persona.known_name) if self.model.grammar else None
         if opening:
-            parser = parser.opening_with(opening.gbnf, opening.sentences, opening.whole)
+            parser = parser.opening_with(opening)
         return build_chain(self.persona, self.model, parser, self.body.tools if self.native_tools else (),
                            prefill=evidence.prefill() if evidence is not None else "")
 

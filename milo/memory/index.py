@@ -155,18 +155,22 @@ def header_day(header: Optional[str]) -> int:
     return int(m[3]) * 10000 + (_MONTHS.index(m[1].lower()) + 1) * 100 + int(m[2])
 
 
+def _note_values(pulse: Pulse) -> list[str]:
+    """The values of a pulse that are notes: not Milo's own REPLY (a reply that matched a question
+    brought back Milo's chatter, or an answer it once invented, as a note), nor a question the
+    user asked (milo.memory.notes.is_question)."""
+    return [v for k, v in pulse.fields.items() if k != "REPLY" and not (k == "CORE_UPDATE" and is_question(v))]
+
+
 def _indexed_text(pulse: Pulse) -> str:
-    """What of a pulse is searched: its notes, not Milo's own REPLY (a reply that matched a
-    question brought back Milo's chatter, or an answer it once invented, as a note), nor a
-    question the user asked (milo.memory.notes.is_question)."""
-    return " ".join(v for k, v in pulse.fields.items() if k != "REPLY" and not (k == "CORE_UPDATE" and is_question(v)))
+    """What of a pulse is searched by words: its notes."""
+    return " ".join(_note_values(pulse))
 
 
 def meaning_text(pulse: Pulse) -> str:
-    """What of a pulse is embedded for recall by meaning (milo.memory.vectors): its notes as
-    `_indexed_text`, without fields that say nothing ("Nothing in particular")."""
-    return " ".join(v for k, v in pulse.fields.items()
-                    if k != "REPLY" and not is_filler(v) and not (k == "CORE_UPDATE" and is_question(v)))
+    """What of a pulse is embedded for recall by meaning (milo.memory.vectors): its notes,
+    without those that say nothing ("Nothing in particular")."""
+    return " ".join(v for v in _note_values(pulse) if not is_filler(v))
 
 
 def text_key(text: str) -> int:
@@ -405,10 +409,15 @@ class PulseIndex:
             days = np.frombuffer(self.day, dtype=np.uint32)
             scores[date_match(days, dates) & (scores > 0)] *= DATE_BOOST
         if exclude_from is not None:
-            src = np.frombuffer(self.src, dtype=np.uint8)
-            end = np.frombuffer(self.end, dtype=np.uint64)
-            scores[(src == 0) & (end > exclude_from)] = 0
+            scores[self.excluded(exclude_from)] = 0
         return scores
+
+    def excluded(self, exclude_from: int) -> np.ndarray:
+        """Which docs are main-file docs that end after `exclude_from` (a byte offset): those the
+        prompt already shows in its recent part."""
+        src = np.frombuffer(self.src, dtype=np.uint8)
+        end = np.frombuffer(self.end, dtype=np.uint64)
+        return (src == 0) & (end > exclude_from)
 
     def _window_scores(self, postings) -> np.ndarray:
         """BM25 of every doc's window (the doc and its neighbours of the same day, as one text)."""

@@ -148,9 +148,7 @@ class MemoryRecall:
         cos = cos.astype(np.float64)
         cos[~have] = -np.inf
         if exclude_from is not None:
-            src = np.frombuffer(idx.src, dtype=np.uint8)
-            end = np.frombuffer(idx.end, dtype=np.uint64)
-            cos[(src == 0) & (end > exclude_from)] = -np.inf
+            cos[idx.excluded(exclude_from)] = -np.inf
         return cos
 
     def note_append(self, before: os.stat_result, data: bytes, after: os.stat_result) -> None:
@@ -207,7 +205,8 @@ class MemoryRecall:
             scores = fuse(scores, meaning)
         if scores is None:
             return ""
-        excluded = _excluded(idx, exclude_from)
+        mask = idx.excluded(exclude_from) if exclude_from is not None else None
+        excluded = (lambda d: bool(mask[d])) if mask is not None else (lambda d: False)
         limit = int(budget * 3.5)  # estimate_tokens, in characters
         shown = _Selection(idx)
         misses = 0
@@ -301,12 +300,6 @@ class _Selection:
 
     def render(self) -> str:
         return _render(self.idx, self.docs)
-
-
-def _excluded(idx: PulseIndex, exclude_from: Optional[int]):
-    def excluded(doc: int) -> bool:
-        return exclude_from is not None and idx.src[doc] == 0 and idx.end[doc] > exclude_from
-    return excluded
 
 
 def _window(idx: PulseIndex, doc: int, context: tuple[int, int], excluded) -> list[int]:
