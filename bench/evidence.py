@@ -16,6 +16,15 @@ Scored per kind: answered (the right note), never told ("none"), not about the u
 The cases were written for this bench and not used to tune `find`.
 
     .venv/bin/python bench/evidence.py [--model good]
+    .venv/bin/python bench/evidence.py --no-model [tune,held,fresh] [--lived-in [--budget 400]]
+
+--no-model: words alone vs words and meaning, no language model, on these cases and the truth
+bench's questions; --lived-in: the notes are what recall shows from a lived-in memory (LoCoMo's
+419 pulses before the user's own).
+
+Tried and dropped (recorded here so it is not tried again blind): the good brain asked, on the
+cached prompt after "[NOTE]: k", whether note k answers the question (grammar "yes" | "no")
+said "no" to 29 of 30 right notes and "yes" to wrong ones: no judge at 1.5B.
 
 Timings are printed, never asserted.
 """
@@ -94,9 +103,15 @@ def model_judges(milo, messages, inputs, notes):
     return out
 
 
-def offline(sets: list[str]) -> int:
+def offline(sets: list[str], lived_in: bool = False, budget: int = 400) -> int:
     """Words vs words and meaning (milo.memory.embedder), no language model: this bench's cases
-    and the truth bench's questions (each user's statements as the notes, in order)."""
+    and the truth bench's questions (each user's statements as the notes, in order).
+
+    `lived_in`: the notes are what recall shows for the message (`budget` tokens, as the app
+    builds the prompt) from a lived-in memory: a LoCoMo conversation's 419 pulses (two other
+    people's weeks of talk, dated 2023) with the user's statements after them. A LoCoMo note
+    named for a never-told question is counted wrong; the rows print it, to read by eye (it
+    may truly answer: those people have pets and children too)."""
     import truth  # bench/truth.py
 
     from milo.chat.evidence import NONE, Candidate, find
@@ -119,6 +134,8 @@ def offline(sets: list[str]) -> int:
                     elif kind != "name":
                         cases.append((name, msg, list(notes), "none" if kind == "never" else accept))
     judges = {"words": None, "meaning": emb.encode_cached}
+    if lived_in:
+        cases = [(s, m, _recalled(m, notes, budget), w) for s, m, notes, w in cases]
     rows = []
     for source, message, notes, want in cases:
         row = {"source": source, "kind": "answered" if isinstance(want, list) else ("never told" if want == "none" else "not about them")}
@@ -131,8 +148,13 @@ def offline(sets: list[str]) -> int:
             else:
                 ok = choice == want
             row[judge] = (ok, choice)
+            if not ok and ev is not None and ev.answered:
+                row.setdefault("wrong", []).append(f"{judge}: {ev.describe().strip()}")
         rows.append(row)
-        print(f"{source:8s} {row['kind']:14s} {message!r:45s} " + "  ".join(f"{j}={row[j][1]}{'' if row[j][0] else '!'}" for j in judges))
+        print(f"{source:8s} {row['kind']:14s} {len(notes):2d} notes" if lived_in else f"{source:8s} {row['kind']:14s}", end=" ")
+        print(f" {message!r:45s} " + "  ".join(f"{j}={row[j][1]}{'' if row[j][0] else '!'}" for j in judges), flush=True)
+        for w in row.get("wrong", []):
+            print(f"      {w}")
     print(f"\n{'source':10s}{'kind':16s}" + "".join(f"{j:>10s}" for j in judges))
     for source in sorted({r["source"] for r in rows}) + ["all"]:
         for kind in ("answered", "never told", "not about them"):
@@ -142,14 +164,48 @@ def offline(sets: list[str]) -> int:
     return 0
 
 
+_LIVED: dict = {}
+
+
+def _recalled(message: str, told: list, budget: int) -> list:
+    """The candidates the app gives milo.chat.evidence.find for `message` when the memory is a
+    lived-in one (LoCoMo's pulses) followed by the user's `told` notes: recall's numbered notes."""
+    from milo.chat.evidence import Candidate
+    from milo.memory.notes import numbered
+    from milo.memory.store import LivingMemory
+
+    if not _LIVED:
+        import lived_in  # bench/lived_in.py
+
+        _LIVED["dir"] = Path(tempfile.mkdtemp())
+        base = _LIVED["dir"] / "base.md"
+        print(f"lived-in memory: {lived_in.lived_in(base)}; recall budget {budget} tokens")
+        _LIVED["base"] = base.read_text(encoding="utf-8")
+    path = _LIVED["dir"] / "m.md"
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(_LIVED["base"])
+        for i, c in enumerate(told):
+            f.write(f"\n\n--- [PULSE: 0{i % 9 + 1}:00 PM, November {i + 1:02d}, 2026] ---\nCORE_UPDATE: {c.text}\nREPLY: Oh nice!\n")
+    mem = LivingMemory(path, relevance=True, budget_tokens=budget, cache_dir=_LIVED["dir"] / "cache", meaning=True)
+    mem.recall_parts("warm")  # the vectors: computed once, then cached by text
+    if mem._recall is not None and mem._recall.vectors() is not None:
+        mem._recall.vectors().wait()
+        mem._recall.save()  # the next case's memory shares all but its last few pulses
+    stable, relevant = mem.recall_parts(message)
+    return ([Candidate(k, v) for k, v in numbered(relevant).items()]
+            + [Candidate(k, v) for k, v in numbered(stable).items()])
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--model", default="good")
     ap.add_argument("--no-model", nargs="?", const="tune,held,fresh", default=None, metavar="SETS",
                     help="no language model: words vs meaning on this bench's cases and the truth bench's sets")
+    ap.add_argument("--lived-in", action="store_true", help="with --no-model: the notes recall shows from a lived-in memory")
+    ap.add_argument("--budget", type=int, default=400, help="with --lived-in: recall's token budget")
     a = ap.parse_args()
     if a.no_model:
-        return offline(a.no_model.split(","))
+        return offline(a.no_model.split(","), a.lived_in, a.budget)
     os.environ.update(MILO_ROBOT="none", SESSION_MEMORY="0")
     from milo.chat.evidence import find
     from milo.cli.wiring import build_milo

@@ -171,3 +171,37 @@ def test_the_reply_to_a_question_a_note_answers_is_the_note_in_the_users_person(
     from milo.chat.evidence import Evidence
 
     assert reply_opening(Evidence("1", note)) == '"' + said + '"'  # the whole reply (GBNF), nothing after it
+
+
+# A lived-in memory: recall shows ~10 notes, each chosen for being close to the message; the
+# user's questions and asides among them (as a hand-written or imported memory has them too,
+# unquoted) answer nothing (bench/evidence.py --lived-in).
+LIVED = [Candidate(str(i + 1), t) for i, t in enumerate([
+    'Gosia said: "Last weekend our town had a street festival, music everywhere."',
+    "Gosia said: That's adorable! What pet do you have?",
+    'Gosia said: "Sounds fun! Do you ever go there with the kids?"',
+    'Gosia said: "Taking time for myself matters more than ever."',
+    'Gosia said: "The drive home through the hills was gorgeous."',
+    'Gosia said: "I painted the fence on Sunday."'] + [c.text for c in NOTES])]
+
+
+@pytest.mark.parametrize("question, want", [
+    ("What's my dog's name?", NONE),  # not the question about a pet
+    ("How many kids do I have?", NONE),
+    ("What did I do on Sunday?", "fence"),
+    ("Which city was I born in?", NONE),
+    ("where do i work", "hospital"),
+    ("How old will my nan be?", "ninety"),
+    ("Which race am I training for?", "full marathon"),
+])
+def test_evidence_among_many_notes(emb, question, want):
+    ev = find(question, LIVED, embed=emb.encode_cached)
+    if want == NONE:
+        assert ev.choice == NONE, ev.describe()
+    else:
+        assert want in ev.describe(), ev.describe()
+
+
+def test_a_day_in_common_is_not_what_is_asked():
+    assert find("What did I eat on Sunday?", LIVED).choice == NONE  # by words: "Sunday" alone is shared
+    assert "fence" in find("What did I paint on Sunday?", LIVED).describe()
