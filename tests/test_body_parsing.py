@@ -121,6 +121,11 @@ def test_move_command_accepts_words_and_calls():
         parse_command("hello there")
     with pytest.raises(CallError, match="dance"):
         parse_command("dance()")
+    # A person's command is done whole or not at all (issue 27: "nod(times=nod())" nodded twice).
+    with pytest.raises(CallError, match="arguments are numbers"):
+        parse_command("nod(times=nod())")
+    with pytest.raises(CallError, match="nod: arguments must be numbers"):
+        parse_command("turn left, then nod(times=abc)")
     assert looks_like_calls("please nod(times=2)") and not looks_like_calls("please nod")
 
 

@@ -76,6 +76,48 @@ def test_memory_path_that_is_a_directory(tmp_path):
     assert proc.stderr == f"milo: The memory file {tmp_path} is a directory; point MILO_MEMORY_FILE at a file.\n"
 
 
+@pytest.mark.parametrize("command", [["show"], ["stats"], ["search", "hi"], ["about", "Sam"], ["forget", "hi"]])
+def test_every_memory_command_says_a_folder_is_not_a_memory_file(tmp_path, command):
+    """`search` and `about` printed an IsADirectoryError traceback (issue 27)."""
+    proc = run_milo("memory", *command, "--memory-file", str(tmp_path))
+    assert proc.returncode == 2, proc.stderr
+    assert proc.stderr == f"milo: The memory file {tmp_path} is a directory; point MILO_MEMORY_FILE at a file.\n"
+
+
+def test_an_unreadable_memory_file_is_one_sentence(tmp_path, monkeypatch, capsys):
+    """PermissionError was a traceback for stats/show/search/about (issue 27). Here the file's
+    open is refused by a stand-in: this suite may run as root, who reads any file."""
+    import builtins
+
+    from milo.cli import main
+
+    path = tmp_path / "m.md"
+    path.write_text("# Living Memory\n")
+    real_open = builtins.open
+
+    def refusing(file, *a, **kw):
+        if os.fspath(file) == str(path):
+            raise PermissionError(13, "Permission denied", str(file))
+        return real_open(file, *a, **kw)
+
+    monkeypatch.setattr(builtins, "open", refusing)
+    for command in (["show"], ["stats"], ["search", "hi"], ["about", "Sam"]):
+        assert main(["memory", *command, "--memory-file", str(path)]) == 2
+        assert capsys.readouterr().err == f"milo: The memory file {path} is not readable; check its permissions.\n"
+
+
+def test_memory_commands_refuse_what_would_do_nothing(memory_file):
+    """`search --limit 0` searched and `forget "!!!"` said "Nothing to be forgotten", rc 0 (issue 27)."""
+    memory_file.write_text("# Living Memory\n\n--- [PULSE: 08:15 PM, November 29, 2026] ---\nCORE_UPDATE: hi there\nREPLY: yo\n")
+    before = memory_file.read_bytes()
+    proc = run_milo("memory", "search", "hi", "--limit", "0", "--memory-file", str(memory_file))
+    assert proc.returncode == 2 and "--limit: must be a whole number of at least 1, not '0'" in proc.stderr
+    for query in ("!!!", '"  "'):
+        proc = run_milo("memory", "forget", query, "--yes", "--memory-file", str(memory_file))
+        assert (proc.returncode, proc.stderr) == (2, f"milo: {query!r} has no words to look for; nothing was changed.\n")
+    assert memory_file.read_bytes() == before
+
+
 def test_help_everywhere():
     for args in (["--help"], ["chat", "--help"], ["prompt", "--help"]):
         proc = run_milo(*args)

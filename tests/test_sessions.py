@@ -198,6 +198,14 @@ def test_writer_killed_mid_write_leaves_previous_good_state(tmp_path):
             json.loads(f.read_text())  # every file whole: never half written
         check_pairs(store)
     assert len(check_pairs(store)) > 0
+    # What the kills left mid-write: made sure of (a kill may land between two writes), then
+    # cleared by the next process's first turn (11 after 100 kills stayed for good: issue 27).
+    (tmp_path / ".conv-x.json.k.tmp").write_text("{half")
+    (tmp_path / ".active.json.k.tmp").write_text("")
+    turn_ = SessionMemory(SessionStore(tmp_path, ttl=3600))
+    turn_.window()
+    turn_.record("k user 0", "k reply 0")
+    assert list(tmp_path.glob(".*.tmp")) == []
 
 
 def test_two_concurrent_writers_lose_nothing(tmp_path):
@@ -210,6 +218,17 @@ def test_two_concurrent_writers_lose_nothing(tmp_path):
     messages = check_pairs(store)
     assert len(messages) == 100  # both writers, one conversation, every turn once
     assert len(list(tmp_path.glob("conv-*.json"))) == 1
+
+
+def test_a_session_dir_that_is_a_file_is_one_sentence(tmp_path, memory_file):
+    """`sessions list` said "No conversations" and `chat` ran with nothing recorded (issue 27)."""
+    path = tmp_path / "sessions"
+    path.write_text("not a folder")
+    sentence = f"milo: The conversation folder {path} is not a folder; point SESSION_DIR at a folder you own.\n"
+    for args in (["sessions", "list"], ["chat", "--robot", "none", "--memory-file", str(memory_file)]):
+        proc = run_milo(*args, input="hi\n", env={"SESSION_DIR": str(path)})
+        assert (proc.returncode, proc.stderr) == (2, sentence), args
+    assert path.read_text() == "not a folder" and not memory_file.exists()
 
 
 def test_sessions_command(tmp_path):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import logging
 
 from typing import Mapping, Sequence
@@ -34,12 +36,20 @@ def plan(user_text: str, action_text: str = "", tool_calls: Sequence[Mapping] = 
     return proposed.calls
 
 
+_NESTED = re.compile(r"\([^()]*\(")
+
+
 def parse_command(text: str) -> list[Call]:
     """`milo move` input: call syntax or plain words. Raises CallError if nothing fits."""
     # nothing but calls (`shake head(3); look_around`): the lenient call reader; otherwise
     # words, which also read call syntax clause by clause ("turn left, then nod(times=1)")
+    if _NESTED.search(text):
+        # Read as words, "nod(times=nod())" nodded twice (issue 27): a call inside a call is
+        # no gesture's argument.
+        raise CallError(f"cannot read {text!r}: a gesture's arguments are numbers, like 'nod(times=2)'")
     found = parse_actions(text) if is_call_list(text) else parse_instruction(text)
-    if found.errors and not found.calls:
+    if found.errors:
+        # A person's command is done whole or not at all (a model's [ACTION] line is read leniently).
         raise CallError(found.errors[0])
     if not found.calls:
         raise CallError(

@@ -11,10 +11,15 @@ from milo.memory import open_memory
 from milo.memory.format import archive_path, entry_keys
 
 
-def _memory(args):
+def _memory(args, check: bool = True):
+    """The memory as the app opens it; `check`: a file there that cannot be read (a folder, no
+    permission) is said in one sentence before anything reads it."""
     from milo.config import Settings
 
-    return open_memory(settings=Settings.load(args))
+    memory = open_memory(settings=Settings.load(args))
+    if check:
+        memory.check_readable()
+    return memory
 
 
 def _print_entries(data, pulses):
@@ -25,7 +30,7 @@ def _print_entries(data, pulses):
 
 
 def cmd_path(args) -> int:
-    print(_memory(args).path)
+    print(_memory(args, check=False).path)
     return 0
 
 
@@ -131,7 +136,11 @@ def cmd_forget(args) -> int:
     if not args.query and not args.pulse:
         print("milo: say what to forget (words that the entries contain) or --pulse ID.", file=sys.stderr)
         return 2
-    plan = memory_edit.plan_forget(memory, " ".join(args.query), args.pulse or ())
+    query = " ".join(args.query)
+    if args.query and not memory_edit.forget_patterns(query):
+        print(f"milo: {query!r} has no words to look for; nothing was changed.", file=sys.stderr)
+        return 2
+    plan = memory_edit.plan_forget(memory, query, args.pulse or ())
     if not _confirm(plan, args.yes, "be forgotten"):
         return 0 if not plan.pulses else 1
     backup = memory_edit.apply(plan, replan=args.yes)
@@ -204,6 +213,13 @@ def _count(raw: str) -> int:
     return n
 
 
+def _at_least_one(raw: str) -> int:
+    n = _count(raw)
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"must be a whole number of at least 1, not {raw!r}")
+    return n
+
+
 def register(sub: argparse._SubParsersAction, kit) -> None:
     p = sub.add_parser("memory", parents=[kit.common], help="show, search, forget or archive what Milo remembers", description="Look after Living_Memory.md.")
     s = p.add_subparsers(dest="memory_command", metavar="ACTION", required=True)
@@ -218,11 +234,11 @@ def register(sub: argparse._SubParsersAction, kit) -> None:
     show.add_argument("--last", type=_count, default=0, metavar="N", help="only the last N entries")
     search = action("search", cmd_search, help="what recall would bring for QUERY, with scores")
     search.add_argument("query", nargs="+")
-    search.add_argument("--limit", type=_count, default=5)
+    search.add_argument("--limit", type=_at_least_one, default=5, help="at most this many entries (default 5)")
     action("stats", cmd_stats, help="entries, size, date range, pinned facts")
     about = action("about", cmd_about, help="what Milo knows about you: pinned facts, your name, what recall brings for it")
     about.add_argument("name", nargs="?", help="the name to look for (default: the one Milo knows)")
-    about.add_argument("--limit", type=_count, default=5)
+    about.add_argument("--limit", type=_at_least_one, default=5, help="at most this many entries (default 5)")
     forget = action("forget", cmd_forget, help="remove entries containing all of QUERY's whole words (or a \"quoted phrase\"), or --pulse ID")
     forget.add_argument("query", nargs="*")
     forget.add_argument("--pulse", action="append", metavar="ID", help="an entry id from `milo memory show` (repeatable)")

@@ -71,6 +71,8 @@ def read_bytes(path: Path) -> bytes:
         return b""
     except IsADirectoryError:
         raise MemoryFileError(f"The memory file {path} is a directory; point MILO_MEMORY_FILE at a file.") from None
+    except PermissionError:
+        raise MemoryFileError(f"The memory file {path} is not readable; check its permissions.") from None
 
 
 def entries(path: Path) -> tuple[bytes, list[Pulse]]:

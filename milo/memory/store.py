@@ -367,6 +367,13 @@ class LivingMemory:
         if self.path.is_dir():
             raise MemoryFileError(f"The memory file {self.path} is a directory; point MILO_MEMORY_FILE at a file.")
 
+    def check_readable(self) -> None:
+        """Raise a MemoryFileError (one sentence) when the file is there but cannot be read: a
+        folder, no permission. A missing file is an empty memory."""
+        f = self._open_for_read()
+        if f is not None:
+            f.close()
+
     def _open_for_read(self):
         self._check_path()
         try:

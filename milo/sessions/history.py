@@ -52,4 +52,7 @@ class SessionMemory:
 
 
 def store_from_settings(settings) -> SessionStore:
-    return SessionStore(settings.session_dir, ttl=settings.session_ttl, window=settings.session_window)
+    """The store SESSION_DIR names; a SessionError when it names a file."""
+    store = SessionStore(settings.session_dir, ttl=settings.session_ttl, window=settings.session_window)
+    store.check()
+    return store

@@ -134,6 +134,13 @@ class SessionStore:
         self.warn = warn
         self._rlock = threading.RLock()
         self._depth = 0
+        self._swept = False
+
+    def check(self) -> None:
+        """Raise a SessionError (one sentence) when SESSION_DIR names something that is not a
+        folder: it was taken quietly as one with no conversations (issue 27)."""
+        if self.dir.exists() and not self.dir.is_dir():
+            raise SessionError(f"The conversation folder {self.dir} is not a folder; point SESSION_DIR at a folder you own.")
 
     # ---- locking and state --------------------------------------------------------------
 
@@ -203,6 +210,8 @@ class SessionStore:
         """Append one turn's messages; returns the conversation id they went to. A new
         conversation remembers `memory_mark`, the memory file's size when it began."""
         with self.lock():
+            if not self._swept:
+                self._sweep()
             state = self.state()
             if conv_id is None or state.get("id") != conv_id:
                 # Another process may have started or continued a conversation meanwhile.
@@ -219,6 +228,16 @@ class SessionStore:
             state.update(id=conv_id, last=self.clock())
             _atomic_write(self.dir / ACTIVE, state)
         return conv_id
+
+    def _sweep(self) -> None:
+        """Remove the temp files of writers killed mid-write (11 after 100 kills, never removed).
+        Under the lock, which every writer holds while its temp file exists: none is live."""
+        self._swept = True
+        for p in self.dir.glob(".*.tmp"):
+            try:
+                p.unlink()
+            except OSError:
+                pass
 
     def window(self, conv_id: Optional[str]) -> list[BaseMessage]:
         if conv_id is None:
