@@ -17,13 +17,14 @@ GOOD = "[REPLY]: Hello from the loopback server!\n[INTERNAL]: testing\n[CORE_UPD
 class ScriptedModelServer(LoopbackServer):
     """Each request pops the next step: ("ok", text), ("status", code), ("garbage", body),
     ("hang", seconds), ("drop",) (close the connection), ("drip", seconds between chunks) or
-    ("length", text) (stopped at the token limit) or ("tools", text, [(name, arguments json)]) (native
+    ("length", text) (stopped at the token limit) or ("cut", text, n) (n characters, then the connection drops) or ("tools", text, [(name, arguments json)]) (native
     tool calls after the text) or ("pause", text, seconds[, tool calls]) (the text up to and with its
     second tag at once, then a pause (seconds, or until a threading.Event is set), then the rest: a model slow on its memory lines). When the script is empty: ("ok", GOOD)."""
 
     def __init__(self, steps=()):
         self.steps = list(steps)
         self.requests: list[dict] = []
+        self.gave_up = 0  # streams the client stopped reading (its connection dropped)
         self.headers: list[dict] = []
         server = self
 
@@ -55,6 +56,8 @@ class ScriptedModelServer(LoopbackServer):
                     self._sse(body, step[1], pause=step[2], tool_calls=step[3] if len(step) > 3 else ())
                 elif kind == "length":  # the answer stops at the token limit
                     self._sse(body, step[1], finish="length")
+                elif kind == "cut":  # ("cut", text, n): the first n characters, then the connection drops (no finish, no [DONE])
+                    self._sse(body, step[1][: step[2]], finish=None)
                 elif body.get("stream"):
                     self._sse(body, step[1])
                 else:
@@ -88,6 +91,7 @@ class ScriptedModelServer(LoopbackServer):
                         self.wfile.write(f"data: {json.dumps(chunk)}\n\n".encode())
                         self.wfile.flush()
                     except OSError:
+                        server.gave_up += 1
                         return  # the client gave up
                     time.sleep(delay)
                 for i, (name, arguments) in enumerate(tool_calls):  # each in two pieces, as servers stream them
@@ -99,6 +103,9 @@ class ScriptedModelServer(LoopbackServer):
                         chunk = {"id": "c1", "object": "chat.completion.chunk", "created": 0, "model": body.get("model", "m"),
                                  "choices": [{"index": 0, "delta": {"tool_calls": [call]}, "finish_reason": None}]}
                         self.wfile.write(f"data: {json.dumps(chunk)}\n\n".encode())
+                if finish is None:
+                    self.wfile.flush()
+                    return
                 end = {"id": "c1", "object": "chat.completion.chunk", "created": 0, "model": body.get("model", "m"),
                        "choices": [{"index": 0, "delta": {}, "finish_reason": finish}]}
                 self.wfile.write(f"data: {json.dumps(end)}\n\ndata: [DONE]\n\n".encode())

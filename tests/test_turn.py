@@ -3,6 +3,7 @@ embedded model end to end."""
 
 import re
 import socket
+import time
 
 import pytest
 from model_server import GOOD, ScriptedModelServer
@@ -395,6 +396,41 @@ def test_the_timeout_bounds_the_whole_answer_not_each_read(make_milo, memory_fil
         result = make_milo(openai_model(srv.url, timeout=2), timeout=2, retries=0).turn("hello")
     assert not result.ok and "did not answer within 2 seconds" in result.error
     assert result.reply == LOST_THREAD and not entries(memory_file)
+
+
+def test_the_timeout_holds_in_real_time_and_drops_the_connection(make_milo, memory_file):
+    """A chunk every 1.5 s (~20 chunks, ~30 s in all) and MILO_TIMEOUT=1: the deadline was looked
+    at only when a chunk came, and closing LangChain's stream read the rest (66 s in issue 27).
+    The turn ends at the bound (not a benchmark: the margin is 10 s against 30), and the server
+    sees the connection dropped at its next chunk."""
+    with ScriptedModelServer([("drip", 1.5)]) as srv:
+        milo = make_milo(openai_model(srv.url, timeout=5), timeout=1, retries=0)  # 5: no read is slow
+        t = time.monotonic()
+        result = milo.turn("hello", on_reply=lambda piece: None)
+        took = time.monotonic() - t
+        assert not result.ok and "did not answer within 1 second;" in result.error
+        assert took < 10, took
+        for _ in range(100):  # dropped at the next chunk (1.5 s); the server sees it at a write after that
+            if srv.gave_up:
+                break
+            time.sleep(0.1)
+        assert srv.gave_up == 1
+    assert not entries(memory_file)
+
+
+def test_an_answer_whose_connection_drops_is_never_taken_as_whole(make_milo, memory_file):
+    """No finish reason and no [DONE]: the user saw 'All good here. [INT' and it was etched
+    (issue 27). Nothing shown yet: retried; something shown: it stays, marked, nothing etched."""
+    with ScriptedModelServer([("cut", GOOD, 30)]) as srv:
+        result = make_milo(openai_model(srv.url), retries=1).turn("hello")
+    assert result.ok and result.reply == "Hello from the loopback server!" and len(srv.requests) == 2
+    shown: list[str] = []
+    with ScriptedModelServer([("cut", GOOD, 24), ("ok", GOOD)]) as srv:
+        result = make_milo(openai_model(srv.url), retries=1).turn("hello again", on_reply=shown.append)
+    assert not result.ok and "broke off before its answer was finished" in result.error
+    assert len(srv.requests) == 1  # a reply half shown is not started over
+    assert "".join(shown).startswith("Hello from") and result.reply.endswith(LOST_THREAD)
+    assert len(entries(memory_file)) == 1  # the first turn's only
 
 
 def test_an_answer_cut_at_the_token_limit_is_not_etched(make_milo, memory_file):

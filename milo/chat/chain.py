@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Sequence
+import threading
+from typing import Optional, Sequence
 
 from langchain_core.messages import AIMessageChunk, BaseMessage
 from langchain_core.runnables import Runnable, RunnableGenerator
@@ -12,18 +13,24 @@ from milo.chat.persona import Persona
 from milo.chat.tags import MiloTagParser
 
 
-def build_chain(persona: Persona, model: ModelChoice, parser: MiloTagParser, tools: Sequence = (), prefill: str = "") -> Runnable:
+def build_chain(persona: Persona, model: ModelChoice, parser: MiloTagParser, tools: Sequence = (), prefill: str = "",
+                stop: Optional[threading.Event] = None) -> Runnable:
     """`tools`: LangChain tools the model may call natively (Gemini, Ollama, OpenAI-compatible
     servers); the calls come back in the answer (TaggedAnswer.tool_calls), and the turn performs
     them. A grammar-driven model writes an [ACTION] line instead. `prefill`: the start of the
     answer, already written (the input's "prefill" message; milo.chat.evidence): the model
-    continues it, and the parser reads only the continuation."""
+    continues it, and the parser reads only the continuation. `stop`: once set, the model's stream
+    ends at its next piece (milo.chat.bounded)."""
     prompt = persona.prompt(parser.get_format_instructions())
     llm: Runnable = model.llm
     if model.grammar:  # llama.cpp: a GBNF grammar forces the tagged lines
         llm = llm.bind(extra_body={"grammar": parser.gbnf()})
     elif tools:
         llm = llm.bind_tools(list(tools))
+    if stop is not None:
+        from milo.chat.bounded import until
+
+        llm = llm | until(stop)
     if prefill:
         llm = llm | without_prefill(prefill)
     return prompt | llm | parser

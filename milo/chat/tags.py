@@ -69,6 +69,7 @@ class TaggedAnswer(BaseModel):
     repeated: list[str] = Field(default_factory=list)  # tag names seen more than once
     untagged: str = ""  # text before the first tag
     truncated: bool = False  # the model stopped at its token limit: the answer is cut off
+    cut: bool = False  # streamed from a model, and its end (a finish reason) never came: the connection broke
     tool_calls: list[dict] = Field(default_factory=list)  # native tool calls: {"name", "args"}, in order
 
     @property
@@ -294,6 +295,8 @@ class _Stream:
         self.truncated = False
         self.parsed_at = 0
         self.tool_parts: dict[int, dict] = {}  # streamed tool-call pieces by index
+        self.from_model = False  # chunks of a chat model's message (not plain text)
+        self.ended = False  # one of them said the answer ended (finish_reason / done_reason)
 
     def _emit(self, partial: bool) -> list[TaggedAnswer]:
         parsed = self.parser._parse(self.text, partial=partial)
@@ -301,6 +304,8 @@ class _Stream:
             parsed.truncated = True
         if not partial and self.tool_parts:
             parsed.tool_calls = _tool_calls(self.tool_parts)
+        if not partial and self.from_model and not self.ended:
+            parsed.cut = True
         if parsed == self.prev:
             return []
         self.prev = parsed
@@ -315,8 +320,16 @@ class _Stream:
         for call in getattr(chunk, "tool_calls", None) or []:  # whole calls (models that do not stream them)
             if not getattr(chunk, "tool_call_chunks", None):
                 self.tool_parts[len(self.tool_parts)] = {"name": call.get("name", ""), "args": call.get("args", {})}
-        meta = getattr(chunk, "response_metadata", None) or {}
-        if str(meta.get("finish_reason") or meta.get("done_reason") or "").lower() in ("length", "max_tokens"):
+        meta = getattr(chunk, "response_metadata", None)
+        if meta is not None:
+            self.from_model = True
+        meta = meta or {}
+        # OpenAI-compatible servers and Gemini: finish_reason; Ollama: done_reason. A stream that
+        # stops without one was cut (a dropped connection reads as a normal end of the body).
+        end = str(meta.get("finish_reason") or meta.get("done_reason") or "").lower()
+        if end:
+            self.ended = True
+        if end in ("length", "max_tokens"):
             self.truncated = True
         # Every chunk while the answer is short (the reply streams word by word); past that, only
         # when it has grown by an eighth: a runaway 50 KB answer costs a few dozen parses, not

@@ -22,6 +22,7 @@ from langchain_core.messages import AIMessage, BaseMessage, SystemMessage
 from langchain_core.runnables import Runnable
 
 from milo.chat.addressing import reply_opening
+from milo.chat.bounded import Dropped, stream_within
 from milo.chat.chain import build_chain
 from milo.chat.evidence import SAID, Candidate, Evidence, find, name_note, only_asks
 from milo.chat.failures import LOST_THREAD, ModelFailure, classify, deferred_interrupt
@@ -120,7 +121,7 @@ class Milo:
 
     # ---- the chain ------------------------------------------------------------------------
 
-    def build_chain(self, evidence: Optional[Evidence] = None) -> Runnable:
+    def build_chain(self, evidence: Optional[Evidence] = None, stop: Optional[threading.Event] = None) -> Runnable:
         """The chain for one answer; `evidence`: what answers a question about the user (its
         line is then the answer's prefill, and the reply's opening follows it)."""
         parser = self.parser
@@ -128,7 +129,7 @@ class Milo:
         if opening:
             parser = parser.opening_with(opening)
         return build_chain(self.persona, self.model, parser, self.body.tools if self.native_tools else (),
-                           prefill=evidence.prefill() if evidence is not None else "")
+                           prefill=evidence.prefill() if evidence is not None else "", stop=stop)
 
     def inputs(self, text: str) -> dict:
         history = self.history.window() if self.history else []
@@ -305,8 +306,9 @@ class Milo:
             result.attempts = attempt + 1
             final: Optional[TaggedAnswer] = None
             before: Optional[frozenset] = None  # the other lines already begun when the reply began
-            # The client's timeout bounds each read; this bounds the whole answer, so a server
-            # that drips a chunk every second cannot hold a turn (and a robot) for minutes.
+            # The client's timeout bounds each read; this bounds the whole answer, in real time
+            # (milo.chat.bounded), so a server that drips a chunk every few seconds cannot hold a
+            # turn (and a robot) for minutes.
             deadline = time.monotonic() + self.timeout
             try:
                 run_inputs, evidence = inputs, inputs.get("evidence")
@@ -314,12 +316,8 @@ class Milo:
                     result.evidence = evidence
                     log.info("evidence: %s", evidence.describe().strip())
                     run_inputs = {**inputs, "prefill": [AIMessage(content=evidence.prefill())]}
-                chain = self.build_chain(evidence)
-                for partial in chain.stream(run_inputs):
-                    if cancelled.is_set():
-                        raise ModelFailure("The turn was stopped.", False)
-                    if time.monotonic() > deadline:
-                        raise TimeoutError("the whole answer took too long")
+                answer = stream_within(lambda stop: self.build_chain(evidence, stop).stream(run_inputs), deadline, cancelled)
+                for partial in answer:
                     final = partial
                     if on_reply and not whole and "REPLY" not in partial.missing:
                         # Whole once the model begins a line after it (models put the reply
@@ -333,6 +331,10 @@ class Milo:
                             emitted = reply
                         if whole:
                             yield  # the caller may hand the rest of the turn to another thread
+                if final is not None and final.cut:
+                    # A dropped connection reads as a normal end of the stream; only the finish
+                    # reason says the answer is whole (issue 27: 'All good here. [INT' was etched).
+                    raise ModelFailure("The connection to the model broke off before its answer was finished.", True)
                 if final is None or not final.reply:
                     raise ModelFailure("The model's answer could not be understood.", True)
                 polite = manners.visible(final.reply, final=True)
@@ -352,6 +354,8 @@ class Milo:
                     final = final.model_copy(update={"reply": emitted})
                 return final, _say_rest(final.reply, emitted, on_reply), whole
             except Exception as exc:  # providers raise many types; classify them all
+                if isinstance(exc, Dropped):
+                    exc = ModelFailure("The turn was stopped.", False)
                 failure = exc if isinstance(exc, ModelFailure) else classify(exc, self.model.where, self.timeout)
                 log.info("model attempt %d failed: %s", attempt + 1, failure.sentence)
                 result.error = failure.sentence
