@@ -30,7 +30,7 @@ def build_chain(persona: Persona, model: ModelChoice, parser: MiloTagParser, too
     if stop is not None:
         from milo.chat.bounded import until
 
-        llm = llm | until(stop)
+        llm = until(llm, stop)
     if prefill:
         llm = llm | without_prefill(prefill)
     return prompt | llm | parser

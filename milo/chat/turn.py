@@ -331,7 +331,7 @@ class Milo:
                             emitted = reply
                         if whole:
                             yield  # the caller may hand the rest of the turn to another thread
-                if final is not None and final.cut:
+                if final is not None and final.cut and self.model.kind in ENDS_SAID:
                     # A dropped connection reads as a normal end of the stream; only the finish
                     # reason says the answer is whole (issue 27: 'All good here. [INT' was etched).
                     raise ModelFailure("The connection to the model broke off before its answer was finished.", True)
@@ -364,6 +364,11 @@ class Milo:
                     return None, emitted, whole
                 self.sleep(self.backoff * (2**attempt))
         return None, emitted, whole
+
+
+# The providers whose streams end with a finish reason (a model of one's own, passed to
+# milo.make_milo, may not say it: LangChain's fake chat models do not).
+ENDS_SAID = frozenset({"openai", "gemini", "ollama"})
 
 
 class PendingTurn:
