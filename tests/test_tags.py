@@ -217,3 +217,36 @@ def test_streaming_parse_is_linear_in_the_answer():
         tags.MiloTagParser._parse = original
     assert items[-1].internal == "x" and items[-1].reply.startswith("word word")
     assert sum(calls) < 40 * len(big)  # total characters parsed: linear, not quadratic (~7,000 x 50 KB)
+
+
+# Every way of writing a label the parser accepts (issue 27: "Future-Message:" and
+# "2) [Future Message]:" streamed into the reply as "Hello there, Sam. Future-M").
+_SPELLINGS = st.builds(
+    lambda prefix, deco, bracket, words, sep, colon: f"{prefix}{deco}{'[' if bracket else ''}{sep.join(words)}{']' if bracket else ''}{deco}{colon}",
+    prefix=st.sampled_from(["", "- ", "* ", "> ", "2) ", "3. ", "  "]),
+    deco=st.sampled_from(["", "**", "_"]),
+    bracket=st.booleans(),
+    words=st.sampled_from([("FUTURE", "MESSAGE"), ("Future", "Message"), ("core", "update"), ("INTERNAL",), ("Internal",)]),
+    sep=st.sampled_from(["_", "-", " ", ""]),
+    colon=st.sampled_from([": ", ":", " : "]),
+)
+
+
+@settings(max_examples=400, deadline=None)
+@given(reply=st.text(alphabet="abcdefgh ,.!'", min_size=1, max_size=40).filter(lambda s: s.strip(" ,.!'")),
+       labels=st.lists(_SPELLINGS, min_size=1, max_size=3), values=st.lists(st.from_regex(r"[a-z ]{1,12}", fullmatch=True), min_size=3, max_size=3),
+       cuts=st.lists(st.integers(min_value=1, max_value=9), min_size=1, max_size=40))
+def test_what_streams_is_the_start_of_the_final_reply(reply, labels, values, cuts):
+    """For any answer whose label lines the final parse reads, every reply shown while it
+    streams is the start of the final reply: no label fragment is ever shown."""
+    text = "[REPLY]: " + reply + "".join(f"\n{label}{value}" for label, value in zip(labels, values))
+    final = P.parse(text)
+    pieces, i = [], 0
+    for n in cuts * 20:
+        if i >= len(text):
+            break
+        pieces.append(text[i:i + n])
+        i += n
+    pieces.append(text[i:])
+    for a in P.transform(iter(AIMessageChunk(content=p) for p in pieces if p)):
+        assert final.reply.startswith(a.reply), (a.reply, final.reply, text)

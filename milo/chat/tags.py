@@ -360,12 +360,18 @@ def _tool_calls(parts: dict[int, dict]) -> list[dict]:
     return calls
 
 
+# A line that may still become a label, as _marker_re reads them: its bullets or numbering
+# ("2) ", "- "), decoration, then a bracket not yet closed or words not yet followed by their
+# colon ("Future-M": "-" and " " join a label's words too).
+_PARTIAL_LABEL = re.compile(r"[ \t]*(?:(?:[-*+>•]|\d{1,2}[.)])[ \t]*)*(?:\d{1,2}$)?[*_`~]*(?:\[[^\]\n]*|\[[^\]\n]*\][*_`~ \t]*|[A-Za-z_ \t-]{0,24}[*_`~]*[ \t]*)")
+
+
 def _hold_back_partial_tag(segment: str) -> str:
     """While streaming, drop a trailing line that may be the start of a tag not yet complete,
     and a "[" not yet closed on the last line (a tag may start mid-line: "Hi! [INTERNAL]: ...")."""
     head, sep, last = segment.rpartition("\n")
     stripped = last.lstrip(" \t-*+>•_`~")
-    if sep and (not stripped or stripped[0] == "[" or re.fullmatch(r"[A-Za-z_ ]{0,16}", stripped)):
+    if sep and _PARTIAL_LABEL.fullmatch(last):
         return head
     if not sep and stripped.startswith("[") and "]" not in stripped:
         return ""
