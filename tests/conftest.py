@@ -12,6 +12,60 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 _ISOLATED = ("GOOGLE_API_KEY", "OLLAMA_HOST", "OPENAI_API_KEY", "OPENAI_BASE_URL")
 
+# The user's own folders, as they were before the suite (issue 25: a brain the user installed
+# changed a result, and the tiny brain's prompt state was written into their ~/.cache/milo).
+_REAL_HOME = Path(os.path.expanduser("~"))
+_USERS = [Path(os.environ.get("XDG_DATA_HOME") or _REAL_HOME / ".local/share") / "milo",
+          Path(os.environ.get("XDG_CACHE_HOME") or _REAL_HOME / ".cache") / "milo",
+          Path(os.environ.get("XDG_CONFIG_HOME") or _REAL_HOME / ".config") / "milo",
+          ROOT / "Living_Memory.md"]
+
+
+def _snapshot() -> dict:
+    """Every file and folder under the user's own Milo folders: its size and last change."""
+    seen = {}
+    for top in _USERS:
+        for path in [top, *(top.rglob("*") if top.is_dir() else [])]:
+            try:
+                st = path.lstat()
+            except OSError:
+                continue
+            seen[str(path)] = (st.st_size if not path.is_dir() else 0, st.st_mtime_ns)
+    return seen
+
+
+def pytest_sessionstart(session):
+    session.config._milo_users = _snapshot()
+
+
+def pytest_sessionfinish(session, exitstatus):
+    """The run fails if it changed anything of the user's (a test that wrote there)."""
+    before = getattr(session.config, "_milo_users", None)
+    if before is None:
+        return
+    after = _snapshot()
+    changed = sorted(p for p in set(before) | set(after) if before.get(p) != after.get(p))
+    if changed:
+        reporter = session.config.pluginmanager.get_plugin("terminalreporter")
+        if reporter is not None:
+            reporter.write_line(f"FAILED: the tests changed the user's own files: {', '.join(changed[:5])}", red=True)
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
+
+@pytest.fixture(scope="session", autouse=True)
+def own_home(tmp_path_factory):
+    """Every test, and every process it starts, has a home and XDG folders of its own: what the
+    user installed, remembered or configured never changes a result, and nothing is written
+    there (the session-wide embedded model took its prompt-state folder from ~)."""
+    home = tmp_path_factory.mktemp("home")
+    mp = pytest.MonkeyPatch()
+    mp.setenv("HOME", str(home))
+    for var, sub in (("XDG_DATA_HOME", ".local/share"), ("XDG_CACHE_HOME", ".cache"),
+                     ("XDG_CONFIG_HOME", ".config"), ("XDG_STATE_HOME", ".local/state")):
+        mp.setenv(var, str(home / sub))
+    yield home
+    mp.undo()
+
 
 @pytest.fixture(autouse=True)
 def clean_env(monkeypatch, tmp_path):
