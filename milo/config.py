@@ -117,6 +117,18 @@ def _path(raw: str) -> Path:
     return Path(value).expanduser()
 
 
+def _folder(raw: str) -> Path:
+    """A folder Milo may create: not under a regular file (MILO_CACHE_DIR=notes.txt/cache was
+    taken quietly, and nothing was cached: issue 27)."""
+    path = _path(raw)
+    for where in (path, *path.parents):
+        if where.exists():
+            if not where.is_dir():
+                raise ValueError(f"a folder ({where} is a file)")
+            break
+    return path
+
+
 def _name(raw: str) -> str:
     return re.sub(r"[{}\n\r]", "", str(raw)).strip()
 
@@ -173,8 +185,8 @@ class Settings:
     recall_lines: int = _setting("MILO_RECALL_LINES", _number(1, 100000, whole=True), default=100)
     # None: what the model can afford per turn (milo.chat.models.memory_budget)
     memory_tokens: Optional[int] = _setting("MILO_MEMORY_TOKENS", _number(50, 100000, whole=True))
-    cache_dir: Optional[Path] = _setting("MILO_CACHE_DIR", _path)
-    data_dir: Optional[Path] = _setting("MILO_DATA_DIR", _path)
+    cache_dir: Optional[Path] = _setting("MILO_CACHE_DIR", _folder)
+    data_dir: Optional[Path] = _setting("MILO_DATA_DIR", _folder)
     # the recent conversation
     session_memory: bool = _setting("SESSION_MEMORY", _flag, default=True)
     session_ttl: float = _setting("SESSION_TTL", _number(0, 10**9), default=300.0)

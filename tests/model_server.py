@@ -17,7 +17,7 @@ GOOD = "[REPLY]: Hello from the loopback server!\n[INTERNAL]: testing\n[CORE_UPD
 class ScriptedModelServer(LoopbackServer):
     """Each request pops the next step: ("ok", text), ("status", code), ("garbage", body),
     ("hang", seconds), ("drop",) (close the connection), ("drip", seconds between chunks) or
-    ("length", text) (stopped at the token limit) or ("cut", text, n) (n characters, then the connection drops) or ("tools", text, [(name, arguments json)]) (native
+    ("length", text) (stopped at the token limit) or ("cut", text, n) (n characters, then the connection drops) or ("sse_error", code) (an error event in the stream) or ("tools", text, [(name, arguments json)]) (native
     tool calls after the text) or ("pause", text, seconds[, tool calls]) (the text up to and with its
     second tag at once, then a pause (seconds, or until a threading.Event is set), then the rest: a model slow on its memory lines). When the script is empty: ("ok", GOOD)."""
 
@@ -56,6 +56,15 @@ class ScriptedModelServer(LoopbackServer):
                     self._sse(body, step[1], pause=step[2], tool_calls=step[3] if len(step) > 3 else ())
                 elif kind == "length":  # the answer stops at the token limit
                     self._sse(body, step[1], finish="length")
+                elif kind == "sse_error":  # ("sse_error", code): an error event inside the stream, as llama.cpp's server sends one
+                    self.send_response(200)
+                    self.send_header("Content-Type", "text/event-stream")
+                    self.send_header("Connection", "close")
+                    self.end_headers()
+                    self.close_connection = True
+                    error = {"error": {"code": step[1], "message": "scripted in-stream error", "type": "server_error"}}
+                    self.wfile.write(f"data: {json.dumps(error)}\n\n".encode())
+                    self.wfile.flush()
                 elif kind == "cut":  # ("cut", text, n): the first n characters, then the connection drops (no finish, no [DONE])
                     self._sse(body, step[1][: step[2]], finish=None)
                 elif body.get("stream"):

@@ -118,6 +118,15 @@ def test_memory_commands_refuse_what_would_do_nothing(memory_file):
     assert memory_file.read_bytes() == before
 
 
+def test_a_cache_or_data_folder_under_a_file_is_one_sentence(tmp_path):
+    """MILO_CACHE_DIR under a regular file was ignored silently (issue 27)."""
+    (tmp_path / "notes.txt").write_text("mine")
+    for env in ("MILO_CACHE_DIR", "MILO_DATA_DIR"):
+        proc = run_milo("memory", "stats", env={env: str(tmp_path / "notes.txt" / "milo")})
+        assert (proc.returncode, proc.stderr) == (2, f"milo: {env} must be a folder ({tmp_path / 'notes.txt'} is a file), not '{tmp_path / 'notes.txt' / 'milo'}'.\n")
+    assert (tmp_path / "notes.txt").read_text() == "mine"
+
+
 def test_help_everywhere():
     for args in (["--help"], ["chat", "--help"], ["prompt", "--help"]):
         proc = run_milo(*args)

@@ -433,6 +433,17 @@ def test_an_answer_whose_connection_drops_is_never_taken_as_whole(make_milo, mem
     assert len(entries(memory_file)) == 1  # the first turn's only
 
 
+def test_an_error_inside_the_stream_is_named_and_retried(make_milo, memory_file):
+    """llama.cpp's server (and others) send an error as an event of the stream: it was "The
+    model call failed (APIError)." and never retried (issue 27)."""
+    with ScriptedModelServer([("sse_error", 503), ("ok", GOOD)]) as srv:
+        result = make_milo(openai_model(srv.url), retries=1).turn("hello")
+    assert result.ok and result.reply == "Hello from the loopback server!" and len(srv.requests) == 2
+    with ScriptedModelServer([("sse_error", 503)]) as srv:
+        result = make_milo(openai_model(srv.url), retries=0).turn("hello")
+    assert result.error == f"The model server at {srv.url} had an internal error (HTTP 503)."
+
+
 def test_an_answer_cut_at_the_token_limit_is_not_etched(make_milo, memory_file):
     with ScriptedModelServer([("length", GOOD)]) as srv:
         result = make_milo(openai_model(srv.url)).turn("hello there")

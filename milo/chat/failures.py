@@ -47,6 +47,8 @@ def classify(exc: BaseException, where: str = "", timeout: float = 0) -> ModelFa
         return ModelFailure(f"The model server{place} sent an answer that could not be read.", True)
     if "Connect" in name or isinstance(exc, ConnectionError):
         return ModelFailure(f"Cannot reach the model server{place}; is it running? (check --base-url, MILO_BASE_URL or OLLAMA_HOST).", True)
+    if name == "APIError":  # openai: an error event inside the stream, without a status
+        return ModelFailure(f"The model server{place} stopped its answer with an error.", True)
     return ModelFailure(f"The model call failed ({name}).", False)
 
 
@@ -62,6 +64,8 @@ def _status(exc: BaseException):
     status = getattr(exc, "status_code", None) or getattr(exc, "code", None)
     if status is None and getattr(exc, "response", None) is not None:
         status = getattr(exc.response, "status_code", None)
+    if isinstance(status, str) and status.isdigit():
+        status = int(status)  # an error sent inside the stream: openai's APIError keeps its code as text
     return status
 
 
