@@ -152,7 +152,12 @@ def locked_append(
     is completed by the next one. A short write (disk full) raises OSError(ENOSPC) after the part
     written; the note stays, and the next append completes it."""
     path = Path(path)
+    # Started again each time the file was replaced meanwhile; bounded, so that another program
+    # replacing it every 10-50 ms cannot hold a turn (it held one 15 s, as long as it went on).
+    deadline = time.monotonic() + SETTLE_TIMEOUT_S
     while True:
+        if time.monotonic() > deadline:
+            raise FileBusy(errno.EBUSY, "the file kept being replaced (is another program saving it?)", str(path))
         try:  # read-write, so that `before_write` may look at the file
             fd = os.open(path, os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_CLOEXEC, PRIVATE)
         except PermissionError:

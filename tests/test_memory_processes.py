@@ -164,3 +164,47 @@ def test_a_folder_that_takes_no_new_file_still_gets_its_entries(tmp_path):
     finally:
         tmp_path.chmod(0o755)
     assert [p.fields["CORE_UPDATE"] for p in LivingMemory(path).pulses()] == ["first", "second"]
+
+
+def test_an_etch_gives_up_in_bounded_time_while_the_file_keeps_being_replaced(tmp_path):
+    """Another program replacing the file by rename every 10-50 ms held an etch 15 s, as long as
+    it went on (issue 27). Now it lands, or says in one sentence that the file kept being
+    replaced, within seconds; the other program's saves are never lost."""
+    import threading
+
+    from milo.errors import MemoryFileError
+
+    path = tmp_path / "Living_Memory.md"
+    theirs = "# Living Memory\n\n--- [PULSE: 08:15 PM, November 29, 2026] ---\nCORE_UPDATE: saved by the editor\n"
+    path.write_text(theirs)
+    stop = threading.Event()
+    rng = random.Random(3)
+
+    def saver():
+        n, until = 0, time.monotonic() + 30  # 30 s at most: without the bound the etch waited as long
+        while not stop.is_set() and time.monotonic() < until:
+            tmp = tmp_path / f".save-{n}"
+            tmp.write_text(theirs)
+            os.replace(tmp, path)
+            n += 1
+            time.sleep(rng.uniform(0.01, 0.05))
+
+    t = threading.Thread(target=saver, daemon=True)
+    t.start()
+    try:
+        memory = LivingMemory(path)
+        took = []
+        for i in range(3):
+            start = time.monotonic()
+            try:
+                memory.witness(f"etched while the editor saved {i}", "", "")
+                outcome = "etched"
+            except MemoryFileError as e:
+                outcome = str(e)
+                assert outcome == f"Cannot write the memory file {path}: the file kept being replaced (is another program saving it?).", outcome
+            took.append(time.monotonic() - start)
+        assert max(took) < 10, took  # not a benchmark: unbounded, it lasted as long as the saves
+    finally:
+        stop.set()
+        t.join()
+    assert "saved by the editor" in path.read_text()
