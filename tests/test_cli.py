@@ -118,12 +118,16 @@ def test_memory_commands_refuse_what_would_do_nothing(memory_file):
     assert memory_file.read_bytes() == before
 
 
-def test_a_cache_or_data_folder_under_a_file_is_one_sentence(tmp_path):
-    """MILO_CACHE_DIR under a regular file was ignored silently (issue 27)."""
+def test_a_cache_or_data_folder_under_a_file_is_said(tmp_path):
+    """MILO_CACHE_DIR under a regular file was ignored silently (issue 27): the cache is only a
+    cache, so Milo works on and says so in one line; the data folder (the brains) is needed."""
     (tmp_path / "notes.txt").write_text("mine")
-    for env in ("MILO_CACHE_DIR", "MILO_DATA_DIR"):
-        proc = run_milo("memory", "stats", env={env: str(tmp_path / "notes.txt" / "milo")})
-        assert (proc.returncode, proc.stderr) == (2, f"milo: {env} must be a folder ({tmp_path / 'notes.txt'} is a file), not '{tmp_path / 'notes.txt' / 'milo'}'.\n")
+    under = tmp_path / "notes.txt" / "milo"
+    proc = run_milo("memory", "stats", env={"MILO_CACHE_DIR": str(under)})
+    assert proc.returncode == 0 and proc.stderr == (
+        f"milo: the cache folder {under} cannot be used ({tmp_path / 'notes.txt'} is a file); Milo works without it, slower to start.\n")
+    proc = run_milo("memory", "stats", env={"MILO_DATA_DIR": str(under)})
+    assert (proc.returncode, proc.stderr) == (2, f"milo: MILO_DATA_DIR must be a folder ({tmp_path / 'notes.txt'} is a file), not '{under}'.\n")
     assert (tmp_path / "notes.txt").read_text() == "mine"
 
 

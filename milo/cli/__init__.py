@@ -29,6 +29,7 @@ COMMAND_MODULES = (
     "milo.cli.doctor",
     "milo.cli.serve",
     "milo.cli.service",
+    "milo.cli.update",
 )
 # Loggers that may print request URLs (with keys in them): quiet unless -v -v.
 NOISY_LOGGERS = ("httpx", "httpcore", "openai", "urllib3", "google_genai", "langchain_google_genai")

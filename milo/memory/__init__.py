@@ -14,6 +14,7 @@
 
 from __future__ import annotations
 
+import logging
 import os
 from pathlib import Path
 from typing import Optional
@@ -22,6 +23,7 @@ from milo.errors import MemoryFileError
 from milo.memory.format import FIELDS, NO_MEMORY, Pulse, format_timestamp, normalize_value, parse_timestamp
 from milo.memory.store import LivingMemory
 
+log = logging.getLogger("milo")
 
 # Memory tokens in each prompt when the model is not known: the tiny brain's (0.82 of LoCoMo
 # evidence at ~590 tokens; bench/locomo_recall.py). The app sets it per model (memory_budget).
@@ -34,8 +36,13 @@ def open_memory(path: Optional[os.PathLike | str] = None, settings=None) -> Livi
     `path` overrides the settings' memory file."""
     from milo.config import Settings
 
+    from milo.config import not_a_folder
+
     settings = settings or Settings.load()
     memory_file = Path(path).expanduser() if path is not None else settings.memory_file
+    problem = not_a_folder(Path(settings.cache_dir))
+    if problem:  # only a cache: Milo works without it, but says so (it was taken quietly: issue 27)
+        log.warning("the cache folder %s cannot be used (%s); Milo works without it, slower to start.", settings.cache_dir, problem)
     memory = LivingMemory(
         memory_file,
         recall_lines=settings.recall_lines,
