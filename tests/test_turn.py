@@ -497,11 +497,12 @@ def test_questions_about_the_users_own_life_are_told_apart():
     for q in ("Where do I work?", "What's my dog called?", "Who is visiting me next week?", "Am I boring you?",
               "Do you remember how I take my coffee?", "Remind me what my cat is called.", "How are you? What did I buy?",
               "which instrument do i play", "hi milo whats my name", "so where do i live", "who am i",  # speech to text
-              "Qu'est-ce que je fais dans la vie ?", "wo wohne ich", "我叫什么名字？"):
+              "Qu'est-ce que je fais dans la vie ?", "wo wohne ich", "我叫什么名字？",
+              "What should you call me?", "hey milo what do you call me"):  # their name
         assert asks_about_user(q), q
     for q in ("What is your own name?", "Can you tell me a joke?", "I play the cello.", "How are you? I had a long day.",
               "My sister Nora is visiting next week, I'm excited.", "i play the cello in an orchestra",
-              "Tell me about octopuses.", "What should I cook tonight?", "How do I boil an egg?", "Do you remember me?", ""):
+              "Tell me about octopuses.", "What should I cook tonight?", "How do I boil an egg?", "Do you remember me?", "Can you call me Bob from now on?", ""):
         assert not asks_about_user(q), q
     # A question tells nothing (its words are not a note); a correction with a question does.
     assert only_asks("Hello again! Do you know my name?") and only_asks("what pet do i have")

@@ -207,6 +207,9 @@ _CJK_SELF = re.compile(r"我|私|僕|わたし|저|제|나")
 _ME_REQUEST = re.compile(r"(?<!\w)(?:tell|show|give|teach|help|let|remind|ask|bring|find|sing|play|read|make|get)\s+me(?!\w)",
                          re.IGNORECASE)
 _YOU = re.compile(r"(?<!\w)(?:you|your|yours|yourself|u)(?!\w)", re.IGNORECASE)
+# What Milo calls the user is their name ("What should you call me?" was left to the model, which
+# answered with two other notes).
+_CALL_ME = re.compile(r"(?<!\w)(?:what|how)(?!\w).*(?<!\w)call\s+me\W*$", re.IGNORECASE)
 # A question: its mark, or a question's first word, after a greeting or two (speech to text
 # writes no punctuation: "hi milo whats my name").
 _QUESTION = re.compile(r"[?？]\s*$|^\W*(?:(?:hi|hello|hey|ok|okay|so|and|oh|um|uh|well|milo|morning|hiya|sorry)\W+)*(?:what|what's|whats|where|where's|wheres|who|who's|whos|whose|which|when|why|how|do|does|did"
@@ -235,8 +238,9 @@ def _about_self(sentence: str) -> bool:
     for m in _SELF.finditer(s):
         if m.group(0).lower() != "me":
             return True
-        # "me": not in a request, and not after "you" ("Do you remember me?" asks about Milo's memory).
-        if not _ME_REQUEST.search(s[: m.end()]) and not _YOU.search(s[: m.start()]):
+        # "me": not in a request, and not after "you" ("Do you remember me?" asks about Milo's
+        # memory), unless it asks what Milo calls them.
+        if not _ME_REQUEST.search(s[: m.end()]) and (not _YOU.search(s[: m.start()]) or _CALL_ME.search(s)):
             return True
     return False
 
