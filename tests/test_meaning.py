@@ -205,3 +205,4 @@ def test_evidence_among_many_notes(emb, question, want):
 def test_a_day_in_common_is_not_what_is_asked():
     assert find("What did I eat on Sunday?", LIVED).choice == NONE  # by words: "Sunday" alone is shared
     assert "fence" in find("What did I paint on Sunday?", LIVED).describe()
+    assert "fence" in find("What did I do on Sunday?", LIVED).describe()  # the day is all that is asked

@@ -348,7 +348,9 @@ def find(text: str, candidates: Sequence[Candidate], embed: Optional[Embed] = No
     # Most words in common with what is asked, then with the whole question ("called" of "What's my
     # cat called?" picks 'my cat is called Biscuit' over 'the cat scratched the sofa'), then the newest.
     whole = set(terms(text))
-    what = asked - _WHEN_TERMS()
+    # A day in common is not what is asked, unless the day is all that is asked ("What did I do
+    # on Sunday?": by words alone it was then "not told" beside 'I painted the fence on Sunday').
+    what = (asked - _WHEN_TERMS()) or asked
     shared = [(len(what & t), len(whole & t), i, c, j) for j, (i, c) in enumerate(told) for t in [set(terms(_statements(c.text)))]]
     many = len(told) > MANY_NOTES
     at_least, answers = (MEANING_AT_LEAST_MANY, MEANING_ANSWERS_MANY) if many else (MEANING_AT_LEAST, MEANING_ANSWERS)
