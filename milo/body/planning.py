@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import re
-
 import logging
-
+import re
 from typing import Mapping, Sequence
 
 from milo.body.actions import MAX_CALLS, is_call_list, parse_actions

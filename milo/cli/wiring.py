@@ -21,7 +21,7 @@ def build_milo(settings: Settings, with_model: bool = True, notice: Callable[[st
 
     persona = Persona.load(settings.persona_file, settings.prompts_dir, user_name=settings.user_name)
     memory = open_memory(settings=settings.with_changes(memory_tokens=memory_budget(settings)))
-    memory.tail_lines(1)  # fail now, with one sentence, if the path is a directory or unreadable (cheap: no index)
+    memory.check_readable()  # fail now, with one sentence, if the path is a directory or unreadable (cheap: no index)
     body = make_body(settings, notice=notice) if with_model else None
     model = choose_model(settings) if with_model else NoModel()
     return Milo(model, memory, persona, history=SessionMemory.from_settings(settings), body=body,

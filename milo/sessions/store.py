@@ -264,8 +264,7 @@ class SessionStore:
         with self.lock():
             if conv_id is None:
                 paths = list(self.dir.glob("conv-*.json")) + [self.dir / ACTIVE]
-                # Temp files of writers killed mid-write (every writer holds this lock).
-                paths += list(self.dir.glob(".*.tmp"))
+                self._sweep()
             else:
                 paths = [self.history(conv_id).path]
                 if self.state().get("id") == conv_id:
