@@ -10,6 +10,8 @@ processed), one cold turn, then the median of the warm ones:
   first token   message sent -> first reply character
   reply whole   -> the reply is whole (the terminal's prompt comes back, a voice ends)
   turn done     -> the memory lines are written (the next prompt's prefill, after it, not timed)
+  follow-up     a message sent 2 s after the previous reply was whole (its memory lines still
+                being written) -> its first reply character (median of 3)
 
     .venv/bin/python bench/lived_in.py --brain good --before /tmp/milo-before
 
@@ -63,8 +65,26 @@ for text in messages:
     bot.prefill()  # the next prompt's known part, as the terminal does while you type (not timed)
     rows.append((marks.get("first", marks["whole"]) - t, marks["whole"] - t, marks["done"] - t))
 warm = rows[1:]
-print("RESULT " + json.dumps({k: statistics.median(r[i] for r in warm) for i, k in enumerate(("first", "whole", "done"))}))
+out = {k: statistics.median(r[i] for r in warm) for i, k in enumerate(("first", "whole", "done"))}
+# Follow-ups: the next message is sent FOLLOW_S after the reply is whole, while the memory lines
+# are still being written, as a terminal does it (hurried where this version can, else waited for).
+follow = []
+pending = bot.start_turn(json.loads(sys.argv[4])[0], on_reply=lambda d: None, prefill_next=True)
+for text in json.loads(sys.argv[4])[1:]:
+    time.sleep(float(sys.argv[5]))
+    t = time.perf_counter()
+    if hasattr(pending, "hurry"):
+        pending.hurry()
+    pending.finish()
+    marks = {}
+    pending = bot.start_turn(text, on_reply=lambda d: marks.setdefault("first", time.perf_counter()), prefill_next=True)
+    follow.append(marks.get("first", time.perf_counter()) - t)
+pending.finish()
+out["follow"] = statistics.median(follow)
+print("RESULT " + json.dumps(out))
 """
+FOLLOW_UPS = ["My sister is visiting next week.", "She lives in Lisbon.", "What should we cook together?", "Maybe fish."]
+FOLLOW_S = 2.0
 
 
 def lived_in(path: Path) -> str:
@@ -93,7 +113,8 @@ def cell(code: Path, brain: str, memory: Path, tmp: Path, steady: bool = True) -
     env = dict(os.environ, PYTHONPATH=str(code), MILO_MEMORY_FILE=str(memory), SESSION_DIR=str(tmp / "s"),
                MILO_CACHE_DIR=str(tmp / "cache"), MILO_ROBOT="none", SESSION_TTL="3600")
     env.pop("GOOGLE_API_KEY", None)
-    out = subprocess.run([sys.executable, "-c", CHILD, json.dumps(MESSAGES), brain, "steady" if steady else "first"],
+    out = subprocess.run([sys.executable, "-c", CHILD, json.dumps(MESSAGES), brain, "steady" if steady else "first",
+                          json.dumps(FOLLOW_UPS), str(FOLLOW_S)],
                          capture_output=True, text=True,
                          env=env, cwd=str(code), timeout=3600)
     line = next((l for l in out.stdout.splitlines() if l.startswith("RESULT ")), None)
@@ -128,7 +149,7 @@ def main() -> int:
     print(f"\n{a.brain} brain, {len(MESSAGES) - 1} warm turns (median); lived-in memory: {what}")
     print(f"{'memory':10s} {'figure':12s}" + "".join(f"{n:>9s}" for n, _ in codes) + ("    ratio" if a.before else ""))
     for memory_name in memories:
-        for key, label in (("first", "first token"), ("whole", "reply whole"), ("done", "turn done")):
+        for key, label in (("first", "first token"), ("whole", "reply whole"), ("done", "turn done"), ("follow", "follow-up")):
             vals = [results[(memory_name, n)][key] for n, _ in codes]
             ratio = f"  {vals[-1] / vals[0]:6.2f}x" if a.before else ""
             print(f"{memory_name:10s} {label:12s}" + "".join(f"{v:8.2f}s" for v in vals) + ratio)

@@ -11,6 +11,7 @@ import time
 
 from loopback import LoopbackServer, QuietHandler
 
+PAUSE = "|PAUSE|"
 GOOD = "[REPLY]: Hello from the loopback server!\n[INTERNAL]: testing\n[CORE_UPDATE]: a test exchange\n[FUTURE_MESSAGE]: Nothing in particular"
 
 
@@ -19,7 +20,7 @@ class ScriptedModelServer(LoopbackServer):
     ("hang", seconds), ("drop",) (close the connection), ("drip", seconds between chunks) or
     ("length", text) (stopped at the token limit) or ("cut", text, n) (n characters, then the connection drops) or ("sse_error", code) (an error event in the stream) or ("tools", text, [(name, arguments json)]) (native
     tool calls after the text) or ("pause", text, seconds[, tool calls]) (the text up to and with its
-    second tag at once, then a pause (seconds, or until a threading.Event is set), then the rest: a model slow on its memory lines). When the script is empty: ("ok", GOOD)."""
+    second tag at once (or up to a PAUSE mark in it), then a pause (seconds, or until a threading.Event is set), then the rest: a model slow on its memory lines). When the script is empty: ("ok", GOOD)."""
 
     def __init__(self, steps=()):
         self.steps = list(steps)
@@ -86,6 +87,8 @@ class ScriptedModelServer(LoopbackServer):
                 self.end_headers()
                 self.close_connection = True
                 cut = _second_tag(text) if pause else len(text)
+                if PAUSE in text:  # the pause where the script marks it
+                    cut, text = text.index(PAUSE), text.replace(PAUSE, "")
                 pieces = [text[i : min(i + 7, cut)] for i in range(0, cut, 7)] + [text[i : i + 7] for i in range(cut, len(text), 7)]
                 for n, piece in enumerate(pieces):
                     if pause and sum(map(len, pieces[:n])) == cut:

@@ -376,23 +376,26 @@ def test_the_prompt_comes_back_with_the_whole_reply_and_the_turn_lands_above_wha
     assert len(pulses(memory_file)) == 2
 
 
-def test_a_message_sent_while_milo_writes_its_notes_waits_for_them(memory_file):
+def test_a_message_sent_while_milo_writes_its_notes_is_answered_without_waiting_for_them(memory_file):
+    """The server holds the first turn's memory lines (until the test ends): the next message
+    ends them where they are (PendingTurn.hurry) and is answered at once; the first turn is
+    etched with what it had (its note unwritten: the user's words, quoted) and recorded."""
     rest = threading.Event()
     with ScriptedModelServer([("pause", GOOD, rest), ("ok", GOOD)]) as srv:
         term = chat(srv, memory_file)
         term.send(b"hello, a test exchange\r")
         term.expect("you> ")
         term.send(b"and another test exchange\r")
-        term.expect("Milo is still writing down the last turn...")
-        assert len(srv.requests) == 1
-        rest.set()
         term.expect(f"milo> {REPLY}")
         term.expect("you> ")
+        assert len(srv.requests) == 2 and not rest.is_set()
         term.send(b"\x04")
         term.expect("Bye!")
         assert term.wait() == 0, term.text
+        rest.set()
     assert [p.reply for p in pulses(memory_file)] == [REPLY, REPLY]  # both turns, in order
-    assert pulses(memory_file)[0].core_update == "a test exchange" and "another" in pulses(memory_file)[1].core_update
+    assert '"hello, a test exchange"' in pulses(memory_file)[0].core_update
+    assert [m["content"] for m in srv.requests[1]["messages"][-4:-2]] == ["hello, a test exchange", REPLY]  # recorded
 
 
 @pytest.mark.parametrize("leave, drop", [(b"exit\r", False), (b"\x04", True)], ids=["kept", "dropped-by-a-second-ctrl-c"])

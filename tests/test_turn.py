@@ -98,6 +98,105 @@ def test_start_turn_returns_with_the_whole_reply_before_the_memory_lines_exist(m
     assert [m.content for m in history.window()] == ["hello, this is a test exchange", result.reply]
 
 
+def _hurried(make_milo, tmp_path, answer, text):
+    """A turn whose memory lines are held by the server at `answer`'s PAUSE mark, hurried by
+    the next message: it must end without them (the rest is sent only after the wait)."""
+    import threading
+
+    from milo.sessions import SessionMemory, SessionStore
+
+    history = SessionMemory(SessionStore(tmp_path / "s"))
+    rest = threading.Event()
+    with ScriptedModelServer([("pause", answer, rest)]) as srv:
+        pending = make_milo(openai_model(srv.url), history=history).start_turn(text, on_reply=lambda d: None)
+        pending.finish_in_background()
+        pending.hurry()
+        result = pending.wait(timeout=20)  # the rest never came: hurry() did not wait for it
+        rest.set()
+    assert result is not None, "the hurried turn waited for the memory lines"
+    return result, history
+
+
+def test_a_follow_up_message_ends_the_memory_lines_where_they_are(make_milo, memory_file, tmp_path):
+    """The next message came while the model wrote its notes: the lines it finished are etched,
+    the one half written is not, and the turn is recorded (issue 23: a follow-up never waits
+    ~8 s for them)."""
+    from model_server import PAUSE
+
+    answer = ("[REPLY]: Oh, a balcony garden!\n[CORE_UPDATE]: Amy grows tomatoes on her balcony\n"
+              f"[FUTURE_MESSAGE]: Ask how the tom{PAUSE}atoes are doing\n[INTERNAL]: nice")
+    result, history = _hurried(make_milo, tmp_path, answer, "I grow tomatoes on my balcony")
+    assert result.ok and result.hurried and result.reply == "Oh, a balcony garden!"
+    (pulse,) = entries(memory_file)
+    assert pulse.fields == {"CORE_UPDATE": "Amy grows tomatoes on her balcony", "REPLY": "Oh, a balcony garden!"}
+    assert [m.content for m in history.window()] == ["I grow tomatoes on my balcony", "Oh, a balcony garden!"]
+
+
+def test_a_note_left_unwritten_by_a_follow_up_is_the_users_own_words(make_milo, memory_file, tmp_path):
+    from model_server import PAUSE
+
+    answer = f"[REPLY]: Oh, a balcony garden!\n[CORE_UPDATE]: Amy gr{PAUSE}ows tomatoes on her balcony\n[FUTURE_MESSAGE]: x"
+    result, _ = _hurried(make_milo, tmp_path, answer, "I grow tomatoes on my balcony")
+    (pulse,) = entries(memory_file)
+    assert pulse.fields == {"CORE_UPDATE": 'Amy said: "I grow tomatoes on my balcony"', "REPLY": "Oh, a balcony garden!"}
+    assert any("next message came" in change for change in result.memory_changes), result.memory_changes
+
+
+def test_the_gesture_is_made_when_its_line_is_written_not_after_the_notes(make_milo, memory_file):
+    """The [ACTION] line comes right after the reply (grammar-driven brains): the body moves,
+    and the front end hears of it, while the memory lines are still held back by the server."""
+    import dataclasses
+    import threading
+
+    from model_server import PAUSE
+
+    from milo.body import Body, ConsoleRobot
+
+    body = Body(ConsoleRobot())
+    rest, made = threading.Event(), []
+    answer = f"[REPLY]: Sure thing!\n[ACTION]: nod(times=2)\n{PAUSE}[CORE_UPDATE]: Amy asked for a nod\n[FUTURE_MESSAGE]: Nothing in particular"
+    try:
+        with ScriptedModelServer([("pause", answer, rest)]) as srv:
+            milo = make_milo(dataclasses.replace(openai_model(srv.url), grammar=True), body=body)
+            assert [t.name for t in milo.parser.tags][:2] == ["REPLY", "ACTION"]
+            pending = milo.start_turn("Do you agree with me?", on_reply=lambda d: None, on_gestures=made.append)
+            pending.finish_in_background()
+            for _ in range(200):  # the memory lines are held until `rest` is set
+                if made:
+                    break
+                time.sleep(0.05)
+            assert [m.gestures for m in made] == [["nod(times=2)"]] and not entries(memory_file)
+            assert made[0].answer.action == "nod(times=2)"
+            rest.set()
+            result = pending.wait(timeout=20)
+        assert body.wait(10)
+    finally:
+        body.close()
+    assert result.gestures == ["nod(times=2)"] and len(made) == 1  # made once
+    assert entries(memory_file)[0].fields["REPLY"] == "Sure thing!"  # the turn went on to its notes
+    assert body.statuses == ["(no robot) nodded twice"]
+
+
+@pytest.mark.model
+def test_the_embedded_model_stopped_by_the_next_message_etches_what_it_wrote(embedded, make_milo, memory_file, tmp_path):
+    """On the real llama.cpp server: a turn hurried as soon as its reply is whole drops the
+    model's stream mid-line, etches the lines it had, and the next turn is answered as usual."""
+    from milo.sessions import SessionMemory, SessionStore
+
+    history = SessionMemory(SessionStore(tmp_path / "s"))
+    milo = make_milo(embedded, history=history)
+    pending = milo.start_turn("I grow tomatoes on my balcony.", on_reply=lambda d: None)
+    pending.hurry()
+    first = pending.finish()
+    assert first.ok and first.hurried, first
+    (pulse,) = entries(memory_file)
+    assert pulse.fields["REPLY"] == first.reply and pulse.fields["CORE_UPDATE"]
+    assert first.answer.growing == "" and "[" not in "".join(pulse.fields.values())  # no half line
+    second = milo.turn("Do you like rain?")
+    assert second.ok, second.error
+    assert len(entries(memory_file)) == 2 and len(history.window()) == 4
+
+
 def test_a_failure_after_the_reply_is_whole_keeps_the_reply_and_etches_nothing(make_milo, memory_file):
     # The server stalls during the memory lines (a read timeout): the reply stood whole on the
     # screen, so it is not followed by an apology; what is lost is said once, as a notice.

@@ -399,23 +399,28 @@ def test_a_pause_after_a_fragment_is_waited_out_and_a_finished_question_ends_soo
 def test_the_microphone_opens_while_the_memory_lines_are_still_being_written(tmp_path):
     """A turn that comes back with its reply whole (Milo.start_turn, as `milo voice` uses it):
     the loop listens again once the reply has been heard, not once the model has written its
-    memory lines. Here those lines are held until the next question starts: it is heard, and
-    answered after them."""
+    memory lines. Here those lines go on until the next question hurries them (PendingTurn.hurry):
+    it is heard, and answered after the first turn has etched what it had."""
     from milo.chat.turn import PendingTurn
     from milo.voice import events as E
 
-    rest = threading.Event()
     stand_in = StandIn(reply="My name is Milo.")
+    hurried = []
 
     def start(text, on_reply=None, on_reply_end=None):
         result = stand_in(text, on_reply)
+        hurry = threading.Event()
+        hurried.append(hurry)
+
+        first = len(hurried) == 1
 
         def memory_lines():
-            rest.wait(30)  # the model writing its notes
+            if first:
+                hurry.wait(30)  # the model writing its notes, until the next question is here
             return result
             yield
 
-        pending = PendingTurn(memory_lines(), threading.Event())
+        pending = PendingTurn(memory_lines(), threading.Event(), hurry)
         on_reply_end()
         return pending
 
@@ -423,12 +428,7 @@ def test_the_microphone_opens_while_the_memory_lines_are_still_being_written(tmp
                   synth("And what do you like?", tmp_path / "q2.wav"), 1.0], tmp_path / "talk.wav")
     loop, said, status, events = _loop(wav, Words("Hey Milo, what is your name?"), Beeps(), start, None, sink=Heard(), follow_up_s=8)
 
-    def on_event(event):
-        events.append(event)
-        if isinstance(event, E.SpeechStart) and any(isinstance(e, E.FirstToken) for e in events):
-            rest.set()  # the second question has begun: let the first turn finish
-
-    loop.on_event = on_event
+    loop.on_event = events.append
     assert loop.run() == 2
     kinds = [type(e) for e in events]
     second_start = [i for i, k in enumerate(kinds) if k is E.SpeechStart][1]
@@ -436,3 +436,4 @@ def test_the_microphone_opens_while_the_memory_lines_are_still_being_written(tmp
     assert second_start < first_done, kinds  # listening while the first turn was still writing
     assert len(stand_in.asked) == 2 and len(loop.results) == 2
     assert kinds.count(E.TurnDone) == 2 and kinds.index(E.FirstToken, second_start) > first_done  # answered after
+    assert hurried[0].is_set()  # the second question did not wait for the first turn's notes

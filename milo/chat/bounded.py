@@ -18,6 +18,9 @@ from typing import Callable, Iterator, Optional
 from langchain_core.runnables import Runnable, RunnableConfig, RunnableGenerator
 
 
+DRAIN_S = 0.05  # a piece the server has already sent is read within this; one not yet made is not
+
+
 class Dropped(Exception):
     """The answer was no longer wanted (deadline, stopped turn): its stream ends here."""
 
@@ -44,9 +47,11 @@ def until(llm: Runnable, stop: threading.Event) -> RunnableGenerator:
 
 
 def stream_within(make_stream: Callable[[threading.Event], Iterator], deadline: float,
-                  cancelled: Optional[threading.Event] = None, poll: float = 0.1) -> Iterator:
+                  cancelled: Optional[threading.Event] = None, poll: float = 0.1,
+                  enough: Optional[threading.Event] = None) -> Iterator:
     """The items of `make_stream(stop)` as they come; TimeoutError at `deadline` (monotonic
-    seconds), Dropped when `cancelled` is set, within `poll` seconds either way. The stream is
+    seconds), Dropped when `cancelled` is set, within `poll` seconds either way; once `enough` is
+    set, what the model has sent already and then a plain end. The stream is
     told to stop (`stop`) when this generator ends for any reason. In step with the reader: the
     next item is read only when asked for, as a plain loop would (a voice ends the reply before
     the model's stream goes on to the memory lines)."""
@@ -88,6 +93,14 @@ def stream_within(make_stream: Callable[[threading.Event], Iterator], deadline: 
                 left = deadline - time.monotonic()
                 if left <= 0:
                     raise TimeoutError("the whole answer took too long")
+                if enough is not None and enough.is_set():
+                    # What has come already (the server writes ahead of the reader) is taken;
+                    # then the stream ends at the first piece that is not there at once.
+                    try:
+                        ok, value = items.get(timeout=min(left, DRAIN_S))
+                        break
+                    except queue.Empty:
+                        return
                 try:
                     ok, value = items.get(timeout=min(left, poll))
                     break

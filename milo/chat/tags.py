@@ -53,8 +53,11 @@ FUTURE_MESSAGE = TagSpec(
 )
 
 # [REPLY] first: measured on the embedded model (../shared/FACTS.md, bench/format_order.py), it
-# gives more conversational replies and lets the reply stream to the user first.
-DEFAULT_TAGS: tuple[TagSpec, ...] = (REPLY, INTERNAL, CORE_UPDATE, FUTURE_MESSAGE)
+# gives more conversational replies and lets the reply stream to the user first. [INTERNAL] last:
+# it is never etched nor shown, so a follow-up message that stops the lines after the reply
+# (PendingTurn.hurry) loses it first, not the notes. A body's [ACTION] goes right after the reply
+# (Milo): the gesture is made with the words, not after the notes.
+DEFAULT_TAGS: tuple[TagSpec, ...] = (REPLY, CORE_UPDATE, FUTURE_MESSAGE, INTERNAL)
 
 
 class TaggedAnswer(BaseModel):
@@ -70,6 +73,7 @@ class TaggedAnswer(BaseModel):
     untagged: str = ""  # text before the first tag
     truncated: bool = False  # the model stopped at its token limit: the answer is cut off
     cut: bool = False  # streamed from a model, and its end (a finish reason) never came: the connection broke
+    growing: str = ""  # in a partial answer: the tag whose line is still being written ("" when none)
     tool_calls: list[dict] = Field(default_factory=list)  # native tool calls: {"name", "args"}, in order
 
     @property
@@ -130,10 +134,13 @@ class MiloTagParser(BaseCumulativeTransformOutputParser[TaggedAnswer]):
     def _type(self) -> str:
         return "milo_tags"
 
-    def with_tags(self, extra: Iterable[TagSpec]) -> "MiloTagParser":
-        """A parser that also knows `extra` tags (for example an [ACTION] line for the body)."""
+    def with_tags(self, extra: Iterable[TagSpec], after: Optional[str] = None) -> "MiloTagParser":
+        """A parser that also knows `extra` tags (for example an [ACTION] line for the body),
+        at the end or right `after` the named tag."""
         known = {t.name for t in self.tags}
-        return self.model_copy(update={"tags": self.tags + tuple(t for t in extra if t.name not in known)})
+        new = tuple(t for t in extra if t.name not in known)
+        at = next((i + 1 for i, t in enumerate(self.tags) if t.name == after), len(self.tags))
+        return self.model_copy(update={"tags": self.tags[:at] + new + self.tags[at:]})
 
     def with_evidence(self, on: bool = True) -> "MiloTagParser":
         return self.model_copy(update={"evidence": on})
@@ -194,12 +201,15 @@ class MiloTagParser(BaseCumulativeTransformOutputParser[TaggedAnswer]):
         matches = list(self._marker_re().finditer(text))
         values: dict[str, str] = {}
         repeated: list[str] = []
+        growing = ""
         untagged = text[: matches[0].start()] if matches else text
         for i, m in enumerate(matches):
             spec = self._canonical(m.group("b") or m.group("n"))
             end = matches[i + 1].start() if i + 1 < len(matches) else len(text)
             segment = text[m.end() : end]
             still_growing = partial and i + 1 == len(matches)
+            if still_growing and not re.search(r"\S[ \t]*\n", segment):
+                growing = spec.name  # no line end after its value yet
             if still_growing:
                 segment = _hold_back_partial_tag(segment)
             value = _clean(segment)
@@ -223,7 +233,7 @@ class MiloTagParser(BaseCumulativeTransformOutputParser[TaggedAnswer]):
         missing = [t.name for t in self.tags if not values.get(t.field)]
         if not values.get("reply"):
             values["reply"] = untagged
-        return TaggedAnswer(**values, missing=missing, repeated=repeated, untagged=untagged)
+        return TaggedAnswer(**values, missing=missing, repeated=repeated, untagged=untagged, growing=growing)
 
     def _without_placeholders(self, value: str) -> str:
         for t in self.tags:

@@ -74,6 +74,7 @@ class TurnResult:
     memory_changes: list[str] = field(default_factory=list)  # what grounding replaced or dropped
     attempts: int = 0
     evidence: Optional[Evidence] = None  # what answers a question about the user (grammar-driven brains)
+    hurried: bool = False  # the next message came before the lines after the reply were all written
 
     @property
     def ok(self) -> bool:
@@ -106,7 +107,8 @@ class Milo:
         # under a grammar) an [ACTION] line in the format.
         self.native_tools = body is not None and not model.grammar and model.kind in NATIVE_TOOL_KINDS
         if body is not None and not self.native_tools:
-            parser = parser.with_tags([TagSpec(**body.action_tag)])
+            # Right after the reply: the gesture is made as the reply ends, not after the notes.
+            parser = parser.with_tags([TagSpec(**body.action_tag)], after="REPLY")
         # For grammar-driven brains, an answer about the user starts from what answers it
         # (milo.chat.evidence): the format says so.
         if model.grammar:
@@ -192,21 +194,36 @@ class Milo:
         return pending.finish()
 
     def start_turn(self, text: str, on_reply: Optional[Callable[[str], None]] = None,
-                   prefill_next: bool = False) -> "PendingTurn":
+                   prefill_next: bool = False, on_gestures: Optional[Callable[[TurnResult], None]] = None) -> "PendingTurn":
         """The turn up to the moment its reply is whole (streamed through `on_reply`); the rest
         (the memory lines, grounding, etching, the gestures) is the returned PendingTurn's
         `finish()`, here or on another thread, so a terminal can take the next message while
         the model still writes its notes. Ctrl-C before this returns stops the turn as `turn`.
         `prefill_next`: the rest ends with `prefill()` for the next message (front ends that
-        wait for one: the terminal, the voice's follow-up)."""
-        cancelled = threading.Event()
-        pending = PendingTurn(self._steps((text or "").strip(), on_reply, cancelled, prefill_next), cancelled)
+        wait for one: the terminal, the voice's follow-up). `on_gestures(result)`: the turn's
+        gestures were queued on the body (result.gestures, result.answer: what chose them),
+        as soon as the [ACTION] line is written (right after the reply), on the thread that
+        runs the turn then."""
+        cancelled, hurried = threading.Event(), threading.Event()
+        steps = self._steps((text or "").strip(), on_reply, cancelled, prefill_next, hurried, on_gestures)
+        pending = PendingTurn(steps, cancelled, hurried)
         pending._advance()
         return pending
 
-    def _steps(self, text: str, on_reply, cancelled: threading.Event, prefill_next: bool = False) -> Generator[None, None, TurnResult]:
+    def _steps(self, text: str, on_reply, cancelled: threading.Event, prefill_next: bool = False,
+               hurried: Optional[threading.Event] = None, on_gestures=None) -> Generator[None, None, TurnResult]:
         """The turn as a generator: it yields once, when the reply is whole, and returns the result."""
         result = TurnResult(text=text, reply="")
+        gestured: list[bool] = []
+
+        def gesture(action: str = "", tool_calls: Sequence[Mapping] = (), answer: Optional[TaggedAnswer] = None) -> None:
+            if self.body is None or gestured:
+                return
+            gestured.append(True)
+            result.gestures = self.body.respond(text, action, tool_calls)
+            if on_gestures is not None and result.gestures:
+                on_gestures(TurnResult(text=text, reply=result.reply, answer=answer, gestures=list(result.gestures)))
+
         if not text:
             return result
         try:
@@ -217,7 +234,8 @@ class Milo:
             result.error = str(e)
             result.reply = _say_rest(LOST_THREAD, "", on_reply)
             return result
-        answer, shown, whole = yield from self._run(inputs, on_reply, result, cancelled)
+        answer, shown, whole = yield from self._run(inputs, on_reply, result, cancelled, hurried,
+                                                    lambda partial: gesture(partial.action, answer=partial))
         if answer is None and whole:
             # The reply was whole when the model failed on its memory lines (or the turn was
             # stopped then): it stands as the user saw it; only this turn's notes are lost.
@@ -231,8 +249,7 @@ class Milo:
             # cannot be taken back: the apology follows what was shown.
             result.reply = _say_rest((shown + " ... " if shown else "") + LOST_THREAD, shown, on_reply)
             yield
-            if self.body is not None:  # a clear request in the user's words still moves the body
-                result.gestures = self.body.respond(text, "")
+            gesture()  # a clear request in the user's words still moves the body
             return result
         result.answer = answer
         result.reply = answer.reply
@@ -241,7 +258,7 @@ class Milo:
         with deferred_interrupt():  # the reply was shown: what it etches must land whole
             reliable = True
             try:
-                grounded = self._ground(text, answer, inputs["history"], result.evidence)
+                grounded = self._ground(text, answer, inputs["history"], result.evidence, result.hurried)
                 result.memory_changes = grounded.changes + ([f"nothing etched: {grounded.refused}"] if grounded.refused else [])
                 reliable = grounded.refused is None
                 if reliable:
@@ -255,8 +272,9 @@ class Milo:
                     self.history.record(text, answer.reply, memory_mark=mark, reliable=reliable)
                 except (OSError, MiloError) as e:
                     result.notices.append(f"Could not save the conversation: {e}.")
-        if self.body is not None:
-            result.gestures = self.body.respond(text, answer.action, answer.tool_calls)
+        gesture(answer.action, answer.tool_calls, answer)  # if the [ACTION] line did not already
+        if hurried is not None and hurried.is_set():
+            return result  # the next message is waiting: its turn saves the state, and processes this prefix
         after = getattr(self.model, "after_turn", None)
         if after is not None:
             after()  # the embedded model saves its prompt state for the next process (~0.2 s)
@@ -285,7 +303,7 @@ class Milo:
             self.persona.user_name = name
 
     def _ground(self, text: str, answer: TaggedAnswer, history: Sequence[BaseMessage] = (),
-                evidence: Optional[Evidence] = None) -> Grounded:
+                evidence: Optional[Evidence] = None, hurried: bool = False) -> Grounded:
         """Keep only what this exchange, or what the user said before it in this conversation,
         supports (milo.memory.grounding)."""
         recent = [p.fields for p in self.memory.recent_pulses(20)]
@@ -294,13 +312,17 @@ class Milo:
                       pinned=self.memory.pinned(),
                       user_name=self.persona.user_name, recent=recent, truncated=answer.truncated,
                       conversation=[m.content for m in history if m.type == "human" and isinstance(m.content, str)],
-                      asked=only_asks(text), named=name_in(text) is not None)
+                      asked=only_asks(text), named=name_in(text) is not None, unwritten=hurried)
 
-    def _run(self, inputs, on_reply, result: TurnResult, cancelled: threading.Event
+    def _run(self, inputs, on_reply, result: TurnResult, cancelled: threading.Event,
+             hurried: Optional[threading.Event] = None, on_action: Optional[Callable[[TaggedAnswer], None]] = None,
              ) -> Generator[None, None, tuple[Optional[TaggedAnswer], str, bool]]:
         """The answer (None when the model failed), the reply as far as on_reply was given it,
-        and whether it yielded because the reply was whole (then the reply is final as shown)."""
+        and whether it yielded because the reply was whole (then the reply is final as shown).
+        `hurried`: set after that yield, the answer ends where it is (its last line, unfinished,
+        is left out). `on_action`: called with the answer once its [ACTION] line is written."""
         emitted, whole = "", False
+        acted = "ACTION" not in {t.name for t in self.parser.tags} or on_action is None
         manners = Manners(self.persona.user_name, known=bool(self.persona.known_name), samples=self.persona.samples + self.persona.prompt_lines())  # milo.chat.manners
         for attempt in range(self.retries + 1):
             result.attempts = attempt + 1
@@ -316,9 +338,13 @@ class Milo:
                     result.evidence = evidence
                     log.info("evidence: %s", evidence.describe().strip())
                     run_inputs = {**inputs, "prefill": [AIMessage(content=evidence.prefill())]}
-                answer = stream_within(lambda stop: self.build_chain(evidence, stop).stream(run_inputs), deadline, cancelled)
+                answer = stream_within(lambda stop: self.build_chain(evidence, stop).stream(run_inputs), deadline,
+                                       cancelled, enough=hurried)
                 for partial in answer:
                     final = partial
+                    if not acted and "ACTION" not in partial.missing and partial.growing != "ACTION":
+                        acted = True
+                        on_action(partial)
                     if on_reply and not whole and "REPLY" not in partial.missing:
                         # Whole once the model begins a line after it (models put the reply
                         # anywhere: a line begun before it says nothing).
@@ -331,7 +357,12 @@ class Milo:
                             emitted = reply
                         if whole:
                             yield  # the caller may hand the rest of the turn to another thread
-                if final is not None and final.cut and self.model.kind in ENDS_SAID:
+                if hurried is not None and hurried.is_set() and whole and final is not None:
+                    # Stopped by the next message: the lines written so far stand, not the one
+                    # being written (grounding quotes the user for a CORE_UPDATE left unwritten).
+                    result.hurried = True
+                    final = _written(final, self.parser)
+                elif final is not None and final.cut and self.model.kind in ENDS_SAID:
                     # A dropped connection reads as a normal end of the stream; only the finish
                     # reason says the answer is whole (issue 27: 'All good here. [INT' was etched).
                     raise ModelFailure("The connection to the model broke off before its answer was finished.", True)
@@ -371,14 +402,25 @@ class Milo:
 ENDS_SAID = frozenset({"openai", "gemini", "ollama"})
 
 
+def _written(answer: TaggedAnswer, parser: MiloTagParser) -> TaggedAnswer:
+    """`answer` without the line it was still writing (a half-written note is not a note)."""
+    spec = next((t for t in parser.tags if t.name == answer.growing), None)
+    if spec is None or spec.field == "reply":
+        return answer
+    return answer.model_copy(update={spec.field: "", "growing": "", "missing": [*answer.missing, spec.name]})
+
+
 class PendingTurn:
     """A turn whose reply is whole (or that is over), its memory lines perhaps still to come.
     `finish()` runs the rest in the calling thread; `finish_in_background()` on a thread of its
     own, and `wait()` then joins it. `cancel()` stops it before it etches anything (the reply,
-    already shown, stands)."""
+    already shown, stands); `hurry()` ends its memory lines where they are and etches what was
+    written (the next message is waiting)."""
 
-    def __init__(self, steps: Generator[None, None, TurnResult], cancelled: threading.Event):
+    def __init__(self, steps: Generator[None, None, TurnResult], cancelled: threading.Event,
+                 hurried: Optional[threading.Event] = None):
         self._steps, self._cancelled = steps, cancelled
+        self._hurried = hurried or threading.Event()
         self._result: Optional[TurnResult] = None
         self._error: Optional[BaseException] = None
         self._lock = threading.Lock()
@@ -431,6 +473,11 @@ class PendingTurn:
 
     def cancel(self) -> None:
         self._cancelled.set()
+
+    def hurry(self) -> None:
+        """The next message is here: the model stops at once (its next token), the lines it
+        finished are etched and the unfinished one is left out; the reply stands as shown."""
+        self._hurried.set()
 
 
 def _say_rest(reply: str, shown: str, on_reply: Optional[Callable[[str], None]]) -> str:

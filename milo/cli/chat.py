@@ -346,6 +346,7 @@ def _chat_at_terminal(kit, args, settings, statuses: StatusBox) -> int:
                 milo = waking.get()
                 screen.flush()
             if pending is not None:
+                pending.hurry()  # its notes end where they are: this message is answered now
                 _wait_for(pending, "Milo is still writing down the last turn...")
                 screen.flush()
             pending = _turn_at_terminal(milo, text, args, colours, screen)
@@ -461,7 +462,9 @@ def _turn_at_terminal(milo, text: str, args, colours: Colours, screen: PromptScr
 
     try:
         spinner.start()
-        pending = milo.start_turn(text, on_reply=on_reply, prefill_next=True)
+        # The gestures are shown when they are made (right after the reply), not with the notes.
+        pending = milo.start_turn(text, on_reply=on_reply, prefill_next=True,
+                                  on_gestures=lambda made: screen.show([colours.dim(f"  {line}") for line in gesture_lines(made)]))
         if not shown:  # on_reply had nothing (an empty answer): the turn is told whole, here
             result = pending.finish()
             if result.reply:
@@ -479,7 +482,7 @@ def _turn_at_terminal(milo, text: str, args, colours: Colours, screen: PromptScr
         spinner.stop()
     if shown:
         print()  # the whole reply was streamed: Milo.turn gives every piece to on_reply
-    return pending.finish_in_background(lambda result: screen.show(after_reply_lines(result, args, colours)))
+    return pending.finish_in_background(lambda result: screen.show(after_reply_lines(result, args, colours, gestures=False)))
 
 
 def _after_reply(milo, result, args, colours: Colours) -> None:
@@ -487,13 +490,15 @@ def _after_reply(milo, result, args, colours: Colours) -> None:
         _print_err(line)
 
 
-def after_reply_lines(result, args, colours: Colours) -> list[str]:
-    """Errors, notices, the turn's gestures (once, saying who chose them), --show-thoughts."""
+def after_reply_lines(result, args, colours: Colours, gestures: bool = True) -> list[str]:
+    """Errors, notices, the turn's gestures (once, saying who chose them; `gestures=False`: they
+    were shown when made), --show-thoughts."""
     lines = []
     if result.error:
         lines.append(f"milo: {result.error}")
     lines += [f"milo: {notice}" for notice in result.notices]
-    lines += [colours.dim(f"  {line}") for line in gesture_lines(result)]
+    if gestures:
+        lines += [colours.dim(f"  {line}") for line in gesture_lines(result)]
     if getattr(args, "show_thoughts", False) and result.answer is not None:
         a = result.answer
         for label, value in (("INTERNAL", a.internal), ("CORE_UPDATE", a.core_update), ("FUTURE_MESSAGE", a.future_message), ("ACTION", a.action)):

@@ -237,6 +237,7 @@ def ground(
     conversation: Sequence[str] = (),
     asked: bool = False,
     named: bool = False,
+    unwritten: bool = False,
 ) -> Grounded:
     """What to etch for one exchange (see the module docstring). `conversation`: what the user
     said earlier in this conversation; it supports a FUTURE_MESSAGE as well as this message does
@@ -246,7 +247,8 @@ def ground(
     message asked about the user's own life (the model's judgement, milo.chat.evidence): it tells
     nothing, so the CORE_UPDATE is the question quoted (a summary of a question can only add what
     was not said). `named`: the user gave their name: their words are kept as they said them, so
-    the next wake learns the name from them."""
+    the next wake learns the name from them. `unwritten`: the model was stopped before it wrote
+    its CORE_UPDATE (the next message came): the user's words, quoted, are the note."""
     out = Grounded()
     core_update, future_message, reply = (normalize_value(v) for v in (core_update, future_message, reply))
     if truncated:
@@ -259,6 +261,8 @@ def ground(
     if user_text.strip() and (asked or named):
         why = "the message asked about the user's own life" if asked else "the user gave their name"
         core_update = core_update or " "  # replaced below, whatever the model wrote
+    elif user_text.strip() and unwritten and not core_update:
+        why, core_update = "the next message came before the model wrote it", " "
     else:
         why = None
     for name, value in (("CORE_UPDATE", core_update), ("FUTURE_MESSAGE", future_message)):

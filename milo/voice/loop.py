@@ -288,10 +288,13 @@ class VoiceLoop:
         self.results.append(result)
         self.turns += 1
 
-    def _finish_pending(self, timeout: Optional[float] = None) -> None:
-        """Wait for the last turn's memory lines (a turn started by Milo.start_turn)."""
+    def _finish_pending(self, timeout: Optional[float] = None, hurry: bool = False) -> None:
+        """Wait for the last turn's memory lines (a turn started by Milo.start_turn); `hurry`:
+        a new question is here, they end where they are (PendingTurn.hurry)."""
         pending, self._pending = self._pending, None
         if pending is not None:
+            if hurry and hasattr(pending, "hurry"):
+                pending.hurry()
             pending.wait(timeout)
 
     def close(self, timeout: float = 10.0) -> None:
@@ -327,7 +330,7 @@ class VoiceLoop:
         p = self.pipeline
         self.say(f"You: {text}")
         p.source.mute()  # half-duplex from here until the reply has been heard
-        self._finish_pending()  # the turn before must have written its memory lines
+        self._finish_pending(hurry=True)  # the turn before etches what it has written
         mouth = Mouth(p.tts, p.sink, on_event=self.on_event)
         c = self.config
         chunker = SentenceChunker(first_clause_chars=c.first_clause_chars, eager=c.eager_ends)
@@ -368,10 +371,11 @@ class VoiceLoop:
             self.say(f"Milo: {' '.join(reply.split())}")
             if pending is None:
                 self._turn_done(result)
-        if pending is not None:
-            # The microphone is open again (the reply has been heard) while the model writes
-            # its memory lines: the good brain's take longer than its last sentences.
-            self._pending = pending.finish_in_background(self._turn_done)
+            else:
+                # The rest of the turn goes on while the last sentences are heard: its gesture
+                # (the [ACTION] line, right after the reply) is made with the words, and the
+                # microphone opens again (the reply heard) while the memory lines are written.
+                self._pending = pending.finish_in_background(self._turn_done)
         self._open_window("follow", self.config.follow_up_s)
         if self.config.follow_up_s > 0:
             self.status(f"(follow-up: {self.config.follow_up_s:g} s to ask more without the wake phrase)")
