@@ -7,7 +7,8 @@ pulses. Each cell: a fresh Milo in its own process on the real embedded brain, t
 turns (`start_turn(prefill_next=True)`: after each turn the next prompt's known part is
 processed), one cold turn, then the median of the warm ones:
 
-  first token   message sent -> first reply character
+  first token   message sent -> first reply character (and split: messages that ask about the
+                user, answered from a note or "not told", and the others)
   reply whole   -> the reply is whole (the terminal's prompt comes back, a voice ends)
   turn done     -> the memory lines are written (the next prompt's prefill, after it, not timed)
   follow-up     a message sent 2 s after the previous reply was whole (its memory lines still
@@ -60,12 +61,15 @@ for text in messages:
         marks.setdefault("first", time.perf_counter())
     pending = bot.start_turn(text, on_reply=on_reply, prefill_next=False)
     marks["whole"] = time.perf_counter()
-    pending.finish()
+    result = pending.finish()
     marks["done"] = time.perf_counter()
     bot.prefill()  # the next prompt's known part, as the terminal does while you type (not timed)
-    rows.append((marks.get("first", marks["whole"]) - t, marks["whole"] - t, marks["done"] - t))
+    rows.append((marks.get("first", marks["whole"]) - t, marks["whole"] - t, marks["done"] - t,
+                 getattr(result, "evidence", None) is not None))
 warm = rows[1:]
 out = {k: statistics.median(r[i] for r in warm) for i, k in enumerate(("first", "whole", "done"))}
+for key, about in (("first_you", True), ("first_other", False)):
+    out[key] = statistics.median([r[0] for r in warm if r[3] == about] or [float("nan")])
 # Follow-ups: the next message is sent FOLLOW_S after the reply is whole, while the memory lines
 # are still being written, as a terminal does it (hurried where this version can, else waited for).
 follow = []
@@ -149,7 +153,8 @@ def main() -> int:
     print(f"\n{a.brain} brain, {len(MESSAGES) - 1} warm turns (median); lived-in memory: {what}")
     print(f"{'memory':10s} {'figure':12s}" + "".join(f"{n:>9s}" for n, _ in codes) + ("    ratio" if a.before else ""))
     for memory_name in memories:
-        for key, label in (("first", "first token"), ("whole", "reply whole"), ("done", "turn done"), ("follow", "follow-up")):
+        for key, label in (("first", "first token"), ("first_you", " asked of you"), ("first_other", " other"),
+                           ("whole", "reply whole"), ("done", "turn done"), ("follow", "follow-up")):
             vals = [results[(memory_name, n)][key] for n, _ in codes]
             ratio = f"  {vals[-1] / vals[0]:6.2f}x" if a.before else ""
             print(f"{memory_name:10s} {label:12s}" + "".join(f"{v:8.2f}s" for v in vals) + ratio)

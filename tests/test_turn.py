@@ -656,12 +656,46 @@ def test_asked_about_their_own_life_a_grammar_model_answers_from_the_note_named_
     assert "sentences ::= reply-opening\n" in work["grammar"]  # nothing after it: that is where it invented
     assert octopuses["messages"][-1]["role"] == "user" and "reply-opening" not in octopuses["grammar"]
     assert brother["messages"][-1]["content"] == "[NOTE]: none\n" and f"reply-opening ::= {NOT_TOLD_REPLY}" in brother["grammar"]
-    assert 'reply-opening ::= "Your name is Amy" [.!]' in name["grammar"] and name["messages"][-1]["content"] == "[NOTE]: 0\n"
+    assert 'reply-opening ::= "Your name is Amy."' in name["grammar"] and name["messages"][-1]["content"] == "[NOTE]: 0\n"
     assert results[0].evidence.choice == "1" and results[1].evidence is None
     # The reply is what the model wrote after the line, never the line itself.
     assert all("[NOTE]" not in r.reply for r in results) and results[0].reply == "Hello from the loopback server!"
     # A question is etched as asked, in the user's words: no summary of it can add a fact.
     assert entries(memory_file)[-1].core_update == 'Amy asked: "Who am I?"'
+
+
+@pytest.mark.parametrize("question, told", [("Where do I work?", True), ("What's my brother called?", False)])
+def test_a_reply_fixed_by_the_note_is_shown_before_the_model_has_read_the_prompt(make_milo, memory_file, question, told):
+    """The grammar fixes "You told me ..." (and the first sentence of "not told") from the note
+    alone: it is given to on_reply at once, while the server has sent nothing yet (issue 23: the
+    good brain spends ~5 s on a lived-in memory's notes before its first token). A whole fixed
+    reply brings the turn back at once; the model's own copy, when it comes, changes nothing."""
+    import threading
+    from dataclasses import replace
+
+    from model_server import PAUSE
+
+    from milo.chat.addressing import NOT_TOLD
+
+    memory_file.write_text("# Milo's Living Memory\n\n--- [PULSE: 07:10 PM, November 28, 2026] ---\n"
+                           'CORE_UPDATE: Amy said: "I work night shifts at the hospital."\nREPLY: Oh, tiring!\n')
+    fixed = "You told me you work night shifts at the hospital." if told else NOT_TOLD
+    reply = fixed if told else f"{NOT_TOLD} Will you tell me?"
+    rest, deltas = threading.Event(), []
+    answer = f"{PAUSE}[REPLY]: {reply}\n[CORE_UPDATE]: x\n[FUTURE_MESSAGE]: Nothing in particular"
+    with ScriptedModelServer([("pause", answer, rest)]) as srv:
+        milo = make_milo(replace(openai_model(srv.url), grammar=True))
+        if told:
+            pending = milo.start_turn(question, on_reply=deltas.append)  # back before the server said a word
+            assert deltas == [fixed]
+        else:
+            threading.Timer(1.0, lambda: deltas.append("(the server goes on)") or rest.set()).start()
+            pending = milo.start_turn(question, on_reply=deltas.append)
+            assert deltas[:2] == [fixed, "(the server goes on)"], deltas
+        rest.set()
+        result = pending.finish()
+    assert result.ok and result.reply == reply and "".join(d for d in deltas if not d.startswith("(")) == reply
+    assert entries(memory_file)[-1].reply == reply and entries(memory_file)[-1].core_update == f'Amy asked: "{question}"'
 
 
 @pytest.mark.model

@@ -24,6 +24,7 @@ from milo.chat.evidence import NAME_NOTE, NONE, Evidence
 # The whole reply, the asking sentence the model's choice: left free, its second sentence said
 # what it did not know in the user's words, which reads as a claim ("...what you cooked last
 # night", "What do you like to eat?" after "What's my favourite food?").
+NOT_TOLD = "I don't think you've told me that yet."
 NOT_TOLD_REPLY = ('"I don\'t think you\'ve told me that yet. " ("Will you tell me?" | "I\'d love to hear about it!" '
                   '| "Want to tell me?" | "What is it?")')
 
@@ -40,15 +41,27 @@ def reply_opening(evidence: Optional[Evidence], user_name: Optional[str] = None)
         return None
     if evidence.choice == NONE:
         return NOT_TOLD_REPLY
+    return _literal(fixed_reply(evidence, user_name)[0])
+
+
+def fixed_reply(evidence: Optional[Evidence], user_name: Optional[str] = None) -> tuple[str, bool]:
+    """What reply_opening fixes before the model writes a word: its text, and whether it is the
+    whole reply. It is shown (and spoken) at once: the model, which must still process the
+    notes (~5 s for the good brain on a lived-in memory), writes only what follows and the
+    memory lines."""
+    if evidence is None:
+        return "", False
+    if evidence.choice == NONE:
+        return NOT_TOLD, False
     if evidence.choice == NAME_NOTE and user_name:
-        return f'{_literal("Your name is " + user_name)} [.!]'
+        return f"Your name is {user_name}.", True
     # What the note says is the whole reply. Left to go on after "You told me", the good brain
     # invented in the same sentence ("You told me that your twins were born on September 7th this
     # year." from 'my twins have their tenth birthday party on saturday'; "You told me about your
     # son's age when we spoke earlier."); allowed a question after it, it echoed the user's ("What
     # subject do I teach?") or ran a statement on to a "?" ("...and again and again - which is?"),
     # 5 of 9 in one run of bench/truth.py --set fresh.
-    return _literal(f"You told me {evidence.told()}.")
+    return f"You told me {evidence.told()}.", True
 
 
-__all__ = ["NOT_TOLD_REPLY", "reply_opening"]
+__all__ = ["NOT_TOLD", "NOT_TOLD_REPLY", "fixed_reply", "reply_opening"]

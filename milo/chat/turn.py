@@ -21,7 +21,7 @@ from typing import Callable, Generator, Mapping, Optional, Protocol, Sequence
 from langchain_core.messages import AIMessage, BaseMessage, SystemMessage
 from langchain_core.runnables import Runnable
 
-from milo.chat.addressing import reply_opening
+from milo.chat.addressing import fixed_reply, reply_opening
 from milo.chat.bounded import Dropped, stream_within
 from milo.chat.chain import build_chain
 from milo.chat.evidence import SAID, Candidate, Evidence, find, name_note, only_asks
@@ -324,6 +324,15 @@ class Milo:
         emitted, whole = "", False
         acted = "ACTION" not in {t.name for t in self.parser.tags} or on_action is None
         manners = Manners(self.persona.user_name, known=bool(self.persona.known_name), samples=self.persona.samples + self.persona.prompt_lines())  # milo.chat.manners
+        # A reply the grammar fixes from what answers the message (milo.chat.addressing) is shown
+        # now, before the model has processed the notes; the model's own copy of it follows.
+        fixed, fixed_whole = fixed_reply(inputs.get("evidence"), self.persona.known_name) if self.model.grammar else ("", False)
+        if fixed and on_reply is not None:
+            emitted = manners.visible(fixed, final=fixed_whole)
+            on_reply(emitted)
+            if fixed_whole:
+                whole = True
+                yield
         for attempt in range(self.retries + 1):
             result.attempts = attempt + 1
             final: Optional[TaggedAnswer] = None
@@ -357,6 +366,8 @@ class Milo:
                             emitted = reply
                         if whole:
                             yield  # the caller may hand the rest of the turn to another thread
+                if hurried is not None and hurried.is_set() and whole and final is None and emitted:
+                    final = TaggedAnswer(reply=emitted, missing=[t.name for t in self.parser.tags if t.field != "reply"])
                 if hurried is not None and hurried.is_set() and whole and final is not None:
                     # Stopped by the next message: the lines written so far stand, not the one
                     # being written (grounding quotes the user for a CORE_UPDATE left unwritten).
