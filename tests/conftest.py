@@ -1,6 +1,7 @@
 """Shared fixtures: a clean environment per test, the real embedded model, a Milo factory."""
 
 import os
+import signal
 import sys
 from pathlib import Path
 
@@ -36,6 +37,11 @@ def _snapshot() -> dict:
 
 def pytest_sessionstart(session):
     session.config._milo_users = _snapshot()
+    # A run started in the background (`pytest &` from a script) ignores SIGINT, and every child
+    # would inherit that: the tests that press Ctrl-C at `milo chat` or stop `milo voice` with it
+    # would see nothing happen. Children get the default, as from a shell.
+    if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 def pytest_sessionfinish(session, exitstatus):
