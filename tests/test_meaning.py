@@ -77,6 +77,26 @@ def test_recall_finds_by_meaning_what_shares_no_word_with_the_question(tmp_path)
     assert "nurse" in meaning.recall_parts(question)[1]
 
 
+def test_notes_far_in_meaning_from_the_message_are_not_shown_even_with_budget_left(tmp_path):
+    """A budget is a bound, not a quota (MEANING_FLOOR): small talk gets no notes of other talk
+    (each costs the good brain ~1/60 s), a message on a noted thing gets its note, and notes
+    without a vector yet are not held back by a floor they cannot be measured against."""
+    notes = [f'Amy said: "We chatted about {w} today."' for w in ("the bus timetable", "a tax form", "football scores")] * 8
+    notes.insert(5, 'Amy said: "My sister Lucía is moving to Lisbon in May."')  # older than the recent notes
+    path = tmp_path / "Living_Memory.md"
+    _memory(path, notes)
+    mem = LivingMemory(path, relevance=True, budget_tokens=400, cache_dir=tmp_path / "c", meaning=True)
+    mem.relevance.background = False
+    assert mem.recall_parts("Tell me a fun fact about octopuses!")[1] == ""
+    assert "Lisbon" in mem.recall_parts("Where is my sister going to live?")[1]
+    words = LivingMemory(path, relevance=True, budget_tokens=400, cache_dir=tmp_path / "w")  # no embedder
+    assert "bus" in words.recall_parts("Did the bus come on time today?")[1]
+    fresh = LivingMemory(path, relevance=True, budget_tokens=400, cache_dir=tmp_path / "f", meaning=True)
+    recall = fresh.relevance
+    recall.vectors().matrix = lambda idx: (np.zeros((len(idx), 384), np.float32), np.zeros(len(idx), bool))  # none computed yet
+    assert "bus" in fresh.recall_parts("Did the bus come on time today?")[1]
+
+
 def test_a_hand_edit_never_leaves_a_stale_vector_and_the_cache_is_private(tmp_path):
     path = tmp_path / "Living_Memory.md"
     filler = [f'Amy said: "We talked about the {w}."' for w in ("weather", "news", "bus", "radio", "tea")] * 4
@@ -153,7 +173,7 @@ def test_a_process_ends_while_its_vectors_are_still_being_computed(tmp_path):
     _memory(path, [f'Amy said: "Note {i} about the garden and bus number {i * 7}."' for i in range(400)])
     code = ("import sys; from milo.memory import LivingMemory\n"
             f"m = LivingMemory({str(path)!r}, relevance=True, budget_tokens=300, meaning=True)\n"
-            "print(len(m.recall_parts('what pet do i have')[1]) > 0)\n")
+            "print(len(m.recall_parts('what did I say about the garden and the bus?')[1]) > 0)\n")
     for _ in range(3):
         out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=60)
         assert out.returncode == 0 and out.stdout.strip() == "True", out.stderr
