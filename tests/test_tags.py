@@ -101,14 +101,6 @@ def test_extra_tag_can_be_added_without_rewriting():
     assert P.parse("[REPLY]: x\n[ACTION]: nod()").action == ""
 
 
-def test_extra_tag_can_go_right_after_the_reply():
-    action = TagSpec("ACTION", "action", "<gestures, or none>")
-    p = P.with_tags([action], after="REPLY")
-    assert [t.name for t in p.tags] == ["REPLY", "ACTION", "CORE_UPDATE", "FUTURE_MESSAGE", "INTERNAL"]
-    assert p.gbnf().startswith('root ::= "[REPLY]: " reply "\\n" "[ACTION]: " action "\\n"')
-    assert p.with_tags([action], after="REPLY").tags == p.tags  # known already: unchanged
-
-
 def test_a_partial_answer_says_which_line_is_still_being_written():
     assert P._parse("[REPLY]: Hi there!\n[CORE_UPDATE]: Amy has a c", partial=True).growing == "CORE_UPDATE"
     assert P._parse("[REPLY]: Hi there!\n[CORE_UPDATE]: ", partial=True).growing == "CORE_UPDATE"
@@ -120,10 +112,7 @@ def test_a_partial_answer_says_which_line_is_still_being_written():
 
 def test_grammar_shape():
     g = P.gbnf()
-    # the reply first (it streams to the user), the never-shown thought last (a hurried turn
-    # loses it first, not the notes)
-    assert g.startswith('root ::= "[REPLY]: " reply "\\n" "[CORE_UPDATE]: "')
-    assert g.index('"[FUTURE_MESSAGE]: "') < g.index('"[INTERNAL]: "')
+    assert g.startswith('root ::= "[REPLY]: " reply "\\n" "[INTERNAL]: "')
     for rule in ("reply", "internal", "core-update", "future-message"):
         assert re.search(rf"^{rule} ::= ", g, re.M)
     assert "_" not in "".join(re.findall(r"^(\S+) ::=", g, re.M))  # GBNF names: no underscores
@@ -172,7 +161,7 @@ def test_free_reply_format_streams_the_untagged_reply():
     parser = MiloTagParser().with_free_reply()
     assert "[REPLY]" not in parser.get_format_instructions() and "[CORE_UPDATE]:" in parser.get_format_instructions()
     grammar = parser.gbnf()
-    assert grammar.startswith('root ::= sentences "\\n" "[CORE_UPDATE]: "') and "sentence" in grammar
+    assert grammar.startswith('root ::= sentences "\\n" "[INTERNAL]: "') and "sentence" in grammar
     text = "Oh, coffee! I love that smell. Tell me more?\n[INTERNAL]: likes coffee\n[CORE_UPDATE]: Sam loves black coffee\n[FUTURE_MESSAGE]: Ask about coffee"
     chunks = [text[i:i + 7] for i in range(0, len(text), 7)]
     shown = [a.reply for a in parser.transform(iter(chunks)) if "REPLY" not in a.missing]

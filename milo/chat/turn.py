@@ -107,8 +107,9 @@ class Milo:
         # under a grammar) an [ACTION] line in the format.
         self.native_tools = body is not None and not model.grammar and model.kind in NATIVE_TOOL_KINDS
         if body is not None and not self.native_tools:
-            # Right after the reply: the gesture is made as the reply ends, not after the notes.
-            parser = parser.with_tags([TagSpec(**body.action_tag)], after="REPLY")
+            # Last: placed earlier, the good brain recited it as its reply (milo.chat.tags). The
+            # gesture is still made as soon as its line is written, before the answer ends.
+            parser = parser.with_tags([TagSpec(**body.action_tag)])
         # For grammar-driven brains, an answer about the user starts from what answers it
         # (milo.chat.evidence): the format says so.
         if model.grammar:
@@ -202,7 +203,7 @@ class Milo:
         `prefill_next`: the rest ends with `prefill()` for the next message (front ends that
         wait for one: the terminal, the voice's follow-up). `on_gestures(result)`: the turn's
         gestures were queued on the body (result.gestures, result.answer: what chose them),
-        as soon as the [ACTION] line is written (right after the reply), on the thread that
+        as soon as the [ACTION] line is written (not when the answer ends), on the thread that
         runs the turn then."""
         cancelled, hurried = threading.Event(), threading.Event()
         steps = self._steps((text or "").strip(), on_reply, cancelled, prefill_next, hurried, on_gestures)

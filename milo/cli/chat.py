@@ -462,7 +462,7 @@ def _turn_at_terminal(milo, text: str, args, colours: Colours, screen: PromptScr
 
     try:
         spinner.start()
-        # The gestures are shown when they are made (right after the reply), not with the notes.
+        # The gestures are shown when they are made (their line written), not when the turn ends.
         pending = milo.start_turn(text, on_reply=on_reply, prefill_next=True,
                                   on_gestures=lambda made: screen.show([colours.dim(f"  {line}") for line in gesture_lines(made)]))
         if not shown:  # on_reply had nothing (an empty answer): the turn is told whole, here

@@ -372,9 +372,9 @@ class VoiceLoop:
             if pending is None:
                 self._turn_done(result)
             else:
-                # The rest of the turn goes on while the last sentences are heard: its gesture
-                # (the [ACTION] line, right after the reply) is made with the words, and the
-                # microphone opens again (the reply heard) while the memory lines are written.
+                # The rest of the turn goes on while the last sentences are heard: its gesture is
+                # made as soon as the model has written its [ACTION] line, and the microphone
+                # opens again (the reply heard) while the memory lines are written.
                 self._pending = pending.finish_in_background(self._turn_done)
         self._open_window("follow", self.config.follow_up_s)
         if self.config.follow_up_s > 0:
