@@ -698,6 +698,27 @@ def test_a_reply_fixed_by_the_note_is_shown_before_the_model_has_read_the_prompt
     assert entries(memory_file)[-1].reply == reply and entries(memory_file)[-1].core_update == f'Amy asked: "{question}"'
 
 
+def test_a_fixed_reply_hurried_before_the_model_wrote_anything_is_still_etched(make_milo, memory_file):
+    """The next question came while the model had not yet said a word of an answer whose reply
+    was fixed (and shown) at once: the turn is etched with that reply and the question quoted."""
+    import threading
+    from dataclasses import replace
+
+    from model_server import PAUSE
+
+    memory_file.write_text("# Milo's Living Memory\n\n--- [PULSE: 07:10 PM, November 28, 2026] ---\n"
+                           'CORE_UPDATE: Amy said: "I work night shifts at the hospital."\nREPLY: Oh, tiring!\n')
+    rest = threading.Event()
+    answer = f"{PAUSE}[REPLY]: You told me you work night shifts at the hospital.\n[CORE_UPDATE]: x"
+    with ScriptedModelServer([("pause", answer, rest)]) as srv:
+        pending = make_milo(replace(openai_model(srv.url), grammar=True)).start_turn("Where do I work?", on_reply=lambda d: None)
+        pending.hurry()
+        result = pending.wait(timeout=20)
+        rest.set()
+    assert result.ok and result.hurried and result.reply == "You told me you work night shifts at the hospital."
+    assert entries(memory_file)[-1].fields == {"CORE_UPDATE": 'Amy asked: "Where do I work?"', "REPLY": result.reply}
+
+
 @pytest.mark.model
 def test_the_note_line_and_the_openings_run_on_llama_cpp(embedded, make_milo, memory_file):
     """On the real model: the answer continues the line that names the note (llama.cpp takes the
