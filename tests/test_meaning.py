@@ -185,6 +185,9 @@ def test_a_process_ends_while_its_vectors_are_still_being_computed(tmp_path):
     ('Amy said: "Ugh, I had to move the dentist to Friday."', "You told me you had to move the dentist to Friday."),
     ('earlier today: "My dentist is on Friday now."', "You told me your dentist is on Friday now."),
     ("My cat is Biscuit.", "You told me your cat is Biscuit."),  # a line the user wrote in the file
+    ('Sam said: "Hi Milo! I grow tomatoes on my balcony."', "You told me you grow tomatoes on your balcony."),
+    ('Amy said: "Milo, my sister lives in Lisbon."', "You told me your sister lives in Lisbon."),
+    ('Amy said: "Milo is the name I gave my bike."', "You told me Milo is the name you gave your bike."),
 ])
 def test_the_reply_to_a_question_a_note_answers_is_the_note_in_the_users_person(note, said):
     from milo.chat.addressing import reply_opening

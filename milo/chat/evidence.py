@@ -128,6 +128,9 @@ def _own(note: str) -> Optional[str]:
 # What opens a message without telling anything ("Ugh, ...", "Quick update: ..."): a closed class.
 _LEAD = re.compile(r"^\W*(?:(?:ugh|oh|ah|well|so|actually|hey|hi|hello|ok|okay|yes|no|hmm|anyway|btw|by the way|guess what"
                    r"|small change|quick update|update|change of plan|news|fun fact)\b[\s,:;!.-]*)+", re.IGNORECASE)
+# Milo addressed by name before what is told ("Hi Milo! I grow tomatoes" was answered "You told
+# me Milo! you grow tomatoes"): only with a mark after it ("Milo is my dog's name" stays).
+_ADDRESS = re.compile(r"^\W*milo\s*[,!.:;-]+\s*", re.IGNORECASE)
 # A first word that is not a name, lower-cased after "You told me".
 _LOWER = frozenset("the a an we it our there this that they he she his her its these those my i".split())
 
@@ -140,7 +143,7 @@ def _clause(note: str) -> str:
     text = _own(note) or note.strip()
     from milo.memory.names import after_name
 
-    text = _you(_LEAD.sub("", after_name(text)).strip() or text)
+    text = _you(_LEAD.sub("", _ADDRESS.sub("", _LEAD.sub("", after_name(text)))).strip() or text)
     first = text.split(" ", 1)[0]
     if first.lower() in _LOWER:
         text = first.lower() + text[len(first):]
