@@ -367,13 +367,12 @@ class Milo:
                             emitted = reply
                         if whole:
                             yield  # the caller may hand the rest of the turn to another thread
-                if hurried is not None and hurried.is_set() and whole and final is None and emitted:
-                    final = TaggedAnswer(reply=emitted, missing=[t.name for t in self.parser.tags if t.field != "reply"])
-                if hurried is not None and hurried.is_set() and whole and final is not None:
+                if hurried is not None and hurried.is_set() and whole and (final is not None or emitted):
                     # Stopped by the next message: the lines written so far stand, not the one
-                    # being written (grounding quotes the user for a CORE_UPDATE left unwritten).
+                    # being written (grounding quotes the user for a CORE_UPDATE left unwritten);
+                    # a reply fixed and shown before the model wrote anything stands alone.
                     result.hurried = True
-                    final = _written(final, self.parser)
+                    final = _written(final or TaggedAnswer(reply=emitted, missing=[t.name for t in self.parser.tags if t.field != "reply"]), self.parser)
                 elif final is not None and final.cut and self.model.kind in ENDS_SAID:
                     # A dropped connection reads as a normal end of the stream; only the finish
                     # reason says the answer is whole (issue 27: 'All good here. [INT' was etched).

@@ -34,9 +34,7 @@ def open_memory(path: Optional[os.PathLike | str] = None, settings=None) -> Livi
     """The living memory as Milo's app uses it: relevance recall, the token budget, the index
     cache and the recent-lines window from `settings` (default: the environment, validated).
     `path` overrides the settings' memory file."""
-    from milo.config import Settings
-
-    from milo.config import not_a_folder
+    from milo.config import Settings, not_a_folder
 
     settings = settings or Settings.load()
     memory_file = Path(path).expanduser() if path is not None else settings.memory_file
