@@ -24,10 +24,10 @@ class RecordingRobot(Robot):
 
 
 def test_range_clamp_reports_changes():
-    assert limits.NOD_TIMES.clamp(3) == (3, False)
-    assert limits.NOD_TIMES.clamp(9) == (5, True)
-    assert limits.NOD_TIMES.clamp(0) == (1, True)
-    assert limits.SPIN_DEGREES.clamp(-500) == (-160, True)
+    assert TOOLS["nod"].ranges["times"].clamp(3) == (3, False)
+    assert TOOLS["nod"].ranges["times"].clamp(9) == (5, True)
+    assert TOOLS["nod"].ranges["times"].clamp(0) == (1, True)
+    assert TOOLS["spin_body"].ranges["degrees"].clamp(-500) == (-160, True)
     with pytest.raises(ValueError):
         limits.HEAD_PITCH.clamp("up")
     with pytest.raises(ValueError):
@@ -43,11 +43,11 @@ def test_follow_moves_only_as_far_as_needed():
 
 def test_the_six_tools_exist_with_typed_schemas():
     assert TOOL_NAMES == ("nod", "shake_head", "look_around", "wiggle_antennas", "spin_body", "move_head")
-    assert set(TOOLS["nod"].schema.model_fields) == {"times"}
-    assert TOOLS["nod"].schema.model_fields["times"].annotation is int
-    assert set(TOOLS["move_head"].schema.model_fields) == {"pitch", "roll", "yaw", "duration"}
-    assert set(TOOLS["spin_body"].schema.model_fields) == {"degrees", "duration"}
-    assert TOOLS["spin_body"].schema.model_fields["degrees"].is_required()
+    assert set(TOOLS["nod"].Input.model_fields) == {"times"}
+    assert TOOLS["nod"].Input.model_fields["times"].annotation is int
+    assert set(TOOLS["move_head"].Input.model_fields) == {"pitch", "roll", "yaw", "duration"}
+    assert set(TOOLS["spin_body"].Input.model_fields) == {"degrees", "duration"}
+    assert TOOLS["spin_body"].Input.model_fields["degrees"].is_required()
 
 
 @pytest.mark.parametrize(

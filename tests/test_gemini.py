@@ -85,7 +85,7 @@ def test_a_function_call_reaches_the_body_clamped(make_milo, memory_file):
     assert "[ACTION]" not in json.dumps(req["body"]["systemInstruction"])  # native calls, no tagged line asked for
     assert result.ok and result.reply == "Yes! Watch this."
     assert result.answer.tool_calls == [{"name": n, "args": a} for n, a in calls]
-    # times 9 -> 5, pitch 90 -> 40 (limits.NOD_TIMES, HEAD_PITCH); degrees NaN refused.
+    # times 9 -> 5, pitch 90 -> 40 (the nod and move_head ranges); degrees NaN refused.
     assert result.gestures == ["nod(times=5)", "move_head(pitch=40, roll=0, yaw=10)"]
     said = " ".join(body.statuses)
     assert "nodded 5 times (clamped times 9 -> 5)" in said and "clamped pitch 90 -> 40" in said

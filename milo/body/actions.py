@@ -55,7 +55,7 @@ def _literal(node: ast.AST):
     return value
 
 
-def parse_call(name: str, args_text: str | None) -> Call:
+def parse_call(name: str, args_text: str | None, by: str = "") -> Call:
     """One call: `name` and the text between its parentheses. Raises CallError."""
     tool = _norm_name(name)
     if tool not in TOOLS:
@@ -70,7 +70,7 @@ def parse_call(name: str, args_text: str | None) -> Call:
         except SyntaxError:
             raise CallError(f"{tool}: cannot read the arguments {args_text.strip()!r}") from None
         assert isinstance(node, ast.Call)
-        fields = list(TOOLS[tool].schema.model_fields)
+        fields = list(TOOLS[tool].Input.model_fields)
         if len(node.args) > len(fields):
             raise CallError(f"{tool} takes at most {len(fields)} arguments")
         try:
@@ -82,7 +82,7 @@ def parse_call(name: str, args_text: str | None) -> Call:
                 kwargs[kw.arg] = _literal(kw.value)
         except (ValueError, SyntaxError, TypeError):
             raise CallError(f"{tool}: arguments must be numbers, not {args_text.strip()!r}") from None
-    return make_call(tool, kwargs)
+    return make_call(tool, kwargs, by)
 
 
 def _segments(value: str) -> list[str]:
@@ -116,7 +116,7 @@ def is_call_list(text: str | None) -> bool:
     return bool(segments) and all(_whole_call(s) for s in segments)
 
 
-def parse_actions(text: str | None, limit: int = MAX_CALLS) -> ActionPlan:
+def parse_actions(text: str | None, limit: int = MAX_CALLS, by: str = "") -> ActionPlan:
     """All gesture calls in an action line, in order.
 
     A segment that is exactly a call (`nod(times=2)`, `look_around`, `shake head(3)`) is read
@@ -142,7 +142,7 @@ def parse_actions(text: str | None, limit: int = MAX_CALLS) -> ActionPlan:
             plan.errors.append(f"only the first {limit} gestures are performed")
             break
         try:
-            plan.calls.append(parse_call(name, args))
+            plan.calls.append(parse_call(name, args, by))
         except CallError as e:
             plan.errors.append(str(e))
     return plan
@@ -152,14 +152,7 @@ def parse_actions(text: str | None, limit: int = MAX_CALLS) -> ActionPlan:
 
 
 def _gbnf_call_alternatives() -> str:
-    count = {"nod": "[1-5]", "shake_head": "[1-5]", "wiggle_antennas": "[1-6]"}
-    angle = '"-"? [0-9] [0-9]? [0-9]?'
-    alts = [f'"{name}(times=" {digits} ")"' for name, digits in count.items()]
-    alts.append('"look_around()"')
-    alts.append(f'"spin_body(degrees=" {angle} ")"')
-    alts.append(f'"move_head(pitch=" {angle} ", roll=" {angle} ", yaw=" {angle} ")"')
-    assert {a.split("(")[0].strip('"') for a in alts} == set(TOOL_NAMES)
-    return "( " + " | ".join(alts) + " )"
+    return "( " + " | ".join(spec.gbnf() for spec in TOOLS.values()) + " )"
 
 
 def action_gbnf(max_calls: int = 3) -> str:
@@ -174,6 +167,5 @@ ACTION_GBNF = action_gbnf()
 # The format line the model sees. Written as a description, not as a sample call, so a model
 # that copies it verbatim asks for nothing.
 ACTION_PLACEHOLDER = (
-    "<none, or up to three gesture calls chosen from nod / shake_head / look_around / "
-    "wiggle_antennas / spin_body / move_head>"
+    f"<none, or up to three gesture calls chosen from {' / '.join(TOOL_NAMES)}>"
 )

@@ -45,16 +45,10 @@ def _num(x: float) -> str:
     return str(int(x)) if float(x).is_integer() else f"{x:g}"
 
 
-# Tool inputs (the table).
-NOD_TIMES = Range("times", 1, 5)
-SHAKE_TIMES = Range("times", 1, 5)
-WIGGLE_TIMES = Range("times", 1, 6)
-SPIN_DEGREES = Range("degrees", -160, 160, " degrees")
-SPIN_DURATION = Range("duration", 0.5, 5.0, " s")
+# The head's own range (a gesture's input ranges are in its module, milo.body.gestures).
 HEAD_PITCH = Range("pitch", -40, 40, " degrees")
 HEAD_ROLL = Range("roll", -40, 40, " degrees")
 HEAD_YAW = Range("yaw", -180, 180, " degrees")
-HEAD_DURATION = Range("duration", 0.2, 5.0, " s")
 
 # What the drivers themselves accept (a last guard, whatever a gesture computes).
 BODY_YAW = Range("body_yaw", -160, 160, " degrees")  # the SDK's own IK stops at 160

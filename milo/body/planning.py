@@ -1,4 +1,4 @@
-"""What to do for a turn or a command: the user's words first, then the model's [ACTION] line."""
+"""What to do for a turn or a command: the user's words first, then the model's own choice."""
 
 from __future__ import annotations
 
@@ -8,30 +8,47 @@ from typing import Mapping, Sequence
 
 from milo.body.actions import MAX_CALLS, is_call_list, parse_actions
 from milo.body.instructions import parse_instruction
-from milo.body.tools import TOOL_NAMES, Call, CallError, make_call
+from milo.body.tools import BY_COMMAND, BY_MODEL, TOOL_NAMES, BodyStatus, Call, CallError, make_tools
 
 log = logging.getLogger("milo.body")
 
 
 def plan(user_text: str, action_text: str = "", tool_calls: Sequence[Mapping] = ()) -> list[Call]:
     """What to do for one turn: the user's explicit instructions if there are any (a small
-    model picks the right gesture rarely), else the model's native tool calls (validated and
-    clamped like everything else, at most MAX_CALLS), else its [ACTION] line."""
+    model picks the right gesture rarely), else the model's native tool calls (run through the
+    LangChain tools, validated and clamped like everything else, at most MAX_CALLS), else its
+    [ACTION] line."""
     asked = parse_instruction(user_text)
     if asked.calls:
         return asked.calls
     if tool_calls:
-        calls = []
-        for tc in list(tool_calls)[:MAX_CALLS]:
-            try:
-                calls.append(make_call(str(tc.get("name", "")), dict(tc.get("args") or {})))
-            except CallError as e:
-                log.info("ignored a tool call: %s", e)
-        return calls
-    proposed = parse_actions(action_text)
+        return from_tool_calls(tool_calls)
+    proposed = parse_actions(action_text, by=BY_MODEL)
     for error in proposed.errors:
         log.info("ignored from the action line: %s", error)
     return proposed.calls
+
+
+def from_tool_calls(tool_calls: Sequence[Mapping]) -> list[Call]:
+    """A model's native tool calls, each invoked on its LangChain tool; the tools only collect
+    the Calls here (the body performs them in its queue, after the reply)."""
+    calls: list[Call] = []
+
+    def collect(call: Call) -> BodyStatus:
+        calls.append(call)
+        return call.status(f"queued {call.describe()}", "done")
+
+    tools = {tool.name: tool for tool in make_tools(collect)}
+    for tc in list(tool_calls)[:MAX_CALLS]:
+        name = str(tc.get("name", ""))
+        tool = tools.get(name)
+        if tool is None:
+            log.info("ignored a tool call: there is no gesture called %r", name)
+            continue
+        said = tool.invoke(dict(tc.get("args") or {}))
+        if getattr(said, "kind", "") == "refused":
+            log.info("ignored a tool call: %s", said)
+    return calls
 
 
 _NESTED = re.compile(r"\([^()]*\(")
@@ -45,7 +62,7 @@ def parse_command(text: str) -> list[Call]:
         # Read as words, "nod(times=nod())" nodded twice (issue 27): a call inside a call is
         # no gesture's argument.
         raise CallError(f"cannot read {text!r}: a gesture's arguments are numbers, like 'nod(times=2)'")
-    found = parse_actions(text) if is_call_list(text) else parse_instruction(text)
+    found = parse_actions(text, by=BY_COMMAND) if is_call_list(text) else parse_instruction(text, by=BY_COMMAND)
     if found.errors:
         # A person's command is done whole or not at all (a model's [ACTION] line is read leniently).
         raise CallError(found.errors[0])

@@ -19,7 +19,7 @@ from typing import Callable, Iterable, Mapping, Optional, Sequence
 from milo.body.actions import ACTION_GBNF, ACTION_PLACEHOLDER
 from milo.body.planning import plan
 from milo.body.robots import ConsoleRobot, Pose, Robot
-from milo.body.tools import Call, make_call, make_tools
+from milo.body.tools import BY_COMMAND, BodyStatus, Call, make_call, make_tools
 from milo.errors import BodyError, BodyNotAnswering
 
 log = logging.getLogger("milo.body")
@@ -60,8 +60,8 @@ class Body:
 
     @property
     def tools(self) -> list:
-        """The six LangChain tools; each performs on this body (in the queue) and returns the
-        status. Meant for models with native tool calling."""
+        """The gestures as LangChain tools; each performs on this body (in the queue) and
+        returns its BodyStatus. Meant for models with native tool calling."""
         return make_tools(lambda call: self.run([call])[0])
 
     def respond(self, user_text: str, action_text: str = "", tool_calls: Sequence[Mapping] = ()) -> list[str]:
@@ -85,20 +85,21 @@ class Body:
                 futures.append(future)
         return futures
 
-    def run(self, calls: Sequence[Call], timeout: Optional[float] = None) -> list[str]:
-        """Perform calls and wait for them; returns their statuses ('' for one skipped)."""
+    def run(self, calls: Sequence[Call], timeout: Optional[float] = None) -> list[BodyStatus]:
+        """Perform calls and wait for them; returns their statuses (empty text, kind skipped,
+        for one not performed)."""
         futures = self.perform(calls)
         out = []
-        for f in futures:
+        for call, f in zip(calls, futures):
             try:
                 out.append(f.result(timeout=timeout))
             except FutureTimeout:
-                out.append("")
+                out.append(call.status("", "skipped"))
         return out
 
-    def do(self, name: str, **args) -> str:
+    def do(self, name: str, **args) -> BodyStatus:
         """Perform one tool by name and wait for its status: body.do("nod", times=2)."""
-        return self.run([make_call(name, args)])[0]
+        return self.run([make_call(name, args, BY_COMMAND)])[0]
 
     def wait(self, timeout: Optional[float] = None) -> bool:
         """Block until everything queued so far is done; False if `timeout` ran out first."""
@@ -139,7 +140,7 @@ class Body:
         return self.robot.read_pose()
 
     # --- the worker -------------------------------------------------------------------------
-    def _say(self, status: str) -> None:
+    def _say(self, status: BodyStatus) -> None:
         self.statuses.append(status)
         del self.statuses[:-200]
         log.info("%s", status)
@@ -157,7 +158,7 @@ class Body:
             except queue.Empty:
                 return
             if item is not None and not item[1].done():
-                item[1].set_result("")
+                item[1].set_result(item[0].status("", "skipped"))
                 log.info("skipped %s: %s", item[0].describe(), why)
 
     def _work(self) -> None:
@@ -172,33 +173,33 @@ class Body:
                 status = self._perform(call)
             except BaseException as e:  # pragma: no cover - last resort, keep the worker alive
                 log.exception("gesture %s failed", call.describe())
-                status = f"could not {call.describe()}: {e}"
+                status = call.status(f"could not {call.describe()}: {e}", "failed")
             future.set_result(status)
 
-    def _perform(self, call: Call) -> str:
+    def _perform(self, call: Call) -> BodyStatus:
         try:
             self.robot.ensure_ready()
             status = call.run(self.robot)
         except BodyNotAnswering as e:
             if not self._down:
                 self._down = True
-                self._say(f"{NOT_ANSWERING}: {e}; I'll keep talking and try again later")
+                self._say(BodyStatus(f"{NOT_ANSWERING}: {e}; I'll keep talking and try again later", "down"))
             # what was queued behind it would only fail the same way: drop it
             self._drain("the body is not answering")
-            return ""
+            return call.status("", "skipped")
         except BodyError as e:
-            status = f"could not {call.describe()}: {e}"
+            status = call.status(f"could not {call.describe()}: {e}", "failed")
             self._say(status)
             return status
         except Exception as e:  # an SDK error that is not a lost connection
             log.info("gesture %s failed", call.describe(), exc_info=True)
-            status = f"could not {call.describe()}: {type(e).__name__}: {e}"
+            status = call.status(f"could not {call.describe()}: {type(e).__name__}: {e}", "failed")
             self._say(status)
             return status
         if self._down:
             self._down = False
-            self._say(ANSWERING_AGAIN)
+            self._say(BodyStatus(ANSWERING_AGAIN, "back"))
         if self.console:
-            status = f"(no robot) {status}"
+            status = BodyStatus(f"(no robot) {status}", status.kind, status.call, status.by)
         self._say(status)
         return status

@@ -199,8 +199,8 @@ class StatusBox:
         self._lines: list[str] = []
         self._lock = threading.Lock()
 
-    def __call__(self, status: str) -> None:
-        if _is_problem(status):
+    def __call__(self, status) -> None:
+        if getattr(status, "problem", False):  # a BodyStatus (milo.body.tools): failed, refused, down, back
             with self._lock:
                 self._lines.append(status)
 
@@ -209,12 +209,6 @@ class StatusBox:
             lines, self._lines = self._lines, []
         for line in lines:
             self.say(f"  [{line}]")
-
-
-def _is_problem(status: str) -> bool:
-    from milo.body.worker import ANSWERING_AGAIN, NOT_ANSWERING
-
-    return status.startswith((NOT_ANSWERING, ANSWERING_AGAIN, "could not"))
 
 
 # ---- the chat -------------------------------------------------------------------------------
@@ -529,27 +523,7 @@ def gesture_lines(result) -> list[str]:
 
 
 def _in_words(calls) -> str:
-    from milo.body.tools import times_word
-
-    def one(call) -> str:
-        a = call.kwargs
-        if call.name == "nod":
-            words = f"nod {times_word(a['times'])}"
-        elif call.name == "shake_head":
-            words = f"shake its head {times_word(a['times'])}"
-        elif call.name == "look_around":
-            words = "look around"
-        elif call.name == "wiggle_antennas":
-            words = f"wiggle its antennas {times_word(a['times'])}"
-        elif call.name == "spin_body" and a.get("degrees"):
-            words = f"turn {abs(a['degrees']):g} degrees to its {'left' if a['degrees'] > 0 else 'right'} and back"
-        elif call.name == "move_head":
-            words = f"hold its head at pitch {a['pitch']:g}, roll {a['roll']:g}, yaw {a['yaw']:g}"
-        else:
-            words = call.describe()
-        return words + (f" (clamped {', '.join(call.notes)})" if call.notes else "")
-
-    return ", then ".join(one(c) for c in calls)
+    return ", then ".join(call.in_words() for call in calls)
 
 
 def cmd_prompt(args: argparse.Namespace, kit) -> int:

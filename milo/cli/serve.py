@@ -82,10 +82,9 @@ def pose_dict(body: Any) -> dict:
 def perform(body: Any, calls: list, done: Optional[list] = None) -> Iterator[tuple[str, dict]]:
     """Each call through `Body.run` (in order, waiting for each), then a motion snapshot."""
     for i, call in enumerate(calls, 1):
-        status = body.run([call])[0]
-        ok = bool(status) and not status.startswith("could not")
-        if not status:
-            status = f"skipped {call.describe()}: my body is not answering"
+        said = body.run([call])[0]
+        ok = said.ok
+        status = str(said) or f"skipped {call.describe()}: my body is not answering"
         if done is not None:
             done.append(status)
         snapshot: dict[str, Any] = {"ran": call.describe(), "status": status, "ok": ok, "step": i, "of": len(calls),
@@ -104,8 +103,11 @@ def make_move(body: Any) -> Callable[[str], Iterable[tuple[str, dict]]]:
 
         calls = parse_command(instruction)  # CallError (a ValueError): one sentence for the sender
         done: list[str] = []
-        yield from perform(body, calls, done)
-        failed = [s for s in done if s.startswith(("could not", "skipped"))]
+        oks: list[bool] = []
+        for event, snapshot in perform(body, calls, done):
+            oks.append(snapshot["ok"])
+            yield event, snapshot
+        failed = [s for s, ok in zip(done, oks) if not ok]
         yield "reply", {"done": done, "ok": not failed}
         if failed:
             yield "error", {"error": failed[0][0].upper() + failed[0][1:].rstrip(".") + "."}
