@@ -1,4 +1,4 @@
-"""Clamping, the head/body coupling, the six tools' schemas and their status strings."""
+"""Clamping, the head/body coupling, the tools' schemas and their status strings."""
 
 import math
 
@@ -41,8 +41,8 @@ def test_follow_moves_only_as_far_as_needed():
     assert limits.follow(80, 100) == 80
 
 
-def test_the_six_tools_exist_with_typed_schemas():
-    assert TOOL_NAMES == ("nod", "shake_head", "look_around", "wiggle_antennas", "spin_body", "move_head")
+def test_the_tools_exist_with_typed_schemas():
+    assert TOOL_NAMES == ("nod", "shake_head", "look_around", "wiggle_antennas", "spin_body", "move_head", "dance")
     assert set(TOOLS["nod"].Input.model_fields) == {"times"}
     assert TOOLS["nod"].Input.model_fields["times"].annotation is int
     assert set(TOOLS["move_head"].Input.model_fields) == {"pitch", "roll", "yaw", "duration"}
@@ -75,7 +75,7 @@ def test_calls_are_validated_and_clamped(name, args, described, notes):
 @pytest.mark.parametrize(
     "name,args,message",
     [
-        ("dance", {}, "no gesture called 'dance'"),
+        ("juggle", {}, "no gesture called 'juggle'"),
         ("nod", {"speed": 3}, "no argument 'speed'"),
         ("nod", {"times": "lots"}, "times"),
         ("spin_body", {}, "degrees"),
