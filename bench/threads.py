@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parent.parent
 CHILD = r"""
 import json, sys, time, urllib.request
 sys.path.insert(0, sys.argv[1])
-from milo.chat.brains import weights
+from milo.brains import weights
 from milo.chat.embedded import EmbeddedServer
 from milo.config import Settings
 s = Settings.load()

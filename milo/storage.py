@@ -7,6 +7,9 @@
 - `atomic_replace`: temp file in the same directory, fsync, rename, fsync of the directory; a
   symlinked path is replaced at its target, so the link stays a link.
 - `write_new`: a file that must not exist yet (backups: never overwritten, never torn).
+- `install_file`: a finished temp file another writer made (a download, a model's saved state,
+  an extracted weight) put under its name: fsynced, renamed, the directory fsynced.
+- `set_aside`: a damaged file renamed out of the way, kept for its owner, durably.
 - `locked`: an exclusive flock on a file, for read-modify-write sequences.
 - `read_settled`: a whole file that no one is saving right now (two reads a moment apart agree).
 - `clean_temps`: temp files a killed process left behind.
@@ -236,6 +239,43 @@ def write_new(path: os.PathLike | str, data: bytes, mode: int = PRIVATE) -> None
     finally:
         tmp.unlink(missing_ok=True)
     fsync_dir(path.parent)
+
+
+def install_file(tmp: os.PathLike | str, path: os.PathLike | str, mode: Optional[int] = None) -> Path:
+    """Put the finished file `tmp` (same folder) under the name `path`: its bytes fsynced, then
+    renamed over whatever was there, then the directory fsynced, so a power cut leaves the old
+    file or the new one, whole. `mode`: set first (0600 for what holds the user's words). The
+    temp file is removed if anything fails. Returns `path`."""
+    tmp, path = Path(tmp), Path(path)
+    try:
+        fd = os.open(tmp, os.O_RDONLY | os.O_CLOEXEC)
+        try:
+            if mode is not None:
+                os.fchmod(fd, mode)
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        os.replace(tmp, path)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+    fsync_dir(path.parent)
+    return path
+
+
+def set_aside(path: os.PathLike | str, tag: str) -> Path:
+    """Rename a damaged file to `<name>.<tag>-<time>` beside it (never over another one) and
+    return the new name; the directory is fsynced, so the rename survives a power cut."""
+    path = Path(path)
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    aside = path.with_name(f"{path.name}.{tag}-{stamp}")
+    n = 1
+    while aside.exists():
+        n += 1
+        aside = path.with_name(f"{path.name}.{tag}-{stamp}-{n}")
+    os.replace(path, aside)
+    fsync_dir(path.parent)
+    return aside
 
 
 def temp_name(target: Path) -> Path:

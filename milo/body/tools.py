@@ -17,7 +17,6 @@ import milo.body.limits as limits
 from milo.body.gestures import GESTURES
 from milo.body.gestures.base import Gesture
 from milo.body.robots import Robot
-from milo.body.words import times_word  # noqa: F401  (re-exported: the front ends word counts with it)
 
 TOOLS: dict[str, Gesture] = GESTURES
 TOOL_NAMES: tuple[str, ...] = tuple(TOOLS)

@@ -1,4 +1,4 @@
-"""The embedded model: a GGUF brain (milo.chat.brains) on llama.cpp through `xllamacpp`.
+"""The embedded model: a GGUF brain (milo.brains) on llama.cpp through `xllamacpp`.
 
 Why xllamacpp: it has prebuilt wheels for x86_64 and aarch64 (a Pi 5 or a Jetson needs no
 compiler; llama-cpp-python builds llama.cpp from source for ~10 minutes), and it serves an
@@ -6,7 +6,7 @@ OpenAI-compatible endpoint in-process on 127.0.0.1, so the chain drives it with 
 `langchain_openai.ChatOpenAI` that talks to a user's own llama.cpp server, LM Studio or vLLM.
 The server also serialises requests per slot, which llama-cpp-python's shared object does not.
 
-No network at run time: the brains' weights are installed beforehand (milo.chat.brains); any
+No network at run time: the brains' weights are installed beforehand (milo.brains); any
 other GGUF file can be given by path.
 """
 
@@ -20,12 +20,13 @@ import time
 from pathlib import Path
 from typing import Optional
 
+from milo import storage
 from milo.errors import EmbeddedModelError
 
 
 
 def resolve_weights(path: str) -> Path:
-    """A GGUF file given by path (the named brains are found by milo.chat.brains)."""
+    """A GGUF file given by path (the named brains are found by milo.brains)."""
     p = Path(path).expanduser()
     if not p.is_file():
         raise EmbeddedModelError(f"No GGUF model file at {p}; check the path given to --model.")
@@ -162,8 +163,7 @@ class EmbeddedServer:
         tmp = self.state_file.with_name(f".{self.state_file.stem}.{os.getpid()}.tmp")
         try:
             self._slot("save", tmp.name)
-            os.chmod(tmp, 0o600)  # the prompt it holds is the user's memory
-            os.replace(tmp, self.state_file)
+            storage.install_file(tmp, self.state_file, mode=0o600)  # the prompt it holds is the user's memory
         except Exception:
             tmp.unlink(missing_ok=True)
 

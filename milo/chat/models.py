@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Callable, Mapping, Optional, Union
 
 from pathlib import Path
 
-from milo.chat.brains import BRAINS, GOOD, TINY, Brain, brain_for_path, default_brain, weights
+from milo.brains import BRAINS, GOOD, TINY, Brain, brain_for_path, default_brain, weights
 from milo.config import Settings, redact, strip_credentials
 from milo.errors import EmbeddedModelError, ModelConfigError
 

@@ -12,7 +12,6 @@ the pieces always join to exactly `TurnResult.reply`, which is also what is etch
 from __future__ import annotations
 
 import logging
-import re
 import threading
 import time
 from dataclasses import dataclass, field

@@ -5,7 +5,8 @@ from __future__ import annotations
 import sys
 import time
 
-from milo.chat import brains
+from milo import brains
+from milo.brains import download
 
 
 def _progress_bar():
@@ -46,7 +47,7 @@ def cmd_install(args, kit) -> int:
     if brain.size and not brains.path_of(brain, settings):
         kit.say(f"Installing the {brain.name} brain, {brain.title} ({brain.size / 1e9:.1f} GB; a few minutes on a "
                 f"home connection), into {brains.brains_dir(settings)} ...")
-    path = brains.install(brain, settings, progress=_progress_bar() if sys.stderr.isatty() else None)
+    path = download.install(brain, settings, progress=_progress_bar() if sys.stderr.isatty() else None)
     print(f"{brain.name} brain ready: {path}")
     return 0
 

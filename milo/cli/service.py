@@ -25,6 +25,7 @@ import sys
 from pathlib import Path
 from typing import Any, Callable, Optional, Sequence
 
+from milo import storage
 from milo.config import PROJECT_DIR, Settings
 from milo.errors import SetupError
 
@@ -114,9 +115,7 @@ def install(settings: Settings, serve_args: Sequence[str], now: bool, say: Calla
     path = unit_path(settings)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_name(path.name + ".tmp")
-        tmp.write_text(unit_text(settings, serve_args))
-        os.replace(tmp, path)
+        storage.atomic_replace(path, unit_text(settings, serve_args).encode("utf-8"), mode=0o644)
         env = env_path(settings)
         if not env.exists():
             env.parent.mkdir(parents=True, exist_ok=True)

@@ -30,6 +30,8 @@ from typing import Optional, Sequence
 
 import numpy as np
 
+from milo import storage
+
 log = logging.getLogger("milo.memory")
 
 MODEL_ID = "all-MiniLM-L6-v2"
@@ -82,7 +84,7 @@ def _extract(zip_path: Path, folder: Path) -> Path:
             with z.open(names[f]) as src, open(tmp, "wb") as dst:
                 while chunk := src.read(1 << 20):
                     dst.write(chunk)
-            os.replace(tmp, folder / f)
+            storage.install_file(tmp, folder / f)
     return folder
 
 

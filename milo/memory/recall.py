@@ -23,7 +23,6 @@ from __future__ import annotations
 import atexit
 import math
 import os
-import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Optional, Sequence

@@ -91,8 +91,7 @@ class JsonChatMessageHistory(BaseChatMessageHistory):
         messages = _recover_messages(text)
         with self._lock():
             if self.path.exists() and self.path.read_text(encoding="utf-8", errors="replace") == text:
-                aside = self.path.with_name(f"{self.path.name}.damaged-{time.strftime('%Y%m%d-%H%M%S')}")
-                os.replace(self.path, aside)
+                aside = storage.set_aside(self.path, "damaged")
                 _atomic_write(self.path, {"id": self.path.stem, "messages": messages_to_dict(messages)})
                 self._warn(f"The conversation file {self.path.name} was damaged; kept {len(messages)} messages and set the original aside as {aside.name}.")
         return messages
@@ -178,9 +177,8 @@ class SessionStore:
         except FileNotFoundError:
             return {}
         except (ValueError, OSError):
-            aside = path.with_name(f"{ACTIVE}.damaged-{time.strftime('%Y%m%d-%H%M%S')}")
             try:
-                os.replace(path, aside)
+                aside = storage.set_aside(path, "damaged")
                 self.warn(f"The session state file {ACTIVE} was damaged; starting a new conversation and setting it aside as {aside.name}.")
             except OSError:
                 pass
