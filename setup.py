@@ -1,6 +1,6 @@
 """The one build step pyproject.toml cannot say: ship Milo's prompts and persona in the package.
 
-`prompts/` and `sample_speak.txt` live at the top of the checkout, where you edit them. A wheel
+`prompts/`, `profiles/` and `sample_speak.txt` live at the top of the checkout, where you edit them. A wheel
 (and an sdist) carries a copy as `milo/data/prompts/` and `milo/data/sample_speak.txt`, where
 milo.config looks when there is no checkout around the package; in a checkout (an editable
 install included) the checkout's own files are used. Everything else is in pyproject.toml.
@@ -13,7 +13,7 @@ from setuptools.command.build_py import build_py
 from setuptools.command.sdist import sdist
 
 ROOT = Path(__file__).resolve().parent
-SHIPPED = ("sample_speak.txt", "prompts")  # milo.config's _data_dir() names
+SHIPPED = ("sample_speak.txt", "prompts", "profiles")  # milo.config's _data_dir() names
 
 
 def shipped_files() -> list[Path]:

@@ -42,6 +42,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
+from milo.config import Settings  # noqa: E402
+
+OWN = Settings.load(env={}).persona_name  # the default profile's persona: users address it by name
+
 MEMORIES = {
     "ines": ['Inés said: "Hola Milo! I\'m Inés, I fix elevators for a living."',
              'Inés said: "My grandson Pablo is learning to ride a bike."',
@@ -140,7 +144,7 @@ def offline(sets: list[str], lived_in: bool = False, budget: int = 400) -> int:
     for source, message, notes, want in cases:
         row = {"source": source, "kind": "answered" if isinstance(want, list) else ("never told" if want == "none" else "not about them")}
         for judge, embed in judges.items():
-            ev = find(message, notes, embed=embed)
+            ev = find(message, notes, embed=embed, own=OWN)
             choice = "-" if ev is None else ev.choice
             if isinstance(want, list):
                 shown = ev.describe().lower() if ev is not None and ev.choice != NONE else ""
@@ -227,7 +231,7 @@ def main() -> int:
         notes = {**numbered(inputs["memory"]), **numbered(inputs["relevant"] if inputs["relevant"] != "(none)" else "")}
         got = model_judges(milo, messages, inputs, notes)
         t = time.perf_counter()
-        ev = find(message, _candidates(notes))
+        ev = find(message, _candidates(notes), own=OWN)
         got["words"] = ("-" if ev is None else ev.choice, time.perf_counter() - t)
         kind = "answered" if want not in ("none", "-") else ("never told" if want == "none" else "not about them")
         row = {"message": message, "kind": kind}

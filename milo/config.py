@@ -17,6 +17,7 @@ from __future__ import annotations
 import math
 import os
 import re
+import tomllib
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any, Callable, Mapping, Optional
@@ -157,6 +158,76 @@ def _mqtt_prefix(raw: str) -> str:
     return value if value.endswith("/") else value + "/"
 
 
+# ---- profiles: a persona is a folder ----------------------------------------------------------
+
+PROFILE_FILE = "profile.toml"
+DEFAULT_PROFILE = "milo"
+_PROFILE_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
+# What a profile.toml may set, and the setting each fills (unless an option or variable does).
+_PROFILE_KEYS = {"name": "persona_name", "language": "stt_lang", "wake_phrase": "wake_phrase", "voice": "tts_voice",
+                 "samples": "persona_file", "prompts": "prompts_dir", "memory": "memory_file", "gestures": "gestures"}
+
+
+def _profile_id(raw: str) -> str:
+    value = str(raw).strip()
+    if not _PROFILE_NAME.match(value):
+        raise ValueError("a profile name of letters, digits, '-', '_' or '.' (a folder name), such as milo")
+    return value
+
+
+def profile_dirs(data_dir: Path) -> list[Path]:
+    """Where profiles are looked for, in order: the user's own (`milo profile new`), then the
+    ones shipped with Milo."""
+    return [Path(data_dir) / "profiles", _data_dir("profiles")]
+
+
+def find_profile(name: str, data_dir: Path) -> Optional[Path]:
+    for folder in profile_dirs(data_dir):
+        if (folder / name / PROFILE_FILE).is_file():
+            return folder / name
+    return None
+
+
+def read_profile(folder: Path) -> dict[str, Any]:
+    """A profile's settings from its profile.toml: paths made absolute (relative to the folder),
+    defaults filled: the samples and the memory in the folder, its prompts/ if it has one (else
+    the shipped prompts, which take the persona's name from it). Raises ValueError (what is wrong)."""
+    path = folder / PROFILE_FILE
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError) as e:
+        raise ValueError(f"{path} cannot be read ({getattr(e, 'strerror', None) or e})") from None
+    except tomllib.TOMLDecodeError as e:
+        raise ValueError(f"{path} is not valid TOML ({e})") from None
+    unknown = sorted(set(data) - set(_PROFILE_KEYS))
+    if unknown:
+        raise ValueError(f"{path} has an unknown key {unknown[0]!r} (known: {', '.join(_PROFILE_KEYS)})")
+    for key, value in data.items():
+        if key == "gestures":
+            if not (isinstance(value, list) and all(isinstance(v, str) for v in value)):
+                raise ValueError(f"{path}: gestures must be a list of gesture names ([] for all)")
+        elif not isinstance(value, str) or (key == "name" and not _name(value)):
+            raise ValueError(f"{path}: {key} must be a non-empty text")
+    out: dict[str, Any] = {
+        "persona_name": _name(data.get("name", "")) or folder.name.title(),
+        "persona_file": _under(folder, data.get("samples", "sample_speak.txt")),
+        "prompts_dir": _under(folder, data["prompts"]) if "prompts" in data
+        else (folder / "prompts" if (folder / "prompts").is_dir() else _data_dir("prompts")),
+        "memory_file": _under(folder, data.get("memory", "Living_Memory.md")),
+        "gestures": tuple(data.get("gestures", ())),
+    }
+    out["wake_phrase"] = data.get("wake_phrase", "").strip() or f"hey {out['persona_name']}"
+    for key in ("language", "voice"):
+        if data.get(key, "").strip():
+            out[_PROFILE_KEYS[key]] = data[key].strip()
+    return out
+
+
+def _under(folder: Path, relative: str) -> Path:
+    # normpath, not resolve: a memory file that is a symlink stays the path the user gave
+    return Path(os.path.normpath(folder / Path(relative).expanduser()))
+
+
 def _setting(env: Optional[str], parse: Callable[[str], Any] = _text, option: Optional[str] = None,
              flag: Optional[str] = None, default: Any = None, secret: bool = False):
     """A field of Settings: read from option `option` (argparse dest), else environment `env`."""
@@ -180,7 +251,11 @@ class Settings:
     retries: int = _setting("MILO_RETRIES", _number(0, 10, whole=True), default=2)
     threads: Optional[int] = _setting("MILO_THREADS", _number(1, 256, whole=True))
     prompt_cache: bool = _setting("MILO_PROMPT_CACHE", _flag, default=True)  # save/restore the embedded model's prompt state
-    # persona and memory
+    # persona and memory: a profile (profiles/<name>/profile.toml) gives the persona's name, its
+    # samples, prompts, memory file, wake phrase, language and voice; options and variables win
+    profile: str = _setting("MILO_PROFILE", _profile_id, option="profile", flag="--profile", default=DEFAULT_PROFILE)
+    persona_name: str = _setting("MILO_PERSONA_NAME", _name, default="")
+    gestures: tuple = _setting(None, default=())  # the gestures the persona may use (its profile; empty: all)
     user_name: str = _setting("MILO_USER_NAME", _name, option="user_name", flag="--user-name", default="Friend")
     persona_file: Path = _setting("MILO_PERSONA_FILE", _path, option="persona", flag="--persona", default=_data_dir("sample_speak.txt"))
     prompts_dir: Path = _setting("MILO_PROMPTS_DIR", _path, default=_data_dir("prompts"))
@@ -202,7 +277,7 @@ class Settings:
     robot_host: str = _setting("MILO_ROBOT_HOST", _text, option="robot_host", flag="--robot-host", default="localhost")
     robot_port: int = _setting("MILO_ROBOT_PORT", _number(1, 65535, whole=True), option="robot_port", flag="--robot-port", default=8000)
     # voice
-    wake_phrase: str = _setting("MILO_WAKE_PHRASE", option="wake", flag="--wake", default="hey Milo")
+    wake_phrase: str = _setting("MILO_WAKE_PHRASE", option="wake", flag="--wake", default="")  # "": the profile's
     wake_fillers: str = _setting("MILO_WAKE_FILLERS", option="wake_fillers", flag="--wake-fillers", default="")
     stt: str = _setting("MILO_STT", _choice("auto", "vosk", "whisper"), option="stt", flag="--stt", default="auto")
     stt_lang: str = _setting("MILO_STT_LANG", option="lang", flag="--lang", default="en")
@@ -250,6 +325,8 @@ class Settings:
                 raise ConfigError(f"{source} must be {e}, not {shown!r}.") from None
         if "data_dir" not in values:
             values["data_dir"] = default_data_dir(env)
+        values.update({k: v for k, v in _profile_values(values.get("profile", DEFAULT_PROFILE), values["data_dir"]).items()
+                       if k not in values})
         if "cache_dir" not in values:
             values["cache_dir"] = default_cache_dir(env)
         if "session_dir" not in values:
@@ -264,6 +341,18 @@ class Settings:
     @staticmethod
     def env_names() -> list[str]:
         return [f.metadata["env"] for f in fields(Settings) if f.metadata.get("env")]
+
+
+def _profile_values(name: str, data_dir: Path) -> dict[str, Any]:
+    folder = find_profile(name, data_dir)
+    if folder is None:
+        known = sorted({p.name for d in profile_dirs(data_dir) if d.is_dir() for p in d.iterdir() if (p / PROFILE_FILE).is_file()})
+        raise ConfigError(f"There is no profile called {name!r} (known: {', '.join(known) or 'none'}); "
+                          f"`milo profile new {name}` makes one.")
+    try:
+        return read_profile(folder)
+    except ValueError as e:
+        raise ConfigError(f"The profile {name!r} cannot be used: {e}.") from None
 
 
 def _recheck(parse: Callable[[str], Any], value: Any) -> Any:

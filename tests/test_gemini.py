@@ -75,13 +75,13 @@ def test_a_function_call_reaches_the_body_clamped(make_milo, memory_file):
     try:
         with GeminiServer([("call", DANCE, calls)]) as srv:
             milo = make_milo(choose_model("gemini", env={"GOOGLE_API_KEY": KEY, "MILO_GEMINI_BASE_URL": srv.url}), body=body)
-            result = milo.turn("Can you dance for me?")
+            result = milo.turn("Show me what you can do!")
         body.wait(10)
     finally:
         body.close()
     (req,) = srv.requests
     declared = [f["name"] for tool in req["body"]["tools"] for f in tool["functionDeclarations"]]
-    assert sorted(declared) == sorted(["nod", "shake_head", "look_around", "wiggle_antennas", "spin_body", "move_head"])
+    assert sorted(declared) == sorted(["nod", "shake_head", "look_around", "wiggle_antennas", "spin_body", "move_head", "dance"])
     assert "[ACTION]" not in json.dumps(req["body"]["systemInstruction"])  # native calls, no tagged line asked for
     assert result.ok and result.reply == "Yes! Watch this."
     assert result.answer.tool_calls == [{"name": n, "args": a} for n, a in calls]

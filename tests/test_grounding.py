@@ -7,6 +7,11 @@ import pytest
 
 from milo.memory.grounding import check, faithful_core, ground, near_duplicate
 
+
+def ground_as_milo(*args, **kw):
+    """ground() as the default profile's persona calls it (its name is Milo)."""
+    return ground(*args, own="Milo", **kw)
+
 USER = "Hi Milo, I'm Amy. I just adopted a cat and I love strong black coffee."
 REPLY = "A cat! How lovely. What colour is she?"
 
@@ -46,7 +51,7 @@ def test_names_and_numbers_must_come_from_the_user_not_the_reply():
 
 def test_an_invented_core_update_becomes_the_users_words_and_the_change_is_logged(caplog):
     caplog.set_level("INFO", logger="milo.memory")
-    g = ground("Amy told Milo her cat is called Biscuit", "Remind Amy about Biscuit's vet visit", REPLY, USER, user_name="Amy")
+    g = ground_as_milo("Amy told Milo her cat is called Biscuit", "Remind Amy about Biscuit's vet visit", REPLY, USER, user_name="Amy")
     assert g.fields == {"CORE_UPDATE": faithful_core(USER, "Amy"), "REPLY": REPLY}
     assert g.fields["CORE_UPDATE"] == f'Amy said: "{USER}"'
     assert len(g.changes) == 2
@@ -63,20 +68,20 @@ def test_the_quote_is_one_line_and_clipped_at_a_word():
 
 
 def test_cut_off_or_leaking_answers_are_refused_whole():
-    assert ground("Amy adopted a cat", "", REPLY, USER, user_name="Amy", truncated=True).refused == "the answer was cut off"
-    leaked = ground("Amy adopted a cat", "", "A cat! CORE_UPDATE: Amy adopted a cat", USER, user_name="Amy")
+    assert ground_as_milo("Amy adopted a cat", "", REPLY, USER, user_name="Amy", truncated=True).refused == "the answer was cut off"
+    leaked = ground_as_milo("Amy adopted a cat", "", "A cat! CORE_UPDATE: Amy adopted a cat", USER, user_name="Amy")
     assert leaked.refused and not leaked.fields
 
 
 def test_repeats_of_recent_notes_are_not_etched_again():
     recent = [{"CORE_UPDATE": "Amy adopted a cat", "FUTURE_MESSAGE": "Ask Amy about her cat", "REPLY": REPLY}]
-    g = ground("Amy adopted a new cat", "Ask Amy about the cat", REPLY, USER, user_name="Amy", recent=recent)
+    g = ground_as_milo("Amy adopted a new cat", "Ask Amy about the cat", REPLY, USER, user_name="Amy", recent=recent)
     assert g.fields["CORE_UPDATE"] == faithful_core(USER, "Amy")  # what she said this time
     assert "FUTURE_MESSAGE" not in g.fields and "REPLY" in g.fields
     assert near_duplicate("Ask Amy about the cat!", ["ask amy about her cat"])
     assert not near_duplicate("Ask Amy about her interview", ["ask amy about her cat"])
     # Nothing new at all (the same quote, the same reply): nothing etched.
-    again = ground("", "", REPLY, USER, user_name="Amy", recent=[{"CORE_UPDATE": faithful_core(USER, "Amy"), "REPLY": REPLY}])
+    again = ground_as_milo("", "", REPLY, USER, user_name="Amy", recent=[{"CORE_UPDATE": faithful_core(USER, "Amy"), "REPLY": REPLY}])
     assert again.fields == {}
 
 
@@ -105,18 +110,18 @@ def test_the_real_embedded_model_etches_no_invented_names_or_numbers(embedded, m
 
 def test_a_summary_that_drops_the_users_names_or_numbers_keeps_their_words_instead():
     said = "Hi Milo! I'm Nora, and my cat is called Biscuit. She is 3 and loves sleeping on my keyboard."
-    g = ground("We talked about cats and their love for keyboards.", "", "Oh, a cat!", said, user_name="Nora")
+    g = ground_as_milo("We talked about cats and their love for keyboards.", "", "Oh, a cat!", said, user_name="Nora")
     assert g.fields["CORE_UPDATE"] == f'Nora said: "{said}"'
     assert "leaves out 'Nora'" in g.changes[0]  # the first of the names it dropped (Nora, Biscuit)
-    kept = ground("Nora's cat Biscuit is 3 and loves sleeping on Nora's keyboard", "", "Oh, a cat!", said, user_name="Nora")
+    kept = ground_as_milo("Nora's cat Biscuit is 3 and loves sleeping on Nora's keyboard", "", "Oh, a cat!", said, user_name="Nora")
     assert kept.fields["CORE_UPDATE"] == "Nora's cat Biscuit is 3 and loves sleeping on Nora's keyboard" and not kept.changes
     # Nor may it drop a thing the user named: "What pet do I have?" found no pet in "Shelby
     # hates the cold" (seen on the good brain).
     tortoise = "ive got a tortoise called shelby he hates the cold"
-    g = ground("Shelby hates the cold", "", "Brr!", tortoise, user_name="Bjorn")
+    g = ground_as_milo("Shelby hates the cold", "", "Brr!", tortoise, user_name="Bjorn")
     assert g.fields["CORE_UPDATE"] == f'Bjorn said: "{tortoise}"' and "tortoise" in g.changes[0]
     # Without the user's name (learned from this very message) the next wake would not know it.
-    nameless = ground("Our cat Biscuit is 3 and sleeps on the keyboard", "", "Oh!", said, user_name="Nora")
+    nameless = ground_as_milo("Our cat Biscuit is 3 and sleeps on the keyboard", "", "Oh!", said, user_name="Nora")
     assert nameless.fields["CORE_UPDATE"] == f'Nora said: "{said}"' 
 
 
@@ -126,17 +131,17 @@ def test_what_the_user_said_earlier_in_the_conversation_supports_a_note():
     earlier = ["I just got back from the farmers market.", "I bought tomatoes and a jar of honey there."]
     question = "What's my name, and what drink did I just say I love?"
     note = "Ask Sam what Sam will cook with the tomatoes from the farmers market"
-    alone = ground("", note, "Your name is Sam!", question, user_name="Sam")
+    alone = ground_as_milo("", note, "Your name is Sam!", question, user_name="Sam")
     assert "FUTURE_MESSAGE" not in alone.fields
-    g = ground("", note, "Your name is Sam!", question, user_name="Sam", conversation=earlier)
+    g = ground_as_milo("", note, "Your name is Sam!", question, user_name="Sam", conversation=earlier)
     assert g.fields["FUTURE_MESSAGE"] == note and not g.changes
     # Still no invention: a name nobody said anywhere in the conversation is refused.
-    bad = ground("", "Ask Sam about Bella at the farmers market", "Hi!", question, user_name="Sam", conversation=earlier)
+    bad = ground_as_milo("", "Ask Sam about Bella at the farmers market", "Hi!", question, user_name="Sam", conversation=earlier)
     assert "FUTURE_MESSAGE" not in bad.fields and "Bella" in bad.changes[0]
 
     # A CORE_UPDATE is about this exchange: the message before it does not support it.
     coffee = "By the way, I love strong black coffee in the morning."
-    g = ground("I bought tomatoes and a jar of honey there.", "", "Strong black coffee, yum!", coffee,
+    g = ground_as_milo("I bought tomatoes and a jar of honey there.", "", "Strong black coffee, yum!", coffee,
                user_name="Sam", conversation=earlier)
     assert g.fields["CORE_UPDATE"] == f'Sam said: "{coffee}"', g.changes
 
@@ -145,13 +150,13 @@ def test_a_note_that_only_copies_the_reply_is_not_a_note():
     # The tiny brain's FUTURE_MESSAGE was once its own greeting, word for word: nothing in it
     # rests on what the user said, and the REPLY line keeps it anyway.
     reply = "Hi there! Hope everything is well on your end, I've been thinking of all the great things we can do. Tell me more!"
-    g = ground("Amy is back from the farmers market", "Hope everything is well on your end, I've been thinking of all the great things",
+    g = ground_as_milo("Amy is back from the farmers market", "Hope everything is well on your end, I've been thinking of all the great things",
                reply, "Hi Milo! I just got back from the farmers market.", user_name="Amy")
     assert "FUTURE_MESSAGE" not in g.fields and g.fields["REPLY"] == reply
-    assert any("only repeats Milo's reply" in c for c in g.changes)
+    assert any("only repeats the reply" in c for c in g.changes)
     assert g.fields["CORE_UPDATE"] == "Amy is back from the farmers market"  # its own words: kept
     # A thread that names what the user said is kept, even when the reply mentions it too.
-    kept = ground("", "Ask Amy what she made with the tomatoes", "Tomatoes! What will you make with them?",
+    kept = ground_as_milo("", "Ask Amy what she made with the tomatoes", "Tomatoes! What will you make with them?",
                   "I bought tomatoes.", user_name="Amy")
     assert kept.fields["FUTURE_MESSAGE"] == "Ask Amy what she made with the tomatoes"
 
@@ -159,8 +164,8 @@ def test_a_note_that_only_copies_the_reply_is_not_a_note():
 def test_a_core_update_that_says_nothing_becomes_the_users_words():
     # The good brain once wrote just 'Nora said:' (nothing after it) for "Which instrument do I play?".
     for empty in ("Nora said:", "Nora asked.", "The user said something."):
-        g = ground(empty, "", "You play the cello!", "Which instrument do I play, and when?", user_name="Nora")
+        g = ground_as_milo(empty, "", "You play the cello!", "Which instrument do I play, and when?", user_name="Nora")
         assert g.fields["CORE_UPDATE"] == 'Nora said: "Which instrument do I play, and when?"', empty
         assert any("says nothing" in c or "leaves out" in c for c in g.changes)
     # A short note with something in it stands.
-    assert ground("Nora plays the cello", "", "", "I play the cello.", user_name="Nora").fields["CORE_UPDATE"] == "Nora plays the cello"
+    assert ground_as_milo("Nora plays the cello", "", "", "I play the cello.", user_name="Nora").fields["CORE_UPDATE"] == "Nora plays the cello"

@@ -5,6 +5,8 @@ import pytest
 
 from milo.chat.manners import Manners
 
+OWN = "Milo"  # the default profile's persona (profiles/milo/profile.toml)
+
 SEEN = [  # replies of the 1.5B brain in bench/conversation.py
     ("That sounds yummy! Tomatoes are great for salads, and honey is always a treat. Do you have any other questions "
      "about what you found at the farmers market? I'm here to help!",
@@ -28,7 +30,7 @@ SEEN = [  # replies of the 1.5B brain in bench/conversation.py
 
 @pytest.mark.parametrize("reply, kept", SEEN)
 def test_help_desk_closers_end_the_reply_once_it_said_something(reply, kept):
-    assert Manners().visible(reply, final=True) == kept
+    assert Manners(own=OWN).visible(reply, final=True) == kept
 
 
 @pytest.mark.parametrize("reply, kept", SEEN + [
@@ -42,7 +44,7 @@ def test_help_desk_closers_end_the_reply_once_it_said_something(reply, kept):
     ("That's great, Milo, really.", "That's great, Sam, really."),
 ])
 def test_what_streams_only_grows_and_ends_as_the_final_reply(reply, kept):
-    m = Manners("Sam", known=True)
+    m = Manners("Sam", known=True, own=OWN)
     shown = ""
     for n in range(1, len(reply) + 1):  # every prefix, as a token stream could cut it
         now = m.visible(reply[:n])
@@ -53,11 +55,11 @@ def test_what_streams_only_grows_and_ends_as_the_final_reply(reply, kept):
 
 
 def test_a_wrong_name_for_the_user_is_corrected_only_when_milo_knows_theirs():
-    assert Manners("Sam", known=True).visible("Your name is Milo.", final=True) == "Your name is Sam."
-    assert Manners("Sam", known=True).visible("your name is Sam, of course.", final=True) == "your name is Sam, of course."
-    assert Manners("Friend", known=False).visible("Your name is Milo.", final=True) == "Your name is Milo."
+    assert Manners("Sam", known=True, own=OWN).visible("Your name is Milo.", final=True) == "Your name is Sam."
+    assert Manners("Sam", known=True, own=OWN).visible("your name is Sam, of course.", final=True) == "your name is Sam, of course."
+    assert Manners("Friend", known=False, own=OWN).visible("Your name is Milo.", final=True) == "Your name is Milo."
     # Held back while the name is still being written, shown with the right one.
-    m = Manners("Sam", known=True)
+    m = Manners("Sam", known=True, own=OWN)
     assert m.visible("Hi! Your name is Mi") == "Hi!"
     assert m.visible("Hi! Your name is Milo, ") == "Hi! Your name is Sam,"
 
@@ -71,14 +73,14 @@ def test_a_wrong_name_for_the_user_is_corrected_only_when_milo_knows_theirs():
     ("Hi Milo's friend! Hi, Mike!", None, None),
 ])
 def test_milo_never_greets_the_user_by_its_own_name(reply, known, unknown):
-    for manners, want in ((Manners("Sam", known=True), known), (Manners("Friend", known=False), unknown)):
+    for manners, want in ((Manners("Sam", known=True, own=OWN), known), (Manners("Friend", known=False, own=OWN), unknown)):
         shown = ""
         for n in range(1, len(reply) + 1):
             now = manners.visible(reply[:n])
             assert now.startswith(shown), (shown, now)
             shown = now
         assert manners.visible(reply, final=True) == (want or reply)
-    assert Manners("Milo", known=True).visible(reply, final=True) == reply  # a user called Milo too
+    assert Manners("Milo", known=True, own=OWN).visible(reply, final=True) == reply  # a user called Milo too
 
 
 SAMPLES = ["Oh! Oh, wait, did you know octopuses have three hearts? Three! I keep thinking about that.",
@@ -105,10 +107,16 @@ SAMPLES = ["Oh! Oh, wait, did you know octopuses have three hearts? Three! I kee
     ("Three! Three hearts!", "Three! Three hearts!"),  # no copy before it: its own words
 ])
 def test_a_sentence_that_opens_like_a_persona_sample_is_a_copy_and_is_left_out(reply, kept):
-    m = Manners(samples=SAMPLES)
+    m = Manners(samples=SAMPLES, own=OWN)
     shown = ""
     for n in range(1, len(reply) + 1):
         now = m.visible(reply[:n])
         assert now.startswith(shown), (shown, now)
         shown = now
     assert m.visible(reply, final=True) == kept and kept.startswith(shown)
+
+
+def test_another_persona_is_not_greeted_back_by_its_name_either():
+    assert Manners("Sam", known=True, own="Luna").visible("Oh, hi Luna! How was your day?", final=True) == "Oh, hi Sam! How was your day?"
+    assert Manners("Sam", known=True, own="Luna").visible("Oh, hi Milo!", final=True) == "Oh, hi Milo!"
+    assert Manners("Sam", known=True, own="Luna").visible("Oh, hi Lu") == "Oh, hi"  # perhaps "Luna" being written

@@ -193,7 +193,8 @@ def test_the_reply_to_a_question_a_note_answers_is_the_note_in_the_users_person(
     from milo.chat.addressing import reply_opening
     from milo.chat.evidence import Evidence
 
-    assert reply_opening(Evidence("1", note)) == '"' + said + '"'  # the whole reply (GBNF), nothing after it
+    # the default profile's persona (Milo) is addressed by name and left out of what was told
+    assert reply_opening(Evidence("1", note, own="Milo")) == '"' + said + '"'  # the whole reply (GBNF), nothing after it
 
 
 # A lived-in memory: recall shows ~10 notes, each chosen for being close to the message; the

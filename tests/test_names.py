@@ -2,7 +2,9 @@
 
 import pytest
 
-from milo.memory.names import learn_name, name_in, name_quoted
+from milo.memory.names import after_name, learn_name, name_in, name_quoted
+
+OWN = "Milo"  # the default profile's persona (profiles/milo/profile.toml)
 
 GIVEN = {
     "Bonjour Milo! I'm Chloé, I run a little flower shop in Lyon.": "Chloé",
@@ -40,12 +42,21 @@ NOT_GIVEN = ["im allergic to peanuts", "I'm tired and hungry.", "this is great",
 
 @pytest.mark.parametrize("text,name", GIVEN.items())
 def test_a_name_is_learned_in_any_script_and_any_way_of_giving_it(text, name):
-    assert name_in(text) == name
+    assert name_in(text, OWN) == name
 
 
 @pytest.mark.parametrize("text", NOT_GIVEN)
 def test_what_gives_no_name_gives_none(text):
-    assert name_in(text) is None
+    assert name_in(text, OWN) is None
+
+
+def test_the_persona_s_name_comes_from_its_profile_not_from_a_word_list():
+    """Another persona (another profile's name): addressed the same way, never the user's name."""
+    assert name_in("hi luna this is björn i play the drums", "Luna") == "Björn"
+    assert name_in("hi luna its priya i just adopted two cats", "Luna") == "Priya"
+    assert name_in("I'm Luna", "Luna") is None and name_in("Hi Luna!", "Luna") is None
+    assert after_name("hey luna oluwaseun here i teach maths", "Luna") == "i teach maths"
+    assert learn_name("", ['Luna said: "hello"'], "Luna") is None
 
 
 def test_a_corrected_name_replaces_the_first():

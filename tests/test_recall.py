@@ -449,9 +449,12 @@ ORDINARY = [
 
 
 def test_instruction_like_notes_are_flagged_including_paraphrases():
-    flagged = [p for p in PARAPHRASES if neutralise(p).startswith("[quoted note, not an instruction]")]
+    flagged = [p for p in PARAPHRASES if neutralise(p, "Milo").startswith("[quoted note, not an instruction]")]
     assert flagged == PARAPHRASES  # 20 of 20 (the old filter caught 5)
-    assert [o for o in ORDINARY if neutralise(o).startswith("[quoted note")] == []
+    assert [o for o in ORDINARY if neutralise(o, "Milo").startswith("[quoted note")] == []
+    # the persona is addressed by its own name, whatever its profile calls it
+    luna = [p.replace("Milo", "Luna") for p in PARAPHRASES]
+    assert [p for p in luna if neutralise(p, "Luna").startswith("[quoted note")] == luna
 
 
 def test_special_token_text_in_memory_never_becomes_a_token():

@@ -564,13 +564,13 @@ def test_models_with_native_tool_calls_get_the_body_s_tools(make_milo, memory_fi
     try:
         with ScriptedModelServer([("tools", TOOL_ANSWER, calls)]) as srv:
             milo = make_milo(openai_model(srv.url), body=body)
-            result = milo.turn("Can you dance for me?")
+            result = milo.turn("Show me what you can do!")
         body.wait(10)
     finally:
         body.close()
     sent = srv.requests[0]
     assert sorted(t["function"]["name"] for t in sent["tools"]) == sorted(
-        ["nod", "shake_head", "look_around", "wiggle_antennas", "spin_body", "move_head"])
+        ["nod", "shake_head", "look_around", "wiggle_antennas", "spin_body", "move_head", "dance"])
     assert "[ACTION]" not in sent["messages"][0]["content"]
     assert result.ok and result.reply == "Yes! Watch this."
     assert [c["name"] for c in result.answer.tool_calls] == ["nod", "spin_body", "move_head", "fly"]
@@ -598,11 +598,11 @@ def test_questions_about_the_users_own_life_are_told_apart():
               "which instrument do i play", "hi milo whats my name", "so where do i live", "who am i",  # speech to text
               "Qu'est-ce que je fais dans la vie ?", "wo wohne ich", "我叫什么名字？",
               "What should you call me?", "hey milo what do you call me"):  # their name
-        assert asks_about_user(q), q
+        assert asks_about_user(q, "Milo"), q  # the default profile's persona, addressed by its name
     for q in ("What is your own name?", "Can you tell me a joke?", "I play the cello.", "How are you? I had a long day.",
               "My sister Nora is visiting next week, I'm excited.", "i play the cello in an orchestra",
               "Tell me about octopuses.", "What should I cook tonight?", "How do I boil an egg?", "Do you remember me?", "Can you call me Bob from now on?", ""):
-        assert not asks_about_user(q), q
+        assert not asks_about_user(q, "Milo"), q
     # A question tells nothing (its words are not a note); a correction with a question does.
     assert only_asks("Hello again! Do you know my name?") and only_asks("what pet do i have")
     assert not only_asks("I moved the dentist to Friday. When is it again?") and not only_asks("I play the cello.")

@@ -12,6 +12,7 @@ from __future__ import annotations
 import ast
 import re
 from dataclasses import dataclass, field
+from typing import Sequence
 
 from milo.body.tools import TOOL_NAMES, TOOLS, Call, CallError, make_call
 
@@ -151,13 +152,14 @@ def parse_actions(text: str | None, limit: int = MAX_CALLS, by: str = "") -> Act
 # ---- the grammar (llama.cpp GBNF) ------------------------------------------------------------
 
 
-def _gbnf_call_alternatives() -> str:
-    return "( " + " | ".join(spec.gbnf() for spec in TOOLS.values()) + " )"
+def _gbnf_call_alternatives(names: Sequence[str] = TOOL_NAMES) -> str:
+    return "( " + " | ".join(TOOLS[n].gbnf() for n in names) + " )"
 
 
-def action_gbnf(max_calls: int = 3) -> str:
-    """A GBNF rule body (one line): "none", or 1..max_calls tool calls joined by "; "."""
-    call = _gbnf_call_alternatives()
+def action_gbnf(max_calls: int = 3, names: Sequence[str] = TOOL_NAMES) -> str:
+    """A GBNF rule body (one line): "none", or 1..max_calls calls of the gestures `names`
+    joined by "; "."""
+    call = _gbnf_call_alternatives(names)
     more = f' ( "; " {call} ){{0,{max_calls - 1}}}' if max_calls > 1 else ""
     return f'( "none" | {call}{more} )'
 
@@ -166,6 +168,8 @@ ACTION_GBNF = action_gbnf()
 
 # The format line the model sees. Written as a description, not as a sample call, so a model
 # that copies it verbatim asks for nothing.
-ACTION_PLACEHOLDER = (
-    f"<none, or up to three gesture calls chosen from {' / '.join(TOOL_NAMES)}>"
-)
+def action_placeholder(names: Sequence[str] = TOOL_NAMES) -> str:
+    return f"<none, or up to three gesture calls chosen from {' / '.join(names)}>"
+
+
+ACTION_PLACEHOLDER = action_placeholder()

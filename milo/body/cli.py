@@ -48,13 +48,13 @@ def make_body(settings: Settings, notice: Callable[[str], None] = _err) -> "Body
 
     mode, host, port = settings.robot, settings.robot_host, settings.robot_port
     if mode == "none":
-        return Body(ConsoleRobot())
+        return Body(ConsoleRobot(), gestures=settings.gestures)
     missing = sdk_missing_reason()
     if missing:
         if mode == "reachy":
             raise BodyError(f"--robot reachy: {missing}.")
         notice(f"milo: no robot body ({missing}); gestures will only be printed.")
-        return Body(ConsoleRobot())
+        return Body(ConsoleRobot(), gestures=settings.gestures)
     robot = ReachyRobot(host, port)
     try:
         robot.connect()
@@ -64,8 +64,8 @@ def make_body(settings: Settings, notice: Callable[[str], None] = _err) -> "Body
                 f"no Reachy Mini daemon answers at {host}:{port}; start it (reachy-mini-daemon) or use --robot none."
             ) from None
         notice(f"milo: no Reachy Mini daemon answers at {host}:{port}; gestures will only be printed (--robot none hides this).")
-        return Body(ConsoleRobot())
-    return Body(robot)
+        return Body(ConsoleRobot(), gestures=settings.gestures)
+    return Body(robot, gestures=settings.gestures)
 
 
 # ---- commands ----------------------------------------------------------------------------------

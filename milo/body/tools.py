@@ -9,7 +9,7 @@ twice", plus what was clamped) and what happened (done / clamped / refused / fai
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Optional
+from typing import Any, Callable, Optional, Sequence
 
 from pydantic import ValidationError
 
@@ -141,11 +141,12 @@ def make_call(name: str, args: Optional[dict[str, Any]] = None, by: str = "") ->
     return Call(name, ordered, tuple(notes), by)
 
 
-def make_tools(dispatch: Callable[[Call], str], by: str = BY_TOOL_CALL) -> list:
+def make_tools(dispatch: Callable[[Call], str], by: str = BY_TOOL_CALL, names: Sequence[str] = ()) -> list:
     """The gestures as LangChain StructuredTools. LangChain validates a call against the schema;
     the tool clamps it into a Call, hands it to `dispatch` (milo.body.Body performs it on its
     motion queue) and returns what `dispatch` says. A call that does not fit comes back as a
-    `refused` BodyStatus, never an exception (a model's mistake is data)."""
+    `refused` BodyStatus, never an exception (a model's mistake is data). `names`: only these
+    gestures (default: all)."""
     from langchain_core.tools import StructuredTool
 
     return [
@@ -157,6 +158,7 @@ def make_tools(dispatch: Callable[[Call], str], by: str = BY_TOOL_CALL) -> list:
             handle_validation_error=_refusal(spec.name, by),
         )
         for spec in TOOLS.values()
+        if not names or spec.name in names
     ]
 
 

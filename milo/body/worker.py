@@ -16,18 +16,25 @@ from concurrent.futures import Future
 from concurrent.futures import TimeoutError as FutureTimeout
 from typing import Callable, Iterable, Mapping, Optional, Sequence
 
-from milo.body.actions import ACTION_GBNF, ACTION_PLACEHOLDER
+from milo.body.actions import action_gbnf, action_placeholder
 from milo.body.planning import plan
 from milo.body.robots import ConsoleRobot, Pose, Robot
-from milo.body.tools import BY_COMMAND, BodyStatus, Call, make_call, make_tools
+from milo.body.tools import BY_COMMAND, TOOL_NAMES, BodyStatus, Call, make_call, make_tools
 from milo.errors import BodyError, BodyNotAnswering
 
 log = logging.getLogger("milo.body")
 
 NOT_ANSWERING = "my body is not answering"
 ANSWERING_AGAIN = "my body is answering again"
-# The [ACTION] line of the tag protocol, as plain data: the chat layer makes its TagSpec of it.
-ACTION_TAG = {"name": "ACTION", "field": "action", "placeholder": ACTION_PLACEHOLDER, "gbnf": ACTION_GBNF}
+
+
+def action_tag(names: Sequence[str] = TOOL_NAMES) -> dict:
+    """The [ACTION] line of the tag protocol for the gestures `names`, as plain data: the chat
+    layer makes its TagSpec of it."""
+    return {"name": "ACTION", "field": "action", "placeholder": action_placeholder(names), "gbnf": action_gbnf(names=names)}
+
+
+ACTION_TAG = action_tag()
 
 
 class Body:
@@ -37,10 +44,16 @@ class Body:
         self,
         robot: Optional[Robot] = None,
         on_status: Optional[Callable[[str], None]] = None,
+        gestures: Sequence[str] = (),
     ) -> None:
+        unknown = sorted(set(gestures) - set(TOOL_NAMES))
+        if unknown:
+            raise BodyError(f"There is no gesture called {unknown[0]!r} (known: {', '.join(TOOL_NAMES)}); check the profile's gestures.")
         self.robot: Robot = robot if robot is not None else ConsoleRobot()
         self.on_status: Optional[Callable[[str], None]] = on_status
-        self.action_tag = ACTION_TAG
+        # The gestures this persona may make (its profile's; all by default), in the tools' order.
+        self.gestures: tuple[str, ...] = tuple(n for n in TOOL_NAMES if not gestures or n in gestures)
+        self.action_tag = action_tag(self.gestures)
         self.statuses: list[str] = []  # everything reported, in order (bounded)
         self._queue: "queue.Queue[Optional[tuple[Call, Future]]]" = queue.Queue()
         self._lock = threading.Lock()
@@ -62,14 +75,22 @@ class Body:
     def tools(self) -> list:
         """The gestures as LangChain tools; each performs on this body (in the queue) and
         returns its BodyStatus. Meant for models with native tool calling."""
-        return make_tools(lambda call: self.run([call])[0])
+        return make_tools(lambda call: self.run([call])[0], names=self.gestures)
 
     def respond(self, user_text: str, action_text: str = "", tool_calls: Sequence[Mapping] = ()) -> list[str]:
         """Queue the gestures for one turn and return their descriptions at once. The user's
         own words first; else the model's native tool calls; else its [ACTION] line."""
-        calls = plan(user_text, action_text, tool_calls)
+        calls = self.allowed(plan(user_text, action_text, tool_calls))
         self.perform(calls)
         return [c.describe() for c in calls]
+
+    def allowed(self, calls: Sequence[Call]) -> list[Call]:
+        """The calls of gestures this persona may make (the others are logged and dropped)."""
+        kept = [c for c in calls if c.name in self.gestures]
+        for c in calls:
+            if c.name not in self.gestures:
+                log.info("not performed: %s is not one of this profile's gestures", c.describe())
+        return kept
 
     # --- performing -------------------------------------------------------------------------
     def perform(self, calls: Iterable[Call]) -> list[Future]:

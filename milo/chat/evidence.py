@@ -66,6 +66,7 @@ class Evidence:
     note: str = ""  # the note's text (the sentences of it that answer)
     newer: tuple[Candidate, ...] = field(default=())  # a newer note on the same thing
     replaced: bool = False  # the newer note changes it ("I moved the dentist to Friday"): only it is shown
+    own: str = ""  # the persona's name: dropped where the user addressed it ("Hi Milo! I grow...")
 
     @property
     def answered(self) -> bool:
@@ -98,10 +99,10 @@ class Evidence:
         night shifts at the hospital"); with a newer note on the same thing, the newest alone
         when it changes it, else both ("..., and later that ...")."""
         if not self.newer:
-            return _clause(self.note)
+            return _clause(self.note, self.own)
         if self.replaced:
-            return _clause(self.newer[-1].text)
-        return f"{_clause(self.note)}, and later that {_clause(self.newer[-1].text)}"
+            return _clause(self.newer[-1].text, self.own)
+        return f"{_clause(self.note, self.own)}, and later that {_clause(self.newer[-1].text, self.own)}"
 
 
 # 'Zoë said: "..."' as Milo etches the user's words; 'Zoë said: ...' as hand-written or imported
@@ -128,14 +129,20 @@ def _own(note: str) -> Optional[str]:
 # What opens a message without telling anything ("Ugh, ...", "Quick update: ..."): a closed class.
 _LEAD = re.compile(r"^\W*(?:(?:ugh|oh|ah|well|so|actually|hey|hi|hello|ok|okay|yes|no|hmm|anyway|btw|by the way|guess what"
                    r"|small change|quick update|update|change of plan|news|fun fact)\b[\s,:;!.-]*)+", re.IGNORECASE)
-# Milo addressed by name before what is told ("Hi Milo! I grow tomatoes" was answered "You told
-# me Milo! you grow tomatoes"): only with a mark after it ("Milo is my dog's name" stays).
-_ADDRESS = re.compile(r"^\W*milo\s*[,!.:;-]+\s*", re.IGNORECASE)
+
+
+@functools.cache
+def _address(own: str) -> Optional[re.Pattern]:
+    """The persona addressed by name before what is told ("Hi Milo! I grow tomatoes" was answered
+    "You told me Milo! you grow tomatoes"): only with a mark after it ("Milo is my dog's name" stays)."""
+    return re.compile(rf"^\W*{re.escape(own)}\s*[,!.:;-]+\s*", re.IGNORECASE) if own else None
+
+
 # A first word that is not a name, lower-cased after "You told me".
 _LOWER = frozenset("the a an we it our there this that they he she his her its these those my i".split())
 
 
-def _clause(note: str) -> str:
+def _clause(note: str, own: str = "") -> str:
     """A note as the end of "You told me ...": the user's own words in their person, without
     what only opens them (a greeting, their name: "hey milo oluwaseun here i teach maths" was
     answered "You told me milo oluwaseun here you teach maths"), without the final stop
@@ -143,7 +150,9 @@ def _clause(note: str) -> str:
     text = _own(note) or note.strip()
     from milo.memory.names import after_name
 
-    text = _you(_LEAD.sub("", _ADDRESS.sub("", _LEAD.sub("", after_name(text)))).strip() or text)
+    address = _address(own)
+    opened = _LEAD.sub("", after_name(text, own))
+    text = _you(_LEAD.sub("", address.sub("", opened) if address else opened).strip() or text)
     first = text.split(" ", 1)[0]
     if first.lower() in _LOWER:
         text = first.lower() + text[len(first):]
@@ -213,13 +222,18 @@ _YOU = re.compile(r"(?<!\w)(?:you|your|yours|yourself|u)(?!\w)", re.IGNORECASE)
 # What Milo calls the user is their name ("What should you call me?" was left to the model, which
 # answered with two other notes).
 _CALL_ME = re.compile(r"(?<!\w)(?:what|how)(?!\w).*(?<!\w)call\s+me\W*$", re.IGNORECASE)
-# A question: its mark, or a question's first word, after a greeting or two (speech to text
-# writes no punctuation: "hi milo whats my name").
-_QUESTION = re.compile(r"[?？]\s*$|^\W*(?:(?:hi|hello|hey|ok|okay|so|and|oh|um|uh|well|milo|morning|hiya|sorry)\W+)*(?:what|what's|whats|where|where's|wheres|who|who's|whos|whose|which|when|why|how|do|does|did"
+# A question: its mark, or a question's first word, after a greeting or two, or the persona's
+# name (speech to text writes no punctuation: "hi milo whats my name").
+_QUESTION = (r"[?？]\s*$|^\W*(?:(?:hi|hello|hey|ok|okay|so|and|oh|um|uh|well|{own}morning|hiya|sorry)\W+)*(?:what|what's|whats|where|where's|wheres|who|who's|whos|whose|which|when|why|how|do|does|did"
                        r"|am|is|are|was|were|have|has|can|could|would|will|remind me|tell me|guess|remember"
                        r"|qu[ei]|quel|quelle|où|quand|comment|wer|was|wo|wann|wie|welche[rs]?|qué|quién|dónde|cuándo|cómo|cuál"
-                       r"|chi|cosa|dove|quando|come|wat|waar|wie|wanneer|vad|var|när|hur|vem|кто|что|где|когда|как)(?!\w)",
-                       re.IGNORECASE)
+                       r"|chi|cosa|dove|quando|come|wat|waar|wie|wanneer|vad|var|när|hur|vem|кто|что|где|когда|как)(?!\w)")
+
+
+@functools.cache
+def _opening_words(pattern: str, own: str) -> re.Pattern:
+    """`pattern` with the persona's name among the words that may open a question ({own})."""
+    return re.compile(pattern.replace("{own}", re.escape(own.lower()) + "|" if own else ""), re.IGNORECASE)
 # Asking for advice or for something to be done, not about the user's life ("What should I
 # cook?", "How do I boil an egg?", "Can I ask you something?").
 _ADVICE = re.compile(r"(?<!\w)(?:should|shall|could|can|may|might|must)\s+(?:i|we)(?!\w)|(?<!\w)how\s+(?:do|can|would)\s+(?:i|we)(?!\w)"
@@ -228,8 +242,9 @@ _ADVICE = re.compile(r"(?<!\w)(?:should|shall|could|can|may|might|must)\s+(?:i|w
 _SENTENCES = re.compile(r"[^.!?。！？]+[.!?。！？]*")
 
 
-def _question_sentences(text: str) -> list[str]:
-    return [s.strip() for s in _SENTENCES.findall(text or "") if s.strip() and _QUESTION.search(s.strip())]
+def _question_sentences(text: str, own: str = "") -> list[str]:
+    question = _opening_words(_QUESTION, own)
+    return [s.strip() for s in _SENTENCES.findall(text or "") if s.strip() and question.search(s.strip())]
 
 
 def _about_self(sentence: str) -> bool:
@@ -248,37 +263,37 @@ def _about_self(sentence: str) -> bool:
     return False
 
 
-def asks_about_user(text: str) -> bool:
+def asks_about_user(text: str, own: str = "") -> bool:
     """Whether `text` asks Milo something about the user's own life or people ("Where do I
     work?", "what's my dog called", "Who is visiting me next week?"), not about Milo ("What's
     your name?"), not for advice ("What should I cook?") and not telling ("I play the cello.")."""
-    return any(_about_self(s) for s in _question_sentences(text))
+    return any(_about_self(s) for s in _question_sentences(text, own))
 
 
-def only_asks(text: str) -> bool:
+def only_asks(text: str, own: str = "") -> bool:
     """`text` asks and tells nothing besides (every sentence in it a question, or a greeting):
     its words are a question, not a note ("I moved it to Friday. When is it?" tells)."""
     sentences = [s.strip() for s in _SENTENCES.findall(text or "") if s.strip()]
-    questions = set(_question_sentences(text))
+    questions = set(_question_sentences(text, own))
     told = [s for s in sentences if s not in questions and len(re.findall(r"\w+", s)) > 3]
     return bool(questions) and not told
 
 
-def _tells(note: str) -> bool:
+def _tells(note: str, own: str = "") -> bool:
     """A note that tells something: not the user's own question quoted ('Chloé said: "What
     should I cook with some leftover rice?"' answered "What did I cook last night?" with "You
     cooked some leftover rice"), nor one asked earlier today ("When is my race?" was answered
     "You told me Which race am you training for.")."""
-    own = _own(note)
-    return not (own is not None and only_asks(own))
+    words = _own(note)
+    return not (words is not None and only_asks(words, own))
 
 
 # ---- which note answers? -------------------------------------------------------------------
 
-def _asked_terms(text: str) -> set[str]:
+def _asked_terms(text: str, own: str = "") -> set[str]:
     from milo.memory.index import ASKING_TERMS, terms
 
-    return set(terms(text)) - ASKING_TERMS - _QUESTION_TERMS()
+    return set(terms(text)) - ASKING_TERMS - _QUESTION_TERMS() - (set(terms(own)) if own else set())
 
 
 @functools.cache
@@ -289,7 +304,7 @@ def _QUESTION_TERMS() -> frozenset:
 
     return frozenset(terms("called named tell told say said mention mentioned still ever again know thing things "
                            "like please now these days today hello hi hey hiya morning evening afternoon night good "
-                           "milo yes no ok okay thanks thank quick question sorry well oh"))
+                           "yes no ok okay thanks thank quick question sorry well oh"))
 
 
 @functools.cache
@@ -333,20 +348,20 @@ MEANING_TOLD_ABOUT = 0.5
 Embed = Callable[[Sequence[str]], "np.ndarray"]  # texts -> unit vectors (milo.memory.embedder)
 
 
-def find(text: str, candidates: Sequence[Candidate], embed: Optional[Embed] = None) -> Optional[Evidence]:
+def find(text: str, candidates: Sequence[Candidate], embed: Optional[Embed] = None, own: str = "") -> Optional[Evidence]:
     """What answers `text` among `candidates` (oldest first), None when it asks nothing about
     the user. `embed` (milo.memory.embedder): the notes are matched by meaning as well as by
-    words (without it, by words alone)."""
-    if not asks_about_user(text):
-        return _told_about(text, candidates, embed)
-    asked = _asked_terms(text) - _NAME_TERMS()  # "what's my sister's name": about the sister
+    words (without it, by words alone). `own`: the persona's name (the user may address it)."""
+    if not asks_about_user(text, own):
+        return _told_about(text, candidates, embed, own)
+    asked = _asked_terms(text, own) - _NAME_TERMS()  # "what's my sister's name": about the sister
     if not asked:
         # Their own name ("what's my name", "who am i"): the note that gives it, if any.
         named = [c for c in candidates if c.key == NAME_NOTE]
-        return Evidence(named[-1].key, named[-1].text) if named else Evidence(NONE)
+        return Evidence(named[-1].key, named[-1].text, own=own) if named else Evidence(NONE, own=own)
     from milo.memory.index import terms
 
-    told = [(i, c) for i, c in enumerate(candidates) if c.key != NAME_NOTE and _tells(c.text)]
+    told = [(i, c) for i, c in enumerate(candidates) if c.key != NAME_NOTE and _tells(c.text, own)]
     meaning = _meaning(text, [c for _, c in told], embed) if embed is not None and told else None
     # Most words in common with what is asked, then with the whole question ("called" of "What's my
     # cat called?" picks 'my cat is called Biscuit' over 'the cat scratched the sofa'), then the newest.
@@ -364,7 +379,7 @@ def find(text: str, candidates: Sequence[Candidate], embed: Optional[Embed] = No
         j = int(max(range(len(told)), key=lambda k: (meaning[0][k], k)))
         best = (0, 0, told[j][0], _part(told[j][1], meaning[2][j]), j)
     else:
-        return Evidence(NONE)
+        return Evidence(NONE, own=own)
     # The newest note on the same thing, if newer: it shares what is asked, or (by meaning) it is
     # close to the one that answers ("...a half marathon in October" / "I signed up for the full
     # marathon instead").
@@ -373,34 +388,34 @@ def find(text: str, candidates: Sequence[Candidate], embed: Optional[Embed] = No
         close = {j for j in range(best[4] + 1, len(told)) if meaning[1][best[4]][j] >= MEANING_SAME_THING}
         later += [(0, 0, told[j][0], told[j][1], j) for j in close if all(s[4] != j for s in later)]
     newer = tuple(_answering(c, asked) for *_, c, _j in sorted(later, key=lambda s: s[2]))[-1:]
-    return Evidence(best[3].key, _answering(best[3], asked).text, newer, bool(newer) and _changes(newer[-1].text))
+    return Evidence(best[3].key, _answering(best[3], asked).text, newer, bool(newer) and _changes(newer[-1].text), own)
 
 
 # A question proper (its mark, or a question word first), not a request ("Tell me a fun fact."):
 # only those are matched against every note by meaning.
-_ASKS = re.compile(r"[?？]|^\W*(?:(?:hi|hello|hey|ok|okay|so|and|oh|um|well|milo)\W+)*(?:what|what's|whats|where|where's|who|who's"
-                   r"|whose|which|when|why|how|does|did|is|are|was|were)(?!\w)", re.IGNORECASE)
+_ASKS = (r"[?？]|^\W*(?:(?:hi|hello|hey|ok|okay|so|and|oh|um|{own}well)\W+)*(?:what|what's|whats|where|where's|who|who's"
+         r"|whose|which|when|why|how|does|did|is|are|was|were)(?!\w)")
 
 
-def _told_about(text: str, candidates: Sequence[Candidate], embed: Optional[Embed]) -> Optional[Evidence]:
+def _told_about(text: str, candidates: Sequence[Candidate], embed: Optional[Embed], own: str = "") -> Optional[Evidence]:
     """A question about someone or something the user told of, without "I" or "my" ("What does
     Lucía do?", "when is the twins party now"): the note it is close to by meaning, if one is
     close enough; else None (the model answers as usual). Not a question to Milo ("What do you
     think of marathons?") nor a request for advice."""
-    if embed is None or _YOU.search(text) or _ADVICE.search(text.replace("\u2019", "'")) or not _ASKS.search(text):
+    if embed is None or _YOU.search(text) or _ADVICE.search(text.replace("\u2019", "'")) or not _opening_words(_ASKS, own).search(text):
         return None
-    told = [c for c in candidates if c.key != NAME_NOTE and _tells(c.text)]
+    told = [c for c in candidates if c.key != NAME_NOTE and _tells(c.text, own)]
     meaning = _meaning(text, told, embed) if told else None
     if meaning is None or max(meaning[0]) < MEANING_TOLD_ABOUT:
         return None
     from milo.memory.index import terms
 
     j = max(range(len(told)), key=lambda k: (meaning[0][k], k))
-    asked = _asked_terms(text)
+    asked = _asked_terms(text, own)
     close = [k for k in range(j + 1, len(told))
              if meaning[1][j][k] >= MEANING_SAME_THING or asked & set(terms(told[k].text))]
     newer = (told[close[-1]],) if close else ()
-    return Evidence(told[j].key, _part(told[j], meaning[2][j]).text, newer, bool(newer) and _changes(newer[-1].text))
+    return Evidence(told[j].key, _part(told[j], meaning[2][j]).text, newer, bool(newer) and _changes(newer[-1].text), own)
 
 
 _SPLIT = re.compile(r"(?<=[.!?,;。！？，])\s+")

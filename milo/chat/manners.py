@@ -40,11 +40,18 @@ _TAIL = re.compile(r"(?<!\S)[#@][^\W\d]")  # a hashtag or a handle starts
 _TAIL_PENDING = re.compile(r"(?<!\S)[#@]$")
 _NAME_SAID = re.compile(r"\b([Yy]our name(?: is|'s| as)\s+)([A-Z][\w'-]*)(?=\W|$)")
 _NAME_PENDING = re.compile(r"\byour name(?:\s+(?:is|as)|'s)?\s*[\w'-]*$", re.IGNORECASE)
-# "Milo" said to the user: after a greeting ("hi Milo!", "Morning, Milo!") or a comma ("hello
-# again, Milo!"), right before punctuation. Held back while it may still be being written.
+# The persona's own name said to the user: after a greeting ("hi Milo!", "Morning, Milo!") or a
+# comma ("hello again, Milo!"), right before punctuation. Held back while it may still be being written.
 _HAIL = r"(?:\b(?i:hi|hello|hey|morning|evening|afternoon|night|welcome|welcome back|again|thanks|thank you|dear|oh|ah)\b|(?=,))(?P<sep>[,!]?\s+|,\s*)"
-_ADDRESSED = re.compile(_HAIL + r"(?P<name>Milo)(?=[,.!?…])")
-_ADDRESS_PENDING = re.compile(_HAIL + r"(?P<held>M(?:i(?:l(?:o)?)?)?)$")
+
+
+def _addressed(own: str) -> tuple[Optional[re.Pattern], Optional[re.Pattern]]:
+    """(the persona's name said to the user, a start of it at the end of what is written)."""
+    if not own:
+        return None, None
+    prefixes = "".join("(?:" + re.escape(c) for c in own[1:]) + ")?" * (len(own) - 1)
+    return (re.compile(_HAIL + rf"(?P<name>{re.escape(own)})(?=[,.!?…])"),
+            re.compile(_HAIL + rf"(?P<held>{re.escape(own[0])}{prefixes})$"))
 
 
 def _pending_name(tail: str) -> int:
@@ -104,8 +111,10 @@ def _words(text: str) -> list[str]:
 
 
 class Manners:
-    def __init__(self, user_name: str = "", known: bool = False, samples: Sequence[str] = ()):
+    def __init__(self, user_name: str = "", known: bool = False, samples: Sequence[str] = (), own: str = ""):
         self.user_name = user_name if known else ""
+        # The persona's name (`own`) is not said to the user as theirs, unless it is theirs too.
+        self._addressed, self._address_pending = _addressed(own if own.lower() != user_name.lower() else "")
         # The openings (first six words) of the persona's sample sentences of four words or more:
         # the samples are a style to follow, and a reply sentence that opens like one is a copy
         # ("I don't have hands, but if I did, I'd be waving them around", seen on the good brain).
@@ -161,8 +170,8 @@ class Manners:
 
     def visible(self, text: str, final: bool = False) -> str:
         """What may be shown of `text`, the reply as far as it has been written."""
-        if self.user_name.lower() != "milo":
-            text = _ADDRESSED.sub(self._readdress, text)  # on the whole text: decided once the punctuation came
+        if self._addressed is not None:
+            text = self._addressed.sub(self._readdress, text)  # on the whole text: decided once the punctuation came
         tail_at = _TAIL.search(text)
         if tail_at and text[: tail_at.start()].strip():
             text, final = text[: tail_at.start()], True  # nothing after it is shown
@@ -201,7 +210,7 @@ class Manners:
         if tail and not held and not (said_something and _maybe_closer(tail)) and not self._maybe_copy(tail):
             if self.user_name:
                 tail = tail[: _pending_name(tail)]  # "your name is ..." still being written
-            held_name = _ADDRESS_PENDING.search(tail)
+            held_name = self._address_pending.search(tail) if self._address_pending is not None else None
             if held_name:
                 tail = tail[: held_name.start("held")]  # perhaps "hi Milo" still being written
             shown += tail

@@ -23,7 +23,7 @@ from milo.chat.evidence import NAME_NOTE, name_note
 from milo.config import Settings
 from milo.errors import PersonaError
 
-_DEFAULTS = Settings()
+_DEFAULTS = Settings.load(env={})  # the default profile's persona, for Persona.load() without settings
 DEFAULT_USER_NAME = _DEFAULTS.user_name
 
 
@@ -49,6 +49,7 @@ class Persona:
     memory_template: str
     relevant_template: str = "{relevant}"
     user_name: str = "Friend"
+    name: str = ""  # the persona's own name (its profile's): {name} in the prompts
 
     @classmethod
     def load(
@@ -56,16 +57,19 @@ class Persona:
         sample_file: Path = _DEFAULTS.persona_file,
         prompts_dir: Path = _DEFAULTS.prompts_dir,
         user_name: str = "Friend",
+        name: Optional[str] = None,
     ) -> "Persona":
+        """The persona from its files; `name`: its own name (default: the default profile's)."""
         samples = [l.strip() for l in _read(Path(sample_file), "persona").splitlines() if l.strip() and not l.startswith("#")]
         if not samples:
-            raise PersonaError(f"The persona file {sample_file} has no sample utterances; add a few lines in Milo's voice.")
+            raise PersonaError(f"The persona file {sample_file} has no sample utterances; add a few lines in its voice.")
         return cls(
             samples=samples,
             system_template=_read(Path(prompts_dir) / "system.md", "system prompt"),
             memory_template=_read(Path(prompts_dir) / "memory.md", "memory prompt"),
             relevant_template=_read(Path(prompts_dir) / "relevant.md", "relevant-memory prompt"),
             user_name=re.sub(r"[{}\n]", "", user_name or "").strip() or "Friend",
+            name=_DEFAULTS.persona_name if name is None else name,
         )
 
     @property
@@ -87,7 +91,8 @@ class Persona:
         """The same text every turn, whoever the user is (a changed system prompt is processed
         again from its first changed token)."""
         persona = "\n".join(f"- {s}" for s in self.samples)
-        return _fill(self.system_template, {"persona": persona, "format_instructions": format_instructions}).strip()
+        return _fill(self.system_template, {"persona": persona, "format_instructions": format_instructions,
+                                            "name": self.name}).strip()
 
     def prompt_lines(self) -> list[str]:
         """The prompt's own sentences (rules, labels), without the parts filled in: a reply that

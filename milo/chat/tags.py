@@ -18,7 +18,7 @@ and repeated tags. Rules:
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, AsyncIterator, Iterable, Iterator, Optional, Sequence
 
 from langchain_core.messages import BaseMessage
@@ -43,7 +43,7 @@ class TagSpec:
 
 # Placeholders are written as descriptions in angle brackets, not as sample values, so that a
 # small model that copies them produces text the memory store recognises and refuses.
-REPLY = TagSpec("REPLY", "reply", "<your answer to the user, in Milo's own voice>", max_chars=240)
+REPLY = TagSpec("REPLY", "reply", "<your answer to the user, in {name}'s own voice>", max_chars=240)  # {name}: MiloTagParser.named
 # INTERNAL is never etched nor shown: a short thought is enough, and every token of it delays the
 # end of the turn (bench/tag_share.py: the tags were ~70% of the tiny brain's generation time).
 INTERNAL = TagSpec("INTERNAL", "internal", "<one short private thought>", max_chars=48)
@@ -140,6 +140,11 @@ class MiloTagParser(BaseCumulativeTransformOutputParser[TaggedAnswer]):
         """A parser that also knows `extra` tags (for example an [ACTION] line for the body)."""
         known = {t.name for t in self.tags}
         return self.model_copy(update={"tags": self.tags + tuple(t for t in extra if t.name not in known)})
+
+    def named(self, name: str) -> "MiloTagParser":
+        """The persona's name in the placeholders that speak of it ({name})."""
+        tags = tuple(replace(t, placeholder=t.placeholder.replace("{name}", name)) for t in self.tags)
+        return self.model_copy(update={"tags": tags})
 
     def with_evidence(self, on: bool = True) -> "MiloTagParser":
         return self.model_copy(update={"evidence": on})

@@ -99,7 +99,7 @@ class Milo:
         self.persona = persona
         self.settings_name = persona.known_name is not None  # a name given by the settings stays
         self.body = body
-        parser = parser or MiloTagParser()
+        parser = (parser or MiloTagParser()).named(persona.name)
         if model.grammar and getattr(model, "free_reply", False):
             parser = parser.with_free_reply()
         # Gestures: models that call tools natively get the body's tools; the others (llama.cpp
@@ -155,7 +155,7 @@ class Milo:
         log.info("prompt parts (~tokens): memory %d, relevant notes %d, conversation %d messages, message %d",
                  estimate_tokens(stable), estimate_tokens(relevant), len(history), estimate_tokens(text))
         return {"memory": stable, "relevant": relevant or "(none)", "history": history, "input": text,
-                "evidence": find(text, candidates, embed=self.memory.embed) if self.model.grammar else None}
+                "evidence": find(text, candidates, embed=self.memory.embed, own=self.persona.name) if self.model.grammar else None}
 
     def prefill(self) -> bool:
         """Process the part of the next prompt already known (persona, memory, the conversation
@@ -292,12 +292,12 @@ class Milo:
         entry. Changes the memory message's first note (not the system prompt)."""
         if self.settings_name:
             return
-        name = name_in(text)
+        name = name_in(text, self.persona.name)
         if name is None and self.persona.known_name:
             return
         if name is None:
             said = [p.core_update for p in reversed(self.memory.recent_pulses(200)) if p.core_update]
-            name = learn_name(self.memory.pinned(), said)
+            name = learn_name(self.memory.pinned(), said, self.persona.name)
         if name and name != self.persona.known_name:
             log.info("calling the user %s (from the memory or their own words)", name)
             self.persona.user_name = name
@@ -312,7 +312,8 @@ class Milo:
                       pinned=self.memory.pinned(),
                       user_name=self.persona.user_name, recent=recent, truncated=answer.truncated,
                       conversation=[m.content for m in history if m.type == "human" and isinstance(m.content, str)],
-                      asked=only_asks(text), named=name_in(text) is not None, unwritten=hurried)
+                      asked=only_asks(text, self.persona.name), named=name_in(text, self.persona.name) is not None,
+                      unwritten=hurried, own=self.persona.name)
 
     def _run(self, inputs, on_reply, result: TurnResult, cancelled: threading.Event,
              hurried: Optional[threading.Event] = None, on_action: Optional[Callable[[TaggedAnswer], None]] = None,
@@ -323,7 +324,8 @@ class Milo:
         is left out). `on_action`: called with the answer once its [ACTION] line is written."""
         emitted, whole = "", False
         acted = "ACTION" not in {t.name for t in self.parser.tags} or on_action is None
-        manners = Manners(self.persona.user_name, known=bool(self.persona.known_name), samples=self.persona.samples + self.persona.prompt_lines())  # milo.chat.manners
+        manners = Manners(self.persona.user_name, known=bool(self.persona.known_name),  # milo.chat.manners
+                          samples=self.persona.samples + self.persona.prompt_lines(), own=self.persona.name)
         # A reply the grammar fixes from what answers the message (milo.chat.addressing) is shown
         # now, before the model has processed the notes; the model's own copy of it follows.
         fixed, fixed_whole = fixed_reply(inputs.get("evidence"), self.persona.known_name) if self.model.grammar else ("", False)

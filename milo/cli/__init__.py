@@ -30,6 +30,7 @@ COMMAND_MODULES = (
     "milo.cli.serve",
     "milo.cli.service",
     "milo.cli.update",
+    "milo.cli.profile",
 )
 # Loggers that may print request URLs (with keys in them): quiet unless -v -v.
 NOISY_LOGGERS = ("httpx", "httpcore", "openai", "urllib3", "google_genai", "langchain_google_genai")
@@ -61,9 +62,9 @@ def _default_command(argv: list[str]) -> list[str]:
     lead = 0
     while lead < len(argv):
         a = argv[lead]
-        if a in ("-v", "--verbose", "-vv") or a.startswith("--memory-file="):
+        if a in ("-v", "--verbose", "-vv") or a.startswith(("--memory-file=", "--profile=")):
             lead += 1
-        elif a == "--memory-file":
+        elif a in ("--memory-file", "--profile"):
             lead += 2
         else:
             break

@@ -22,6 +22,8 @@ def common_options(top: bool) -> argparse.ArgumentParser:
     g = p.add_argument_group("common")
     g.add_argument("-v", "--verbose", action="count", default=default(0), help="log what happens (never secrets); -v -v also logs HTTP requests")
     g.add_argument("--memory-file", default=default(None), help="the living memory file [env MILO_MEMORY_FILE, default Living_Memory.md in the project folder]")
+    g.add_argument("--profile", default=default(None), help="the persona: a folder of profiles/ (`milo profile list`) "
+                   "[env MILO_PROFILE, default milo]")
     return p
 
 

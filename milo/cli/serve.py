@@ -65,7 +65,7 @@ class TurnGestures:
     def respond(self, user_text: str, action_text: str = "", tool_calls=()) -> list[str]:
         from milo.body import plan
 
-        self.pending = plan(user_text, action_text, tool_calls)
+        self.pending = self.body.allowed(plan(user_text, action_text, tool_calls))
         return [c.describe() for c in self.pending]
 
     def take(self) -> list:

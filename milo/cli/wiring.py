@@ -19,7 +19,7 @@ def build_milo(settings: Settings, with_model: bool = True, notice: Callable[[st
     from milo.memory import open_memory
     from milo.sessions import SessionMemory
 
-    persona = Persona.load(settings.persona_file, settings.prompts_dir, user_name=settings.user_name)
+    persona = Persona.load(settings.persona_file, settings.prompts_dir, user_name=settings.user_name, name=settings.persona_name)
     memory = open_memory(settings=settings.with_changes(memory_tokens=memory_budget(settings)))
     memory.check_readable()  # fail now, with one sentence, if the path is a directory or unreadable (cheap: no index)
     body = make_body(settings, notice=notice) if with_model else None

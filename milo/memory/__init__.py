@@ -48,6 +48,7 @@ def open_memory(path: Optional[os.PathLike | str] = None, settings=None) -> Livi
         budget_tokens=settings.memory_tokens or DEFAULT_MEMORY_TOKENS,
         cache_dir=Path(settings.cache_dir) / "index",
         meaning=settings.meaning,
+        own=settings.persona_name,
     )
     memory.finish_interrupted()
     return memory

@@ -61,7 +61,7 @@ STOP = frozenset(
 )
 # Words any summary of any exchange may use without the exchange saying them.
 SUMMARY_WORDS = frozenset(
-    "user milo friend said says say saying told tell telling tells asked ask asking asks shared share "
+    "user friend said says say saying told tell telling tells asked ask asking asks shared share "
     "sharing shares mentioned mention mentions mentioning talked talk talking talks discussed discuss "
     "discussing about wants want wanted wanting likes like liked loves love loved enjoys enjoy enjoyed "
     "prefers prefer feels feel feeling felt thinks think thought wonders wondered wondering expressed "
@@ -105,18 +105,18 @@ def words(text: str) -> list[str]:
     return _WORD.findall(text or "")
 
 
-def _content(text: str, user_name: str) -> list[str]:
-    skip = {user_name.lower(), "milo"}
+def _content(text: str, user_name: str, own: str = "") -> list[str]:
+    skip = {user_name.lower(), own.lower()}  # the user's name and the persona's (`own`) are no content
     return [w for w in words(text) if _bare(w) not in STOP and _bare(w) not in SUMMARY_WORDS
             and _bare(w) not in skip and not w[0].isdigit() and len(w) > 1]
 
 
-def _names(text: str, user_name: str) -> list[str]:
+def _names(text: str, user_name: str, own: str = "") -> list[str]:
     """Capitalised words that are not at the start of a sentence: names, places, months."""
     out = []
     for m in _WORD.finditer(text or ""):
         w = m.group(0)
-        if not w[0].isupper() or w in ("I", "I'm", "I've", "I'll", "I'd") or _bare(w) in (user_name.lower(), "milo"):
+        if not w[0].isupper() or w in ("I", "I'm", "I've", "I'll", "I'd") or _bare(w) in (user_name.lower(), own.lower()):
             continue
         before = text[: m.start()].rstrip()
         if not before or before[-1] in ".!?:\"'(":
@@ -133,7 +133,7 @@ def _digits(text: str) -> str:
     return " " + " ".join(re.findall(r"\d+", text or "")) + " "
 
 
-def check(value: str, user_text: str, reply: str, pinned: str, user_name: str) -> Optional[str]:
+def check(value: str, user_text: str, reply: str, pinned: str, user_name: str, own: str = "") -> Optional[str]:
     """None when `value` is supported by its sources, else the reason (for the log). `reply`
     counts as a source of ordinary words; pass "" where only the user's words may (a
     CORE_UPDATE: a meal Milo suggested came back later as what the user had eaten)."""
@@ -149,7 +149,7 @@ def check(value: str, user_text: str, reply: str, pinned: str, user_name: str) -
     for url in _URL.findall(value):
         if url.lower().rstrip(".,)") not in facts_lower:
             return f"the link {url} appears nowhere in what the user said"
-    for name in _names(value, user_name):
+    for name in _names(value, user_name, own):
         if not re.search(rf"\b{re.escape(_bare(name))}", facts_lower):
             return f"the name {name!r} appears nowhere in what the user said"
     have_digits = _digits(facts)
@@ -157,7 +157,7 @@ def check(value: str, user_text: str, reply: str, pinned: str, user_name: str) -
         for part in re.findall(r"\d+", number):
             if f" {part} " not in have_digits:
                 return f"the number {number!r} appears nowhere in what the user said"
-    content = _content(value, user_name)
+    content = _content(value, user_name, own)
     if content:
         source = {_stem(w) for w in words(f"{user_text}\n{reply}\n{pinned}")}
         supported = sum(1 for w in content if _stem(w) in source)
@@ -167,7 +167,7 @@ def check(value: str, user_text: str, reply: str, pinned: str, user_name: str) -
     return None
 
 
-def leaves_out(value: str, user_text: str, user_name: str) -> Optional[str]:
+def leaves_out(value: str, user_text: str, user_name: str, own: str = "") -> Optional[str]:
     """The reason when a summary drops what the user told: a name or number they gave ("my cat
     is called Biscuit" summed up as "we talked about cats"), or the things they named ("I've got
     a tortoise called Shelby. He hates the cold." summed up as "Shelby hates the cold.", and then
@@ -175,11 +175,11 @@ def leaves_out(value: str, user_text: str, user_name: str) -> Optional[str]:
     KEPT_SHARE of them for a long one. The user's own words keep them all."""
     low = value.lower()
     # The user's own name too, when they give it: it is how the next wake knows who is talking.
-    for fact in _names(user_text, "") + _numbers(user_text):
+    for fact in _names(user_text, "", own) + _numbers(user_text):
         if _bare(fact) not in low:
             return f"it leaves out {fact!r}, which the user said"
     told = {}
-    for w in _content(user_text, user_name):
+    for w in _content(user_text, user_name, own):
         told.setdefault(_stem(w), w)
     if told:
         kept = {_stem(w) for w in words(value)}
@@ -238,6 +238,7 @@ def ground(
     asked: bool = False,
     named: bool = False,
     unwritten: bool = False,
+    own: str = "",
 ) -> Grounded:
     """What to etch for one exchange (see the module docstring). `conversation`: what the user
     said earlier in this conversation; it supports a FUTURE_MESSAGE as well as this message does
@@ -274,15 +275,15 @@ def ground(
         if reason is None:
             support = user_text if name == "CORE_UPDATE" else "\n".join([*conversation, user_text])
             # What the user told rests on their words alone; a thread may use Milo's too.
-            reason = check(value, support, "" if name == "CORE_UPDATE" else reply, pinned, user_name)
+            reason = check(value, support, "" if name == "CORE_UPDATE" else reply, pinned, user_name, own)
         if reason is None and name == "CORE_UPDATE":
-            reason = leaves_out(value, user_text, user_name)
-        if reason is None and name == "CORE_UPDATE" and not (_content(value, user_name) or _names(value, user_name) or _numbers(value)):
+            reason = leaves_out(value, user_text, user_name, own)
+        if reason is None and name == "CORE_UPDATE" and not (_content(value, user_name, own) or _names(value, user_name, own) or _numbers(value)):
             reason = "it says nothing of the exchange"  # the good brain once wrote just 'Nora said:'
         if reason is None and near_duplicate(value, earlier):
             reason = "it repeats a recent note"
         if reason is None and copies_reply(value, reply):
-            reason = "it only repeats Milo's reply (etched as REPLY)"
+            reason = "it only repeats the reply (etched as REPLY)"
         if reason is None:
             out.fields[name] = value
             continue

@@ -15,6 +15,7 @@ finds it when asked (milo.chat.evidence).
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import Iterable, Optional
 
@@ -32,10 +33,10 @@ _SURE = [
 _MAYBE = [r"i'm", r"i\u2019m", r"im", r"i am", r"this is", r"it's", r"it\u2019s", r"its", r"here's", r"c'est", r"soy", r"ich bin", r"je suis", r"я"]
 # Scripts written without spaces: the name runs to the next punctuation (我叫李娜。).
 _GLUED = re.compile(r"(?:我叫|我是|我的名字是|私は|僕は|わたしは|저는|제 이름은)\s*([\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]{1,6}?)(?:です|입니다|이에요|예요|[，。,.!！?？\s]|$)")
-_GREETING = r"(?:hi|hello|hey|hiya|howdy|yo|morning|good (?:morning|afternoon|evening)|greetings|bonjour|salut|hallo|hola|ciao|salaam|kia ora|namaste|hej|ola|olá|milo|there)"
+_GREETING = r"(?:hi|hello|hey|hiya|howdy|yo|morning|good (?:morning|afternoon|evening)|greetings|bonjour|salut|hallo|hola|ciao|salaam|kia ora|namaste|hej|ola|olá|there)"
 NOT_NAMES = frozenset(
     "back here fine good great okay ok sorry tired sure home ready busy happy sad done new not just so very "
-    "really still also glad excited bored hungry sick well milo friend the a an going gonna trying from in at "
+    "really still also glad excited bored hungry sick well friend the a an going gonna trying from in at "
     "on with a bit kind sort pretty quite thinking wondering looking feeling working learning getting doing "
     "allergic afraid scared worried curious interested married single retired late early alone awake asleep "
     "fine thanks thank yes no hi hello hey this that it what who your you my our his her their me when later "
@@ -45,8 +46,28 @@ NOT_NAMES = frozenset(
 _AFTER = frozenset("and here i i'm im i've ive i'd my from btw nice but by so".split())
 _SURE_RE = re.compile(r"(?<![^\W_])(?:" + "|".join(_SURE) + r")\s+(" + _WORD + r")", re.IGNORECASE)
 _MAYBE_RE = re.compile(r"(?<![^\W_])(?:" + "|".join(_MAYBE) + r")\s+(" + _WORD + r")", re.IGNORECASE)
-_HERE_RE = re.compile(r"^\W*(?:" + _GREETING + r"\W+)*(" + _WORD + r")\s+here\b", re.IGNORECASE)
-_OPENS = re.compile(r"^\W*(?:" + _GREETING + r"(?:\W+|$))*$", re.IGNORECASE)
+
+
+@functools.cache
+def _greeting(own: str) -> str:
+    """The greetings, and the persona's own name (`own`: "hi milo its priya", "Milo, I'm Kenji")."""
+    return _GREETING if not own else _GREETING[:-1] + "|" + re.escape(own.lower()) + ")"
+
+
+@functools.cache
+def _here_re(own: str) -> re.Pattern:
+    return re.compile(r"^\W*(?:" + _greeting(own) + r"\W+)*(" + _WORD + r")\s+here\b", re.IGNORECASE)
+
+
+@functools.cache
+def _opens(own: str) -> re.Pattern:
+    return re.compile(r"^\W*(?:" + _greeting(own) + r"(?:\W+|$))*$", re.IGNORECASE)
+
+
+def _not_a_name(word: str, own: str) -> bool:
+    return word.lower() in NOT_NAMES or (bool(own) and word.lower() == own.lower())
+
+
 _SAID_PREFIX = re.compile(r'^(' + _WORD + r"(?: " + _WORD + r'){0,2}) (?:said|asked): "')
 
 
@@ -68,9 +89,9 @@ def _more(text: str, end: int) -> str:
     return out
 
 
-def _name(text: str, m: re.Match, sure: bool) -> Optional[str]:
+def _name(text: str, m: re.Match, sure: bool, own: str) -> Optional[str]:
     word = m.group(1)
-    if word.lower() in NOT_NAMES:
+    if _not_a_name(word, own):
         return None
     has_case = any(c.isupper() for c in text)
     if not sure:
@@ -78,7 +99,7 @@ def _name(text: str, m: re.Match, sure: bool) -> Optional[str]:
             return None
         if not has_case and not _caseless(word):
             # All lower case (speech to text): only where a name is expected.
-            if not _OPENS.match(text[: m.start()]):
+            if not _opens(own).match(text[: m.start()]):
                 return None
             after = re.match(r"\s*([^\W\d_']+|[,.!?;]|$)", text[m.end(1):])
             follower = (after.group(1) if after else "").lower()
@@ -90,36 +111,36 @@ def _name(text: str, m: re.Match, sure: bool) -> Optional[str]:
     return name[0].upper() + name[1:]
 
 
-def name_in(text: str) -> Optional[str]:
+def name_in(text: str, own: str = "") -> Optional[str]:
     """The name a user gives in `text`, if any (the last one, when it gives two: "I'm Sam, well,
-    call me Sammy")."""
+    call me Sammy"). `own`: the persona's name, never the user's ("hi milo its priya")."""
     text = (text or "").replace("\u2019", "'")
     found: list[tuple[int, str]] = []
     for rx, sure in ((_SURE_RE, True), (_MAYBE_RE, False)):
         for m in rx.finditer(text):
-            name = _name(text, m, sure)
+            name = _name(text, m, sure, own)
             if name:
                 found.append((m.start(), name))
-    m = _HERE_RE.match(text)
-    if m and m.group(1).lower() not in NOT_NAMES and (_capital(m.group(1)) or not any(c.isupper() for c in text)):
+    m = _here_re(own).match(text)
+    if m and not _not_a_name(m.group(1), own) and (_capital(m.group(1)) or not any(c.isupper() for c in text)):
         found.append((m.start(1), m.group(1)[0].upper() + m.group(1)[1:]))
     for m in _GLUED.finditer(text):
         found.append((m.start(), m.group(1)))
     return max(found)[1] if found else None
 
 
-def after_name(text: str) -> str:
+def after_name(text: str, own: str = "") -> str:
     """`text` without the greeting and name it opens with, if it opens that way ("hey milo
     oluwaseun here i teach maths" -> "i teach maths"; "Hi Milo, I'm Kenji. I'm a chef." -> "I'm
     a chef."); as it is otherwise."""
     t = (text or "").replace("\u2019", "'")
     ends = []
-    m = _HERE_RE.match(t)
-    if m and m.group(1).lower() not in NOT_NAMES:
+    m = _here_re(own).match(t)
+    if m and not _not_a_name(m.group(1), own):
         ends.append(m.end())
     for rx, sure in ((_SURE_RE, True), (_MAYBE_RE, False)):
         for m in rx.finditer(t):
-            if _OPENS.match(t[: m.start()]) and _name(t, m, sure):
+            if _opens(own).match(t[: m.start()]) and _name(t, m, sure, own):
                 ends.append(m.end(1) + len(_more(t, m.end(1))))
     if not ends:
         return text
@@ -127,22 +148,23 @@ def after_name(text: str) -> str:
     return rest if len(rest.split()) >= 2 else text
 
 
-def name_quoted(core_update: str) -> Optional[str]:
+def name_quoted(core_update: str, own: str = "") -> Optional[str]:
     """The name in a note Milo quoted the user in (`Chloé said: "..."`), if it names one."""
     m = _SAID_PREFIX.match(core_update or "")
-    if not m or m.group(1).lower() in ("the user", "user", "friend", "milo"):
+    if not m or m.group(1).lower() in ("the user", "user", "friend", own.lower()):
         return None
     return m.group(1)
 
 
-def learn_name(pinned: str, said: Iterable[str]) -> Optional[str]:
+def learn_name(pinned: str, said: Iterable[str], own: str = "") -> Optional[str]:
     """From the pinned facts first, then the newest note that gives a name (the user's words in
     it, or the name Milo quoted them under)."""
-    found = name_in(pinned)
+    found = name_in(pinned, own)
     if found:
         return found
     for text in said:
-        found = name_in(text.split(": ", 1)[-1] if name_quoted(text) else text) or name_quoted(text)
+        quoted = name_quoted(text, own)
+        found = name_in(text.split(": ", 1)[-1] if quoted else text, own) or quoted
         if found:
             return found
     return None

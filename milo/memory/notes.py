@@ -65,19 +65,19 @@ def is_filler(value: str) -> bool:
     return len(value) < 40 and re.sub(r"[^a-z0-9]+", " ", value.lower()).strip() in _FILLER
 
 
-def field_note(name: str, value: str) -> Optional[str]:
+def field_note(name: str, value: str, own: str = "") -> Optional[str]:
     """How one field of an entry is shown (None: not shown), as data (milo.memory.quoting)."""
     value = value.strip()
     if not value or is_filler(value):
         return None
     if name == "CORE_UPDATE":
-        return neutralise(value) if is_question(value) else NOTE_MARK + neutralise(value)
+        return neutralise(value, own) if is_question(value) else NOTE_MARK + neutralise(value, own)
     if name == "FUTURE_MESSAGE":
-        return FOLLOW_UP + neutralise(value)
+        return FOLLOW_UP + neutralise(value, own)
     return None  # REPLY: Milo's own words, not a note about the user
 
 
-def line_note(line: str) -> tuple[str, Optional[str]]:
+def line_note(line: str, own: str = "") -> tuple[str, Optional[str]]:
     """One line of the file as the prompt shows it: ("day", label) for an entry's header,
     ("note", text) for a field or a line the user wrote, ("skip", None) for nothing."""
     s = line.strip()
@@ -88,18 +88,18 @@ def line_note(line: str) -> tuple[str, Optional[str]]:
         return "day", day_label(h["ts"])
     m = FIELD_RE.match(s)
     if m:
-        shown = field_note(m["name"], m["value"])
+        shown = field_note(m["name"], m["value"], own)
         return ("note", shown) if shown else ("skip", None)
     if s.startswith("#"):
-        return "note", neutralise(s)  # a heading the user wrote: structure, not a note
-    return "note", NOTE_MARK + neutralise(_BULLET.sub("", s))
+        return "note", neutralise(s, own)  # a heading the user wrote: structure, not a note
+    return "note", NOTE_MARK + neutralise(_BULLET.sub("", s), own)
 
 
-def render_lines(lines) -> str:
+def render_lines(lines, own: str = "") -> str:
     """Lines of the file as the prompt shows them: notes, a date line per day, no replies."""
     out, last_day = [], None
     for line in lines:
-        kind, text = line_note(line)
+        kind, text = line_note(line, own)
         if kind == "skip" or text is None:
             continue
         if kind == "day":

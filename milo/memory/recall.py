@@ -80,8 +80,9 @@ class MemoryRecall:
 
     def __init__(self, path: Path, archive: Optional[Path] = None, budget_tokens: int = 1000,
                  recent_lines: int = 100, top_k: int = 3, cache_dir: Optional[Path] = None,
-                 meaning: bool = False, background: bool = True):
+                 meaning: bool = False, background: bool = True, own: str = ""):
         self.path = Path(path)
+        self.own = own  # the persona's name: a note addressing it as an instruction is flagged
         self.archive = Path(archive) if archive else archive_path(self.path)
         self.budget = budget_tokens
         self.recent_lines = recent_lines
@@ -188,7 +189,7 @@ class MemoryRecall:
         recent_budget = max(0, min(int(budget * RECENT_SHARE), RECENT_MAX))
         key = (tail_start or 0, recent_budget, pinned, "\n".join(tail_lines))
         if self._recent_memo is None or self._recent_memo[0] != key:  # the same turn after turn
-            self._recent_memo = (key, _anchored_recent(tail_lines, tail_start or 0, recent_budget, pinned))
+            self._recent_memo = (key, _anchored_recent(tail_lines, tail_start or 0, recent_budget, pinned, self.own))
         recent, shown_from = self._recent_memo[1]
         if recent:
             parts.append(RECENT_LABEL + "\n".join(recent))
@@ -227,7 +228,7 @@ class MemoryRecall:
             if not window:
                 continue
             pulses = idx.pulses(window, timestamps=False)
-            rendered = {d: _render_fields(pulses[d]) for d in window}
+            rendered = {d: _render_fields(pulses[d], self.own) for d in window}
             for attempt in ([window, [doc]] if len(window) > 1 and doc in rendered else [window]):
                 size = shown.size_with(attempt, rendered)
                 if size <= limit:
@@ -325,9 +326,9 @@ def _window(idx: PulseIndex, doc: int, context: tuple[int, int], excluded) -> li
     return out
 
 
-def _render_fields(pulse: Pulse) -> tuple[Optional[str], list[str]]:
+def _render_fields(pulse: Pulse, own: str = "") -> tuple[Optional[str], list[str]]:
     """A pulse as the prompt shows it (milo.memory.notes): its day, and its notes."""
-    lines = [shown for k, v in pulse.fields.items() if (shown := field_note(k, v))]
+    lines = [shown for k, v in pulse.fields.items() if (shown := field_note(k, v, own))]
     return day_label(pulse.header), lines
 
 
@@ -362,7 +363,7 @@ def _render(idx: PulseIndex, chosen: dict) -> str:
     return "\n\n".join(blocks)
 
 
-def _anchored_recent(lines: Sequence[str], start: int, budget: int, pinned: str) -> tuple[list[str], int]:
+def _anchored_recent(lines: Sequence[str], start: int, budget: int, pinned: str, own: str = "") -> tuple[list[str], int]:
     """The newest lines that fit `budget`, as notes (milo.memory.notes), with a start that
     moves in steps, not line by line, and the byte offset the first shown line starts at (the
     end of `lines` when none is shown).
@@ -386,7 +387,7 @@ def _anchored_recent(lines: Sequence[str], start: int, budget: int, pinned: str)
     for i, l in enumerate(lines):
         if l.strip() in pinned_lines or is_pinned_heading(l):
             continue
-        kind, text = line_note(l)
+        kind, text = line_note(l, own)
         if kind != "skip" and text is not None:
             items.append((i, kind, text))
     # What a date line costs: nothing when the day is the one already shown above it.

@@ -104,8 +104,10 @@ class LivingMemory:
         budget_tokens: int = 1000,
         cache_dir: Optional[os.PathLike | str] = None,
         meaning: bool = False,
+        own: str = "",
     ):
         self.path = Path(path).expanduser()
+        self.own = own  # the persona's name (milo.memory.quoting: a note addressing it as an instruction is flagged)
         self._etched: list[_Etched] = []
         self._seen: Optional[tuple] = None  # (dev, ino, size, mtime_ns) after our last look
         self._healed = 0
@@ -122,7 +124,7 @@ class LivingMemory:
             from milo.memory.recall import MemoryRecall
 
             self._recall = MemoryRecall(self.path, budget_tokens=budget_tokens, recent_lines=recall_lines,
-                                        cache_dir=Path(cache_dir) if cache_dir else None, meaning=meaning)
+                                        cache_dir=Path(cache_dir) if cache_dir else None, meaning=meaning, own=own)
 
     # ---- writing -------------------------------------------------------------------------
 
@@ -448,7 +450,7 @@ class LivingMemory:
         `earlier`: what the user said just before the query, which counts for less than it."""
         lines, start = self._tail(self.recall_lines, upto)
         if self._recall is None:  # the most recent lines, as notes (milo.memory.notes)
-            return number(render_lines(lines))[0].strip() or NO_MEMORY, ""
+            return number(render_lines(lines, self.own))[0].strip() or NO_MEMORY, ""
         stable, relevant = self._recall.assemble(query, lines, start, earlier)
         return stable or NO_MEMORY, relevant
 
