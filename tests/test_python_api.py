@@ -55,6 +55,7 @@ def test_a_built_wheel_carries_the_prompts_and_the_persona(tmp_path):
     ignore = shutil.ignore_patterns("__pycache__", "*.pyc")
     shutil.copytree(ROOT / "milo", src / "milo", ignore=ignore)
     shutil.copytree(ROOT / "prompts", src / "prompts", ignore=ignore)
+    shutil.copytree(ROOT / "profiles", src / "profiles", ignore=ignore)
     for name in ("sample_speak.txt", "pyproject.toml", "setup.py", "README.md", "requirements.txt"):
         shutil.copy2(ROOT / name, src / name)
     build = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(tmp_path / "dist"), str(src)],
@@ -65,7 +66,8 @@ def test_a_built_wheel_carries_the_prompts_and_the_persona(tmp_path):
     (wheel,) = (tmp_path / "dist").glob("milo-*.whl")
     with zipfile.ZipFile(wheel) as z:
         names = set(z.namelist())
-        for shipped in ["sample_speak.txt", *(f"prompts/{p.name}" for p in (ROOT / "prompts").iterdir() if p.is_file())]:
+        for shipped in ["sample_speak.txt", "profiles/milo/profile.toml",
+                        *(f"prompts/{p.name}" for p in (ROOT / "prompts").iterdir() if p.is_file())]:
             assert z.read(f"milo/data/{shipped}") == (ROOT / shipped).read_bytes(), shipped
         z.extractall(tmp_path / "installed")
     missing = [str(p.relative_to(ROOT)) for p in (ROOT / "milo").rglob("*.py") if str(p.relative_to(ROOT)) not in names]

@@ -17,6 +17,7 @@ and repeated tags. Rules:
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass, replace
 from typing import Any, AsyncIterator, Iterable, Iterator, Optional, Sequence
@@ -39,6 +40,13 @@ class TagSpec:
     placeholder: str
     gbnf: Optional[str] = None
     max_chars: int = 100  # bound for the grammar-forced value (small models ramble and loop)
+
+
+@functools.cache
+def _placeholder_re(placeholder: str) -> re.Pattern:
+    """A placeholder not yet given the persona's name ({name}, MiloTagParser.named): its copy
+    with any name in it."""
+    return re.compile(re.escape(placeholder).replace(re.escape("{name}"), r"[^<>\n]{1,60}?"))
 
 
 # Placeholders are written as descriptions in angle brackets, not as sample values, so that a
@@ -241,7 +249,7 @@ class MiloTagParser(BaseCumulativeTransformOutputParser[TaggedAnswer]):
 
     def _without_placeholders(self, value: str) -> str:
         for t in self.tags:
-            value = value.replace(t.placeholder, "")
+            value = _placeholder_re(t.placeholder).sub("", value) if "{name}" in t.placeholder else value.replace(t.placeholder, "")
         return value
 
     def get_format_instructions(self) -> str:
