@@ -23,6 +23,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from milo.body import Body, ConsoleRobot  # noqa: E402
+from milo.body.actions import action_gbnf  # noqa: E402
 from milo.chat.models import choose_model  # noqa: E402
 from milo.chat.persona import Persona  # noqa: E402
 from milo.chat.turn import Milo  # noqa: E402
@@ -68,13 +69,17 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--brain", default="good")
     ap.add_argument("--placeholder", help="another [ACTION] placeholder to try")
+    ap.add_argument("--gestures", help="the gestures the model may choose, comma-separated (default: the body's)")
+    ap.add_argument("--max-calls", type=int, help="gestures per [ACTION] line (default: the body's)")
     args = ap.parse_args()
     model = choose_model(args.brain, env={}, timeout=300)  # `good` / `tiny`: the embedded brains
     persona = Persona.load()
     with_gesture = fits = 0
     t0 = time.perf_counter()
     for text, fitting in TURNS:
-        body = Body(ConsoleRobot(write=lambda s: None))
+        body = Body(ConsoleRobot(write=lambda s: None), gestures=args.gestures.split(",") if args.gestures else ())
+        if args.max_calls:
+            body.action_tag = {**body.action_tag, "gbnf": action_gbnf(args.max_calls, body.gestures)}
         if args.placeholder:
             body.action_tag = {**body.action_tag, "placeholder": args.placeholder}
         with tempfile.TemporaryDirectory() as d:

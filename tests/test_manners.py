@@ -120,3 +120,17 @@ def test_another_persona_is_not_greeted_back_by_its_name_either():
     assert Manners("Sam", known=True, own="Luna").visible("Oh, hi Luna! How was your day?", final=True) == "Oh, hi Sam! How was your day?"
     assert Manners("Sam", known=True, own="Luna").visible("Oh, hi Milo!", final=True) == "Oh, hi Milo!"
     assert Manners("Sam", known=True, own="Luna").visible("Oh, hi Lu") == "Oh, hi"  # perhaps "Luna" being written
+
+
+@pytest.mark.parametrize("reply,shown", [
+    ("(CORE_UPDATE) You've returned from your trip to Japan.", "You've returned from your trip to Japan."),
+    ("(Note) Practice every day and it gets easier.", "Practice every day and it gets easier."),
+    ("[REPLY]: Hello there!", "Hello there!"),
+    ("(No worries) it happens.", "(No worries) it happens."),  # words in brackets, not a label
+    ("(CORE_UPDATE)", "(CORE_UPDATE)"),  # nothing but a label: the model's answer stays (fail open)
+])
+def test_a_format_label_opening_the_reply_is_not_shown(reply, shown):
+    m = Manners(own=OWN)
+    assert m.visible(reply, final=True) == shown
+    streamed = [m.visible(reply[:i]) for i in range(1, len(reply) + 1)]
+    assert all(shown.startswith(s) or not s for s in streamed[:-1]), streamed  # a label never flashes on screen

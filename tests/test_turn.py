@@ -597,11 +597,13 @@ def test_questions_about_the_users_own_life_are_told_apart():
               "Do you remember how I take my coffee?", "Remind me what my cat is called.", "How are you? What did I buy?",
               "which instrument do i play", "hi milo whats my name", "so where do i live", "who am i",  # speech to text
               "Qu'est-ce que je fais dans la vie ?", "wo wohne ich", "我叫什么名字？",
-              "What should you call me?", "hey milo what do you call me"):  # their name
+              "What should you call me?", "hey milo what do you call me",  # their name
+              "guess what my job is"):
         assert asks_about_user(q, "Milo"), q  # the default profile's persona, addressed by its name
     for q in ("What is your own name?", "Can you tell me a joke?", "I play the cello.", "How are you? I had a long day.",
               "My sister Nora is visiting next week, I'm excited.", "i play the cello in an orchestra",
-              "Tell me about octopuses.", "What should I cook tonight?", "How do I boil an egg?", "Do you remember me?", "Can you call me Bob from now on?", ""):
+              "Tell me about octopuses.", "What should I cook tonight?", "How do I boil an egg?", "Do you remember me?", "Can you call me Bob from now on?",
+              "Guess what, I'm getting married!", "Guess what! I got a puppy.", ""):  # news, not a question (bench/gestures.py)
         assert not asks_about_user(q, "Milo"), q
     # A question tells nothing (its words are not a note); a correction with a question does.
     assert only_asks("Hello again! Do you know my name?") and only_asks("what pet do i have")

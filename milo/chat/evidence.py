@@ -225,7 +225,7 @@ _CALL_ME = re.compile(r"(?<!\w)(?:what|how)(?!\w).*(?<!\w)call\s+me\W*$", re.IGN
 # A question: its mark, or a question's first word, after a greeting or two, or the persona's
 # name (speech to text writes no punctuation: "hi milo whats my name").
 _QUESTION = (r"[?？]\s*$|^\W*(?:(?:hi|hello|hey|ok|okay|so|and|oh|um|uh|well|{own}morning|hiya|sorry)\W+)*(?:what|what's|whats|where|where's|wheres|who|who's|whos|whose|which|when|why|how|do|does|did"
-                       r"|am|is|are|was|were|have|has|can|could|would|will|remind me|tell me|guess|remember"
+                       r"|am|is|are|was|were|have|has|can|could|would|will|remind me|tell me|guess(?!\s+what\s*[,!.:;\u2014-])|remember"
                        r"|qu[ei]|quel|quelle|où|quand|comment|wer|was|wo|wann|wie|welche[rs]?|qué|quién|dónde|cuándo|cómo|cuál"
                        r"|chi|cosa|dove|quando|come|wat|waar|wie|wanneer|vad|var|när|hur|vem|кто|что|где|когда|как)(?!\w)")
 

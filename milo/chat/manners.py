@@ -36,6 +36,10 @@ _OPENERS = tuple(o.strip() for o in
     |is there anything in particular you'd like to talk|is there anything in particular you would like to talk
     |is there something else|what would you like to talk about|what else would you like to talk about""".split("|")
 )
+# A label of the answer format opening the reply: "(CORE_UPDATE) You've returned from Japan.",
+# "(Note) I've been practicing..." (the good brain, 2 of 30 first replies in bench/gestures.py).
+_LABELS = ("core_update", "core update", "future_message", "future message", "internal", "reply", "note", "action")
+_LABEL = re.compile(r"^\s*[\[(]\s*(?:" + "|".join(_LABELS) + r")\s*[\])]\s*:?\s*", re.IGNORECASE)
 _TAIL = re.compile(r"(?<!\S)[#@][^\W\d]")  # a hashtag or a handle starts
 _TAIL_PENDING = re.compile(r"(?<!\S)[#@]$")
 _NAME_SAID = re.compile(r"\b([Yy]our name(?: is|'s| as)\s+)([A-Z][\w'-]*)(?=\W|$)")
@@ -52,6 +56,17 @@ def _addressed(own: str) -> tuple[Optional[re.Pattern], Optional[re.Pattern]]:
     prefixes = "".join("(?:" + re.escape(c) for c in own[1:]) + ")?" * (len(own) - 1)
     return (re.compile(_HAIL + rf"(?P<name>{re.escape(own)})(?=[,.!?…])"),
             re.compile(_HAIL + rf"(?P<held>{re.escape(own[0])}{prefixes})$"))
+
+
+def _label_pending(text: str) -> bool:
+    """`text` may still become a label of the format ("(CORE_UP"), or is one with nothing after it yet."""
+    t = text.lstrip().lower()
+    if not t or t[0] not in "[(":
+        return False
+    if _LABEL.match(text):
+        return True
+    inner = t[1:].lstrip()
+    return any(name.startswith(inner) for name in _LABELS)
 
 
 def _pending_name(tail: str) -> int:
@@ -170,6 +185,11 @@ class Manners:
 
     def visible(self, text: str, final: bool = False) -> str:
         """What may be shown of `text`, the reply as far as it has been written."""
+        label = _LABEL.match(text)
+        if label and text[label.end():].strip():
+            text = text[label.end():]  # fail open: a reply that is only a label stays as written
+        elif not final and _label_pending(text):
+            return ""  # perhaps a label being written
         if self._addressed is not None:
             text = self._addressed.sub(self._readdress, text)  # on the whole text: decided once the punctuation came
         tail_at = _TAIL.search(text)
