@@ -1,6 +1,10 @@
 """Do the gestures the model chooses fit the moment? 30 held-out turns, one table.
 
-    .venv/bin/python bench/gestures.py [--brain good] [--placeholder "..."]
+    .venv/bin/python bench/gestures.py [--brain good] [--choose] [--placeholder "..."]
+
+Without --choose the brain's own default holds (the embedded brains pick no gestures: the table
+is then empty, the time per turn is what the [ACTION] line costs); --choose makes it pick
+(MILO_MODEL_GESTURES=1).
 
 Each message goes to a fresh Milo (empty memory, the default persona, a console body), so every
 gesture in the table is the model's own choice from its [ACTION] line (none of the messages asks
@@ -68,11 +72,12 @@ TURNS = [
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--brain", default="good")
+    ap.add_argument("--choose", action="store_true", help="let the brain pick gestures (MILO_MODEL_GESTURES=1)")
     ap.add_argument("--placeholder", help="another [ACTION] placeholder to try")
     ap.add_argument("--gestures", help="the gestures the model may choose, comma-separated (default: the body's)")
     ap.add_argument("--max-calls", type=int, help="gestures per [ACTION] line (default: the body's)")
     args = ap.parse_args()
-    model = choose_model(args.brain, env={}, timeout=300)  # `good` / `tiny`: the embedded brains
+    model = choose_model(args.brain, env={"MILO_MODEL_GESTURES": "1"} if args.choose else {}, timeout=300)  # good / tiny
     persona = Persona.load()
     with_gesture = fits = 0
     t0 = time.perf_counter()

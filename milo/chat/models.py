@@ -40,6 +40,7 @@ class ModelChoice:
     where: str = ""  # server address, for error sentences (never with credentials)
     timeout: float = 60.0  # seconds a whole answer may take
     free_reply: bool = False  # with a grammar: the reply is free sentences, only the tags are forced
+    chooses_gestures: bool = True  # the model may pick gestures itself ([ACTION] line, native tool calls)
     after_turn: Optional[Callable[[], None]] = None  # e.g. save the embedded model's prompt state
 
     @property
@@ -87,6 +88,13 @@ def choose_model(
             settings = settings.with_changes(model=spec)
     if timeout is not None:
         settings = settings.with_changes(timeout=timeout)
+    choice = _choose(settings, max_tokens)
+    if settings.model_gestures is not None:  # MILO_MODEL_GESTURES over the brain's own default
+        choice.chooses_gestures = settings.model_gestures
+    return choice
+
+
+def _choose(settings: Settings, max_tokens: int) -> ModelChoice:
     spec = settings.model.strip()
     kind, arg = resolve_spec(spec, settings)
     if kind == "embedded":
@@ -153,6 +161,7 @@ def _embedded(arg: str, settings: Settings, max_tokens: int) -> ModelChoice:
     choice = _openai(path.stem, server.base_url, "embedded", timeout, max_tokens * 2 if free else max_tokens, grammar=True)
     choice.kind = "embedded"
     choice.free_reply = free
+    choice.chooses_gestures = brain.chooses_gestures if brain else True
     choice.after_turn = server.save_state
     return choice
 

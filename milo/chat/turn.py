@@ -104,8 +104,9 @@ class Milo:
             parser = parser.with_free_reply()
         # Gestures: models that call tools natively get the body's tools; the others (llama.cpp
         # under a grammar) an [ACTION] line in the format.
-        self.native_tools = body is not None and not model.grammar and model.kind in NATIVE_TOOL_KINDS
-        if body is not None and not self.native_tools:
+        chooses = body is not None and getattr(model, "chooses_gestures", True)
+        self.native_tools = chooses and not model.grammar and model.kind in NATIVE_TOOL_KINDS
+        if chooses and not self.native_tools:
             # Last: placed earlier, the good brain recited it as its reply (milo.chat.tags). The
             # gesture is still made as soon as its line is written, before the answer ends.
             parser = parser.with_tags([TagSpec(**body.action_tag)])
