@@ -32,7 +32,8 @@ class BodyStatus(str):
 
     done, clamped (done within the safe ranges), refused (not a valid call), failed (the robot
     raised), skipped (not performed: the body is not answering, or it was closed), down (the
-    body stopped answering), back (it answers again)."""
+    body stopped answering), back (it answers again), ambient (a motion of the body's own, such as
+    the head moving along with speech: done, and not reported)."""
 
     kind: str
     call: str
@@ -45,7 +46,7 @@ class BodyStatus(str):
 
     @property
     def ok(self) -> bool:
-        return self.kind in ("done", "clamped")
+        return self.kind in ("done", "clamped", "ambient")
 
     @property
     def problem(self) -> bool:

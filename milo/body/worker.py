@@ -122,6 +122,17 @@ class Body:
         """Perform one tool by name and wait for its status: body.do("nod", times=2)."""
         return self.run([make_call(name, args, BY_COMMAND)])[0]
 
+    def speak_along(self, pcm: bytes, rate: int) -> Optional[Future]:
+        """Move the head along with audio about to be played (milo.body.speech), queued after
+        what is queued (the worker is the one owner of every move). None for silence or a console
+        body (nothing to see, nothing to print)."""
+        from milo.body.speech import SpeechMotion
+
+        motion = SpeechMotion.from_pcm(pcm, rate)
+        if self.console or not any(motion.levels):
+            return None
+        return self.perform([motion])[0]
+
     def wait(self, timeout: Optional[float] = None) -> bool:
         """Block until everything queued so far is done; False if `timeout` ran out first."""
         with self._lock:
@@ -222,5 +233,6 @@ class Body:
             self._say(BodyStatus(ANSWERING_AGAIN, "back"))
         if self.console:
             status = BodyStatus(f"(no robot) {status}", status.kind, status.call, status.by)
-        self._say(status)
+        if status.kind != "ambient":  # the head moving along with speech is not news
+            self._say(status)
         return status

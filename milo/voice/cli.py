@@ -12,10 +12,13 @@ line as one sentence after "milo voice: " (exit 2); a failure while listening ex
 
 from __future__ import annotations
 
+import logging
 import sys
 from typing import TYPE_CHECKING, Any, Callable, Optional
 
 from milo.voice import VoiceError
+
+log = logging.getLogger("milo.voice")
 
 if TYPE_CHECKING:
     import argparse
@@ -96,7 +99,8 @@ def cmd_voice(args: "argparse.Namespace", kit: Any) -> int:
         # The prompt's known part processed now, before the first question (the embedded model
         # only): the first answer then starts as fast as a later one.
         milo.prefill()
-        loop = VoiceLoop(pipeline, turn_until_reply(milo), LoopConfig(follow_up_s=args.follow_up), status=kit.say)
+        loop = VoiceLoop(pipeline, turn_until_reply(milo), LoopConfig(follow_up_s=args.follow_up), status=kit.say,
+                         on_event=head_along(body))
         try:
             turns = loop.run()
         except KeyboardInterrupt:
@@ -118,6 +122,20 @@ def cmd_voice(args: "argparse.Namespace", kit: Any) -> int:
                 body.close()
             except Exception:
                 pass
+
+
+def head_along(body) -> Callable:
+    """The voice events' handler that moves the robot's head along with each sentence heard."""
+    from milo.voice.events import Playing
+
+    def on_event(event) -> None:
+        if isinstance(event, Playing) and body is not None and hasattr(body, "speak_along"):
+            try:
+                body.speak_along(event.pcm, event.rate)
+            except Exception as e:  # the body closed meanwhile: the voice goes on
+                log.info("no head motion along with speech: %s", e)
+
+    return on_event
 
 
 def _download(lang: str, say: Callable[[str], None]) -> int:

@@ -13,6 +13,7 @@ In the order a turn produces them:
     FirstSentence(text)     the first sentence (or clause) of the reply was handed to the mouth
     TtsFirstSentence        ... and synthesized (from the Mouth)
     FirstAudio              ... and handed to the speaker (from the Mouth)
+    Playing(pcm, rate)      each sentence's audio, as it goes to the speaker (from the Mouth)
     TurnDone(result)        the turn returned (Milo.turn's result)
     Spoken(seconds)         the whole reply has been heard (from the Mouth)
 
@@ -68,6 +69,14 @@ class TtsFirstSentence(VoiceEvent):
 @dataclass(frozen=True)
 class FirstAudio(VoiceEvent):
     pass
+
+
+@dataclass(frozen=True)
+class Playing(VoiceEvent):
+    """A sentence's audio, about to be played (a body moves its head along with it)."""
+
+    pcm: bytes = field(repr=False)
+    rate: int
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,7 @@ import unicodedata
 from typing import Optional
 
 from milo.voice import VoiceError
-from milo.voice.events import EventHandler, FirstAudio, Spoken, TtsFirstSentence, ignore
+from milo.voice.events import EventHandler, FirstAudio, Playing, Spoken, TtsFirstSentence, ignore
 from milo.voice.protocols import AudioSink, TextToSpeech
 
 # ---- sentences ------------------------------------------------------------------------------
@@ -161,6 +161,7 @@ class Mouth:
             if first:
                 self.on_event(FirstAudio())
                 first = False
+            self.on_event(Playing(pcm, rate))
             try:
                 self.sink.play(pcm, rate)
                 self.seconds += len(pcm) / (2 * rate)

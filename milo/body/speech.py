@@ -1,0 +1,82 @@
+"""A head that talks: while a reply is heard, the head follows the loudness of the audio.
+
+`SpeechMotion.from_pcm(pcm, rate)` reads the loudness envelope of 16-bit mono PCM (the audio
+about to be played) in WINDOW_S steps; performed by the body's worker (the one owner of every
+move, so it never overlaps a gesture), each step tilts the head up a little with the loudness
+and sways it, then the head goes back level. Every value goes through `robot.goto`, clamped
+like every move; the whole motion lasts as long as the audio.
+"""
+
+from __future__ import annotations
+
+import math
+from array import array
+from dataclasses import dataclass
+from typing import Sequence
+
+from milo.body.robots import Robot
+from milo.body.tools import BodyStatus
+
+WINDOW_S = 0.25  # one head move per quarter second: a syllable-ish rhythm, few SDK calls
+PITCH_LOUD = -8.0  # degrees at full loudness (negative looks up, towards the listener)
+ROLL_SWAY = 3.0  # degrees of roll, alternating side, at full loudness
+QUIET = 0.02  # RMS (of full scale) under which a window is a pause: the head rests
+MAX_S = 60.0  # longer audio is followed for its first minute
+
+
+@dataclass(frozen=True)
+class SpeechMotion:
+    """Head poses in time with a stretch of audio: one (pitch, roll) per WINDOW_S."""
+
+    levels: tuple[float, ...]  # loudness per window, 0..1 (of the loudest window)
+
+    @classmethod
+    def from_pcm(cls, pcm: bytes, rate: int) -> "SpeechMotion":
+        return cls(tuple(envelope(pcm, rate)))
+
+    def poses(self) -> list[tuple[float, float]]:
+        return [(PITCH_LOUD * level, ROLL_SWAY * level * (1 if i % 2 else -1)) for i, level in enumerate(self.levels)]
+
+    # The worker's calls (milo.body.worker): like a tool's Call, without being a tool.
+    name = "speaking"
+
+    def describe(self) -> str:
+        return f"speaking({len(self.levels) * WINDOW_S:.2f} s)"
+
+    def status(self, text: str, kind: str) -> BodyStatus:
+        return BodyStatus(text, kind, self.describe(), "voice")
+
+    def run(self, robot: Robot) -> BodyStatus:
+        for pitch, roll in self.poses():
+            robot.goto(pitch=pitch, roll=roll, duration=WINDOW_S)
+        if self.levels:
+            robot.goto(pitch=0, roll=0, duration=WINDOW_S)
+        return self.status(f"moved my head along with {len(self.levels) * WINDOW_S:.1f} s of speech", "ambient")
+
+
+def envelope(pcm: bytes, rate: int) -> list[float]:
+    """Loudness per WINDOW_S of 16-bit little-endian mono PCM, scaled to the loudest window
+    (0..1); a window under QUIET of full scale is 0."""
+    samples = array("h")
+    samples.frombytes(pcm[: len(pcm) - len(pcm) % 2][: int(MAX_S * rate) * 2])
+    step = max(1, int(rate * WINDOW_S))
+    rms = []
+    for at in range(0, len(samples), step):
+        chunk = samples[at: at + step]
+        rms.append(math.sqrt(sum(s * s for s in chunk) / len(chunk)) / 32768.0 if chunk else 0.0)
+    loudest = max(rms, default=0.0)
+    if loudest < QUIET:
+        return [0.0] * len(rms)
+    return [0.0 if r < QUIET else r / loudest for r in rms]
+
+
+def correlation(a: Sequence[float], b: Sequence[float]) -> float:
+    """Pearson correlation of two equal-length series (0 when either is flat)."""
+    n = min(len(a), len(b))
+    if n < 2:
+        return 0.0
+    ma, mb = sum(a[:n]) / n, sum(b[:n]) / n
+    cov = sum((x - ma) * (y - mb) for x, y in zip(a[:n], b[:n]))
+    va = math.sqrt(sum((x - ma) ** 2 for x in a[:n]))
+    vb = math.sqrt(sum((y - mb) ** 2 for y in b[:n]))
+    return cov / (va * vb) if va and vb else 0.0
