@@ -15,7 +15,7 @@ from virtual_audio import have
 
 from milo.body import Body, ConsoleRobot, limits, make_call
 from milo.body.robots import NEUTRAL, Robot
-from milo.body.speech import PITCH_LOUD, WINDOW_S, SpeechMotion, correlation, envelope
+from milo.body.speech import PITCH_LOUD, THINK_ANTENNAS, THINK_PITCH, THINK_ROLL, WINDOW_S, SpeechMotion, correlation, envelope
 
 daemon = daemon_fixture(scope="module")
 RATE = 16000
@@ -119,6 +119,11 @@ def test_the_simulated_head_moves_with_real_speech_read_back_while_it_plays(daem
     observer = ReachyMini(connection_mode="localhost_only", port=daemon.port, media_backend="no_media", log_level="WARNING")
     try:
         body.run([make_call("move_head", {})])
+        assert body.think().result(10).kind == "ambient"  # a question was taken: a thinking pose
+        joints, antennas = observer.get_current_joint_positions()
+        thinking = Rotation.from_matrix(observer.get_current_head_pose()[:3, :3]).as_euler("xyz", degrees=True)
+        assert abs(thinking[0] - THINK_ROLL) < 1.5 and abs(thinking[1] - THINK_PITCH) < 1.5
+        assert [round(math.degrees(a)) for a in antennas] == [round(v) for v in THINK_ANTENNAS]
         start = len(robot.trace)
         seen, done = [], threading.Event()
 
@@ -143,6 +148,8 @@ def test_the_simulated_head_moves_with_real_speech_read_back_while_it_plays(daem
         assert min(seen) < PITCH_LOUD / 2 and max(seen) > PITCH_LOUD / 4  # it moved while the speech played
         assert abs(took - len(pcm) / (2 * rate)) < 1.5  # as long as the audio, within a window or so
         assert abs(steps[-1].reached.pitch) < 1.0 and abs(steps[-1].reached.roll) < 1.0  # level again at the end
+        joints, antennas = observer.get_current_joint_positions()
+        assert all(abs(math.degrees(a) - r) < 1.0 for a, r in zip(antennas, limits.REST_ANTENNAS))  # antennas at rest
     finally:
         observer.client.disconnect()
         body.close()
@@ -150,15 +157,19 @@ def test_the_simulated_head_moves_with_real_speech_read_back_while_it_plays(daem
 
 def test_milo_voice_moves_the_head_along_with_each_sentence_heard():
     from milo.voice.cli import head_along
-    from milo.voice.events import FirstAudio, Playing
+    from milo.voice.events import Answering, FirstAudio, Playing
 
     robot = Recorder()
     body = Body(robot)
     handler = head_along(body)
     handler(FirstAudio())
     assert body.wait(5) and list(robot.trace) == []
+    handler(Answering("what is a cloud?"))
     handler(Playing(tone(1.0, 0.6), RATE))
-    assert body.wait(10) and len(robot.trace) == 5  # four windows, then level again
+    assert body.wait(10) and len(robot.trace) == 6  # the thinking pose, four windows, then level again
+    first = robot.trace[0].target
+    assert (first.pitch, first.roll, first.antennas) == (THINK_PITCH, THINK_ROLL, THINK_ANTENNAS)
+    assert robot.target == NEUTRAL
     body.close()
     handler(Playing(tone(1.0, 0.6), RATE))  # the body closed meanwhile: the voice goes on
     head_along(None)(Playing(tone(1.0, 0.6), RATE))  # no body at all

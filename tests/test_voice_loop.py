@@ -142,8 +142,11 @@ def test_each_step_is_one_typed_event_in_order(tmp_path):
     loop, said, status, events = _loop(wav, stt, voice, turn, None, sink=sink, follow_up_s=0.5)
     assert loop.run() == 1
     assert turn.asked == ["what is your name?"]
+    playing = [e for e in events if isinstance(e, E.Playing)]  # each sentence's audio, as it is played
+    assert [(len(e.pcm), e.rate) for e in playing] == sink.played
+    events = [e for e in events if not isinstance(e, E.Playing)]
     kinds = [type(e) for e in events]
-    order = [E.SpeechStart, E.SpeechEnd, E.Transcript, E.FirstToken, E.FirstSentence, E.TtsFirstSentence,
+    order = [E.SpeechStart, E.SpeechEnd, E.Transcript, E.Answering, E.FirstToken, E.FirstSentence, E.TtsFirstSentence,
              E.FirstAudio, E.Spoken]
     assert sorted(kinds, key=str) == sorted(order + [E.TurnDone], key=str), kinds  # each once, nothing else
     assert [k for k in kinds if k in order] == order

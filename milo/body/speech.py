@@ -1,4 +1,8 @@
-"""A head that talks: while a reply is heard, the head follows the loudness of the audio.
+"""A head that listens and talks: a thinking pose while the answer is being made, then, while
+it is heard, the head follows the loudness of the audio.
+
+`ThinkingPose`: the head tilted a little and raised, the antennas perked (further apart), from
+when a question is taken until the first sentence is heard.
 
 `SpeechMotion.from_pcm(pcm, rate)` reads the loudness envelope of 16-bit mono PCM (the audio
 about to be played) in WINDOW_S steps; performed by the body's worker (the one owner of every
@@ -14,6 +18,7 @@ from array import array
 from dataclasses import dataclass
 from typing import Sequence
 
+from milo.body import limits
 from milo.body.robots import Robot
 from milo.body.tools import BodyStatus
 
@@ -22,6 +27,25 @@ PITCH_LOUD = -8.0  # degrees at full loudness (negative looks up, towards the li
 ROLL_SWAY = 3.0  # degrees of roll, alternating side, at full loudness
 QUIET = 0.02  # RMS (of full scale) under which a window is a pause: the head rests
 MAX_S = 60.0  # longer audio is followed for its first minute
+
+
+THINK_PITCH, THINK_ROLL, THINK_ANTENNAS, THINK_S = -6.0, 8.0, (-30.0, 30.0), 0.4
+
+
+class ThinkingPose:
+    """The pose of a question being thought about (the worker's call, like SpeechMotion)."""
+
+    name = "thinking"
+
+    def describe(self) -> str:
+        return "thinking()"
+
+    def status(self, text: str, kind: str) -> BodyStatus:
+        return BodyStatus(text, kind, self.describe(), "voice")
+
+    def run(self, robot: Robot) -> BodyStatus:
+        robot.goto(pitch=THINK_PITCH, roll=THINK_ROLL, antennas=THINK_ANTENNAS, duration=THINK_S)
+        return self.status("tilted my head, thinking", "ambient")
 
 
 @dataclass(frozen=True)
@@ -49,8 +73,8 @@ class SpeechMotion:
     def run(self, robot: Robot) -> BodyStatus:
         for pitch, roll in self.poses():
             robot.goto(pitch=pitch, roll=roll, duration=WINDOW_S)
-        if self.levels:
-            robot.goto(pitch=0, roll=0, duration=WINDOW_S)
+        if self.levels:  # level again, the antennas back at rest (after a thinking pose)
+            robot.goto(pitch=0, roll=0, antennas=limits.REST_ANTENNAS, duration=WINDOW_S)
         return self.status(f"moved my head along with {len(self.levels) * WINDOW_S:.1f} s of speech", "ambient")
 
 

@@ -122,6 +122,13 @@ class Body:
         """Perform one tool by name and wait for its status: body.do("nod", times=2)."""
         return self.run([make_call(name, args, BY_COMMAND)])[0]
 
+    def think(self) -> Optional[Future]:
+        """Show that a question is being thought about (milo.body.speech.ThinkingPose), queued
+        like every move; None on a console body."""
+        from milo.body.speech import ThinkingPose
+
+        return None if self.console else self.perform([ThinkingPose()])[0]
+
     def speak_along(self, pcm: bytes, rate: int) -> Optional[Future]:
         """Move the head along with audio about to be played (milo.body.speech), queued after
         what is queued (the worker is the one owner of every move). None for silence or a console

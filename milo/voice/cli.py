@@ -125,15 +125,20 @@ def cmd_voice(args: "argparse.Namespace", kit: Any) -> int:
 
 
 def head_along(body) -> Callable:
-    """The voice events' handler that moves the robot's head along with each sentence heard."""
-    from milo.voice.events import Playing
+    """The voice events' handler for the robot's body: a thinking pose when a question is taken,
+    the head moving along with each sentence heard."""
+    from milo.voice.events import Answering, Playing
 
     def on_event(event) -> None:
-        if isinstance(event, Playing) and body is not None and hasattr(body, "speak_along"):
-            try:
+        if body is None or not hasattr(body, "speak_along"):
+            return
+        try:
+            if isinstance(event, Answering):
+                body.think()
+            elif isinstance(event, Playing):
                 body.speak_along(event.pcm, event.rate)
-            except Exception as e:  # the body closed meanwhile: the voice goes on
-                log.info("no head motion along with speech: %s", e)
+        except Exception as e:  # the body closed meanwhile: the voice goes on
+            log.info("no head motion along with the voice: %s", e)
 
     return on_event
 

@@ -9,6 +9,7 @@ In the order a turn produces them:
     SpeechEnd(utterance)    ... and end (the vad.Utterance: audio, where it lay)
     Transcript(text, early) speech to text is done (text may be "" or not for Milo; early: it
                             came from the pass started in the pause, milo.voice.endpoint)
+    Answering(text)         a question for Milo was taken: its turn starts
     FirstToken              the first piece of the reply came from the model
     FirstSentence(text)     the first sentence (or clause) of the reply was handed to the mouth
     TtsFirstSentence        ... and synthesized (from the Mouth)
@@ -49,6 +50,13 @@ class SpeechEnd(VoiceEvent):
 class Transcript(VoiceEvent):
     text: str
     early: bool = False
+
+
+@dataclass(frozen=True)
+class Answering(VoiceEvent):
+    """A question for Milo was taken: its turn starts (a body shows it is thinking)."""
+
+    text: str = ""
 
 
 @dataclass(frozen=True)

@@ -36,7 +36,7 @@ from milo.voice import CHUNK_SECONDS, SAMPLE_RATE, SAMPLE_WIDTH
 from milo.voice.audio import split_speech_end
 from milo.voice.endpoint import EarlyFinal, EarlyStream, sounds_finished
 from milo.voice.events import (
-    EventHandler, FirstSentence, FirstToken, SpeechEnd, SpeechStart, Transcript, TurnDone, ignore,
+    Answering, EventHandler, FirstSentence, FirstToken, SpeechEnd, SpeechStart, Transcript, TurnDone, ignore,
 )
 from milo.voice.mouth import Mouth, SentenceChunker, sentences
 from milo.voice.protocols import (
@@ -329,6 +329,7 @@ class VoiceLoop:
     def _answer(self, text: str) -> None:
         p = self.pipeline
         self.say(f"You: {text}")
+        self.on_event(Answering(text))
         p.source.mute()  # half-duplex from here until the reply has been heard
         self._finish_pending(hurry=True)  # the turn before etches what it has written
         mouth = Mouth(p.tts, p.sink, on_event=self.on_event)
