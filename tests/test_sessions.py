@@ -245,3 +245,27 @@ def test_sessions_command(tmp_path):
     assert run_milo("sessions", "clear", env=env).returncode == 2
     assert run_milo("sessions", "clear", "--all", env=env).stdout == "Cleared 1 conversation.\n"
     assert store.conversations() == [] and store.active_id() is None
+
+
+def test_the_session_memory_is_langchain_s_chat_history(tmp_path):
+    """What the turn uses is LangChain's BaseChatMessageHistory: `messages` is the window,
+    `add_messages` records an exchange (its memory mark and an unreliable reply honoured),
+    `clear` forgets the active conversation."""
+    from langchain_core.chat_history import BaseChatMessageHistory
+
+    from milo.sessions.history import MEMORY_MARK
+    from milo.sessions.store import UNRELIABLE
+
+    clock = Clock()
+    store = SessionStore(tmp_path / "s", ttl=300, window=40, clock=clock)
+    mem = SessionMemory(store)
+    assert isinstance(mem, BaseChatMessageHistory) and mem.messages == []
+    mem.add_messages([HumanMessage("I grow tomatoes", additional_kwargs={MEMORY_MARK: 42}), AIMessage("A garden!")])
+    clock.t += 5
+    assert [m.content for m in mem.messages] == ["I grow tomatoes", "A garden!"] and mem.memory_mark() == 42
+    mem.add_messages([HumanMessage("and peppers"), AIMessage("Pep-", additional_kwargs={UNRELIABLE: True})])
+    clock.t += 5
+    assert [m.content for m in mem.messages] == ["I grow tomatoes", "A garden!"]  # kept on disk, never replayed
+    assert all(not m.additional_kwargs for m in store.history(store.active_id()).messages if m.type == "human")
+    mem.clear()
+    assert mem.messages == [] and store.active_id() is None

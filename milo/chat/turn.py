@@ -17,7 +17,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable, Generator, Mapping, Optional, Protocol, Sequence
 
-from langchain_core.messages import AIMessage, BaseMessage, SystemMessage
+from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage
 from langchain_core.runnables import Runnable
 
 from milo.chat.addressing import fixed_reply, reply_opening
@@ -29,6 +29,8 @@ from milo.chat.manners import Manners
 from milo.chat.models import ModelChoice
 from milo.chat.persona import NAME_NOTE, Persona
 from milo.chat.tags import MiloTagParser, TaggedAnswer, TagSpec
+from milo.sessions.history import MEMORY_MARK
+from milo.sessions.store import UNRELIABLE
 from milo.errors import MemoryFileError, MiloError
 from milo.memory import LivingMemory, Pulse
 from milo.memory.grounding import Grounded, ground
@@ -41,13 +43,16 @@ NATIVE_TOOL_KINDS = ("gemini", "ollama", "openai")  # chat models with native to
 
 
 class History(Protocol):
-    """Recent conversation bridged on disk (milo.sessions.SessionMemory)."""
+    """Recent conversation bridged on disk (milo.sessions.SessionMemory): LangChain's
+    BaseChatMessageHistory (`messages`: the window a turn replays; `add_messages`), plus where
+    the conversation began in the memory (its own turns are replayed, so recall leaves them out)."""
 
-    def window(self) -> list[BaseMessage]: ...
+    @property
+    def messages(self) -> list[BaseMessage]: ...
+
+    def add_messages(self, messages: Sequence[BaseMessage]) -> None: ...
 
     def memory_mark(self) -> Optional[int]: ...
-
-    def record(self, user_text: str, reply: str, memory_mark: Optional[int] = None, reliable: bool = True) -> None: ...
 
 
 class Body(Protocol):
@@ -135,7 +140,7 @@ class Milo:
                            prefill=evidence.prefill() if evidence is not None else "", stop=stop)
 
     def inputs(self, text: str) -> dict:
-        history = self.history.window() if self.history else []
+        history = list(self.history.messages) if self.history else []
         # Relevance is judged on the new message, and for less on the last things the user said
         # before it (a follow-up: "and what did she bring?").
         said = [m.content for m in history if m.type == "human" and isinstance(m.content, str)]
@@ -270,7 +275,9 @@ class Milo:
             if self.history is not None:
                 try:
                     # A reply cut off or leaking tag text is not replayed into later prompts.
-                    self.history.record(text, answer.reply, memory_mark=mark, reliable=reliable)
+                    self.history.add_messages([
+                        HumanMessage(text, additional_kwargs={MEMORY_MARK: mark}),
+                        AIMessage(answer.reply, additional_kwargs={} if reliable else {UNRELIABLE: True})])
                 except (OSError, MiloError) as e:
                     result.notices.append(f"Could not save the conversation: {e}.")
         gesture(answer.action, answer.tool_calls, answer)  # if the [ACTION] line did not already

@@ -9,18 +9,52 @@ from __future__ import annotations
 
 from typing import Optional
 
+from typing import Sequence
+
+from langchain_core.chat_history import BaseChatMessageHistory
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage
 
 from milo.sessions.store import UNRELIABLE, SessionStore
 
+# On the HumanMessage given to add_messages: the memory file's size when the turn began, kept as
+# where a conversation starting with it begins in the memory (LangChain's history has no such field).
+MEMORY_MARK = "milo_memory_mark"
 
-class SessionMemory:
-    """What a turn uses (milo.chat.turn.History): the window at the start, a record at the end."""
+
+class SessionMemory(BaseChatMessageHistory):
+    """The conversation as LangChain's chat history: `messages` is the window a turn starting now
+    replays (the active conversation, trimmed); `add_messages` records a turn's exchange. Beyond
+    the interface, and why: `memory_mark()`, the memory as it was when the conversation began
+    (its own turns are replayed, so recall leaves them out); an AI message marked UNRELIABLE is
+    kept on disk but never replayed (a reply cut off or leaking tag text)."""
 
     def __init__(self, store: SessionStore):
         self.store = store
         self._started: Optional[float] = None
         self._conv_id: Optional[str] = None
+
+    @property
+    def messages(self) -> list[BaseMessage]:  # type: ignore[override]
+        return self.window()
+
+    def add_messages(self, messages: Sequence[BaseMessage]) -> None:
+        """One exchange or more: each HumanMessage with the AIMessage after it."""
+        pending: Optional[BaseMessage] = None
+        for m in messages:
+            if m.type == "human":
+                pending = m
+            elif m.type == "ai" and pending is not None:
+                mark = pending.additional_kwargs.get(MEMORY_MARK)
+                self.record(str(pending.content), str(m.content), memory_mark=mark if isinstance(mark, int) else None,
+                            reliable=not m.additional_kwargs.get(UNRELIABLE))
+                pending = None
+
+    def clear(self) -> None:
+        """Forget the active conversation (LangChain's clear: its messages are deleted)."""
+        active = self.store.active_id()
+        if active is not None:
+            self.store.clear(active)
+        self._conv_id = None
 
     @classmethod
     def from_settings(cls, settings) -> Optional["SessionMemory"]:
