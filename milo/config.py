@@ -168,7 +168,7 @@ _PROFILE_KEYS = {"name": "persona_name", "language": "stt_lang", "wake_phrase": 
                  "samples": "persona_file", "prompts": "prompts_dir", "memory": "memory_file", "gestures": "gestures"}
 
 
-def _profile_id(raw: str) -> str:
+def profile_id(raw: str) -> str:
     value = str(raw).strip()
     if not _PROFILE_NAME.match(value):
         raise ValueError("a profile name of letters, digits, '-', '_' or '.' (a folder name), such as milo")
@@ -255,7 +255,7 @@ class Settings:
     model_gestures: Optional[bool] = _setting("MILO_MODEL_GESTURES", _flag)
     # persona and memory: a profile (profiles/<name>/profile.toml) gives the persona's name, its
     # samples, prompts, memory file, wake phrase, language and voice; options and variables win
-    profile: str = _setting("MILO_PROFILE", _profile_id, option="profile", flag="--profile", default=DEFAULT_PROFILE)
+    profile: str = _setting("MILO_PROFILE", profile_id, option="profile", flag="--profile", default=DEFAULT_PROFILE)
     persona_name: str = _setting("MILO_PERSONA_NAME", _name, default="")
     gestures: tuple = _setting(None, default=())  # the gestures the persona may use (its profile; empty: all)
     user_name: str = _setting("MILO_USER_NAME", _name, option="user_name", flag="--user-name", default="Friend")

@@ -11,7 +11,7 @@ from __future__ import annotations
 import argparse
 import shutil
 
-from milo.config import PROFILE_FILE, Settings, find_profile, profile_dirs, read_profile
+from milo.config import PROFILE_FILE, Settings, find_profile, profile_dirs, profile_id, read_profile
 from milo.errors import ConfigError
 
 TEMPLATE = """# A persona for Milo's brain: `milo --profile {folder}` (or MILO_PROFILE={folder}).
@@ -54,13 +54,24 @@ def cmd_new(args: argparse.Namespace) -> int:
     if args.copy_from and source is None:
         raise ConfigError(f"There is no profile called {args.copy_from!r} to copy the samples from.")
     samples = read_profile(source)["persona_file"] if source else settings.persona_file
-    folder.mkdir(parents=True, mode=0o700)
     name = args.name or args.folder[:1].upper() + args.folder[1:]
-    (folder / PROFILE_FILE).write_text(TEMPLATE.format(folder=args.folder, name=name, language=args.language), encoding="utf-8")
-    shutil.copyfile(samples, folder / "sample_speak.txt")
+    try:
+        folder.mkdir(parents=True, mode=0o700)
+        (folder / PROFILE_FILE).write_text(TEMPLATE.format(folder=args.folder, name=name, language=args.language), encoding="utf-8")
+        shutil.copyfile(samples, folder / "sample_speak.txt")
+    except OSError as e:
+        shutil.rmtree(folder, ignore_errors=True)  # never half a profile
+        raise ConfigError(f"Could not make the profile {args.folder!r} in {folder} ({e.strerror or e}).") from None
     print(f"profile {args.folder} ready in {folder}: edit sample_speak.txt there to give {name} its voice, "
           f"then `milo --profile {args.folder}`")
     return 0
+
+
+def _folder_name(raw: str) -> str:
+    try:
+        return profile_id(raw)
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(f"{e}, not {raw!r}") from None
 
 
 def register(subparsers, kit) -> None:
@@ -70,7 +81,7 @@ def register(subparsers, kit) -> None:
     sub = p.add_subparsers(dest="action", metavar="ACTION", required=True)
     sub.add_parser("list", parents=[kit.common], help="the profiles, the one in use marked *").set_defaults(func=cmd_list)
     new = sub.add_parser("new", parents=[kit.common], help="make a profile in your data folder")
-    new.add_argument("folder", metavar="NAME", help="the profile's folder name (letters, digits, - _ .)")
+    new.add_argument("folder", metavar="NAME", type=_folder_name, help="the profile's folder name (letters, digits, - _ .)")
     new.add_argument("--name", help="the persona's name (default: NAME, capitalised)")
     new.add_argument("--language", default="en", help="its language, for speech recognition (default en)")
     new.add_argument("--from", dest="copy_from", metavar="PROFILE", help="copy the sample utterances of this profile (default: the one in use)")
