@@ -296,7 +296,7 @@ def test_pyttsx3_back_to_back_sentences_are_each_complete_and_in_order(tmp_path)
 
 def test_mouth_plays_every_sentence_in_order_into_a_wav(tmp_path):
     from milo.voice.audio import duration, read_wav
-    from milo.voice.events import FirstAudio, Spoken, TtsFirstSentence
+    from milo.voice.events import FirstAudio, Playing, Spoken, TtsFirstSentence
     from milo.voice.mouth import Mouth
     from milo.voice.speaker import WavSink
     from milo.voice.tts.pyttsx3 import Pyttsx3Tts
@@ -309,6 +309,9 @@ def test_mouth_plays_every_sentence_in_order_into_a_wav(tmp_path):
         mouth.say(s)
     seconds = mouth.finish()
     tts.close()
+    playing = [e for e in events if isinstance(e, Playing)]  # each sentence's audio as it is played
+    assert len(playing) == 3 and abs(sum(len(e.pcm) / (2 * e.rate) for e in playing) - seconds) < 0.01
+    events = [e for e in events if not isinstance(e, Playing)]
     assert [type(e) for e in events] == [TtsFirstSentence, FirstAudio, Spoken]
     assert events[0].t <= events[1].t <= events[2].t and events[2].seconds == seconds
     assert abs(duration(read_wav(out), 16000) - seconds) < 0.05
