@@ -127,6 +127,9 @@ def test_another_persona_is_not_greeted_back_by_its_name_either():
     ("(Note) Practice every day and it gets easier.", "Practice every day and it gets easier."),
     ("[REPLY]: Hello there!", "Hello there!"),
     ("(No worries) it happens.", "(No worries) it happens."),  # words in brackets, not a label
+    ("Core Update - You baked bread today.", "You baked bread today."),
+    ("We'll be at the beach. (FUTURE_MESSAGE) What will we do there?", "We'll be at the beach."),
+    ("Coral reefs are lovely.", "Coral reefs are lovely."),  # "Co..." is not a label for long
     ("(CORE_UPDATE)", "(CORE_UPDATE)"),  # nothing but a label: the model's answer stays (fail open)
 ])
 def test_a_format_label_opening_the_reply_is_not_shown(reply, shown):

@@ -39,7 +39,11 @@ _OPENERS = tuple(o.strip() for o in
 # A label of the answer format opening the reply: "(CORE_UPDATE) You've returned from Japan.",
 # "(Note) I've been practicing..." (the good brain, 2 of 30 first replies in bench/gestures.py).
 _LABELS = ("core_update", "core update", "future_message", "future message", "internal", "reply", "note", "action")
-_LABEL = re.compile(r"^\s*[\[(]\s*(?:" + "|".join(_LABELS) + r")\s*[\])]\s*:?\s*", re.IGNORECASE)
+_LABEL = re.compile(r"^\s*(?:[\[(]\s*(?:" + "|".join(_LABELS) + r")\s*[\])]\s*:?"
+                    r"|(?:core[_ ]update|future[_ ]message)\s*[-:\u2013\u2014])\s*", re.IGNORECASE)  # "Core Update - You baked..."
+# The format's other lines begun inside the reply ("We'll be at the beach. (FUTURE_MESSAGE) What
+# are some things...", seen in bench/gestures.py): nothing from there on is the reply.
+_LABEL_INSIDE = re.compile(r"[\[(]\s*(?:core[_ ]update|future[_ ]message|internal|action)\s*[\])]", re.IGNORECASE)
 _TAIL = re.compile(r"(?<!\S)[#@][^\W\d]")  # a hashtag or a handle starts
 _TAIL_PENDING = re.compile(r"(?<!\S)[#@]$")
 _NAME_SAID = re.compile(r"\b([Yy]our name(?: is|'s| as)\s+)([A-Z][\w'-]*)(?=\W|$)")
@@ -59,14 +63,29 @@ def _addressed(own: str) -> tuple[Optional[re.Pattern], Optional[re.Pattern]]:
 
 
 def _label_pending(text: str) -> bool:
-    """`text` may still become a label of the format ("(CORE_UP"), or is one with nothing after it yet."""
+    """`text` may still become a label of the format ("(CORE_UP", "Core Upd"), or is one with
+    nothing after it yet."""
     t = text.lstrip().lower()
-    if not t or t[0] not in "[(":
+    if not t:
         return False
     if _LABEL.match(text):
         return True
-    inner = t[1:].lstrip()
-    return any(name.startswith(inner) for name in _LABELS)
+    if t[0] in "[(":
+        inner = t[1:].lstrip()
+        return any(name.startswith(inner) for name in _LABELS)
+    words = re.sub(r"[\s_]+", " ", t).rstrip()
+    return any(p.startswith(words) for p in ("core update", "future message"))
+
+
+_INSIDE_NAMES = ("core_update", "future_message", "internal", "action")
+
+
+def _inside_pending(text: str) -> int:
+    """Where a label of the format may be starting at the end of `text` ("... (FUTU"), else its length."""
+    m = re.search(r"[\[(]\s*([A-Za-z_ ]{0,16})$", text)
+    if m and any(n.startswith(re.sub(r"\s+", "_", m.group(1).lower())) for n in _INSIDE_NAMES):
+        return m.start()
+    return len(text)
 
 
 def _pending_name(tail: str) -> int:
@@ -192,6 +211,11 @@ class Manners:
             return ""  # perhaps a label being written
         if self._addressed is not None:
             text = self._addressed.sub(self._readdress, text)  # on the whole text: decided once the punctuation came
+        inside = _LABEL_INSIDE.search(text)
+        if inside and text[: inside.start()].strip():
+            text, final = text[: inside.start()].rstrip(), True
+        elif not final:
+            text = text[: _inside_pending(text)]  # perhaps "(FUTURE_MESSAGE)" being written
         tail_at = _TAIL.search(text)
         if tail_at and text[: tail_at.start()].strip():
             text, final = text[: tail_at.start()], True  # nothing after it is shown
