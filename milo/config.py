@@ -181,6 +181,17 @@ def profile_dirs(data_dir: Path) -> list[Path]:
     return [Path(data_dir) / "profiles", _data_dir("profiles")]
 
 
+def all_profiles(data_dir: Path) -> dict[str, Path]:
+    """Every profile by name, the user's own first (a name found in both is the user's)."""
+    found: dict[str, Path] = {}
+    for folder in profile_dirs(data_dir):
+        if folder.is_dir():
+            for p in sorted(folder.iterdir()):
+                if (p / PROFILE_FILE).is_file():
+                    found.setdefault(p.name, p)
+    return found
+
+
 def find_profile(name: str, data_dir: Path) -> Optional[Path]:
     for folder in profile_dirs(data_dir):
         if (folder / name / PROFILE_FILE).is_file():
@@ -348,7 +359,7 @@ class Settings:
 def _profile_values(name: str, data_dir: Path) -> dict[str, Any]:
     folder = find_profile(name, data_dir)
     if folder is None:
-        known = sorted({p.name for d in profile_dirs(data_dir) if d.is_dir() for p in d.iterdir() if (p / PROFILE_FILE).is_file()})
+        known = sorted(all_profiles(data_dir))
         raise ConfigError(f"There is no profile called {name!r} (known: {', '.join(known) or 'none'}); "
                           f"`milo profile new {name}` makes one.")
     try:

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Optional
 
 from milo.body.actions import MAX_CALLS, CALL_RE, parse_call
+from milo.body.gestures.base import Words
 from milo.body.tools import BY_USER, TOOLS, Call, CallError, make_call
 from milo.body.words import number_value  # noqa: F401  (re-exported)
 
@@ -62,17 +63,17 @@ def _first(pattern: re.Pattern, clause: str) -> Optional[re.Match]:
 
 def _clause_call(clause: str, by: str) -> Optional[Call]:
     typed = _first(_CALL_WORDS, clause)
-    best: Optional[tuple[int, str, re.Match, object]] = None
+    best: Optional[tuple[str, re.Match, Words]] = None
     for _, name, words in _WORDS:
         m = _first(words.pattern, clause)
-        if m is not None and (best is None or m.start() < best[2].start()):
-            best = (0, name, m, words)
-    if typed is not None and (best is None or typed.start() <= best[2].start()):
+        if m is not None and (best is None or m.start() < best[1].start()):
+            best = (name, m, words)
+    if typed is not None and (best is None or typed.start() <= best[1].start()):
         cm = CALL_RE.match(typed.group(0))
         return parse_call(cm.group("name"), cm.group("args"), by)
     if best is None:
         return None
-    _, name, m, words = best
+    name, m, words = best
     args = words.read(m, clause)
     return None if args is None else make_call(name, args, by)
 

@@ -13,10 +13,9 @@ like every move; the whole motion lasts as long as the audio.
 
 from __future__ import annotations
 
-import math
-from array import array
 from dataclasses import dataclass
-from typing import Sequence
+
+import numpy as np
 
 from milo.body import limits
 from milo.body.robots import Robot
@@ -32,16 +31,24 @@ MAX_S = 60.0  # longer audio is followed for its first minute
 THINK_PITCH, THINK_ROLL, THINK_ANTENNAS, THINK_S = -6.0, 8.0, (-30.0, 30.0), 0.4
 
 
-class ThinkingPose:
-    """The pose of a question being thought about (the worker's call, like SpeechMotion)."""
+class _Ambient:
+    """A motion of the body's own, performed by its worker like a tool's Call (describe,
+    status, run) without being a tool."""
+
+    def describe(self) -> str:
+        raise NotImplementedError
+
+    def status(self, text: str, kind: str) -> BodyStatus:
+        return BodyStatus(text, kind, self.describe(), "voice")
+
+
+class ThinkingPose(_Ambient):
+    """The pose of a question being thought about."""
 
     name = "thinking"
 
     def describe(self) -> str:
         return "thinking()"
-
-    def status(self, text: str, kind: str) -> BodyStatus:
-        return BodyStatus(text, kind, self.describe(), "voice")
 
     def run(self, robot: Robot) -> BodyStatus:
         robot.goto(pitch=THINK_PITCH, roll=THINK_ROLL, antennas=THINK_ANTENNAS, duration=THINK_S)
@@ -49,10 +56,11 @@ class ThinkingPose:
 
 
 @dataclass(frozen=True)
-class SpeechMotion:
+class SpeechMotion(_Ambient):
     """Head poses in time with a stretch of audio: one (pitch, roll) per WINDOW_S."""
 
     levels: tuple[float, ...]  # loudness per window, 0..1 (of the loudest window)
+    name = "speaking"
 
     @classmethod
     def from_pcm(cls, pcm: bytes, rate: int) -> "SpeechMotion":
@@ -61,14 +69,8 @@ class SpeechMotion:
     def poses(self) -> list[tuple[float, float]]:
         return [(PITCH_LOUD * level, ROLL_SWAY * level * (1 if i % 2 else -1)) for i, level in enumerate(self.levels)]
 
-    # The worker's calls (milo.body.worker): like a tool's Call, without being a tool.
-    name = "speaking"
-
     def describe(self) -> str:
         return f"speaking({len(self.levels) * WINDOW_S:.2f} s)"
-
-    def status(self, text: str, kind: str) -> BodyStatus:
-        return BodyStatus(text, kind, self.describe(), "voice")
 
     def run(self, robot: Robot) -> BodyStatus:
         for pitch, roll in self.poses():
@@ -81,26 +83,12 @@ class SpeechMotion:
 def envelope(pcm: bytes, rate: int) -> list[float]:
     """Loudness per WINDOW_S of 16-bit little-endian mono PCM, scaled to the loudest window
     (0..1); a window under QUIET of full scale is 0."""
-    samples = array("h")
-    samples.frombytes(pcm[: len(pcm) - len(pcm) % 2][: int(MAX_S * rate) * 2])
+    # numpy: it runs on the speaker's thread just before each sentence plays (a Python loop over
+    # the samples took tens of milliseconds a sentence).
+    samples = np.frombuffer(pcm[: len(pcm) - len(pcm) % 2][: int(MAX_S * rate) * 2], dtype="<i2").astype(np.float64)
     step = max(1, int(rate * WINDOW_S))
-    rms = []
-    for at in range(0, len(samples), step):
-        chunk = samples[at: at + step]
-        rms.append(math.sqrt(sum(s * s for s in chunk) / len(chunk)) / 32768.0 if chunk else 0.0)
+    rms = [float(np.sqrt(np.mean(np.square(samples[at: at + step])))) / 32768.0 for at in range(0, len(samples), step)]
     loudest = max(rms, default=0.0)
     if loudest < QUIET:
         return [0.0] * len(rms)
     return [0.0 if r < QUIET else r / loudest for r in rms]
-
-
-def correlation(a: Sequence[float], b: Sequence[float]) -> float:
-    """Pearson correlation of two equal-length series (0 when either is flat)."""
-    n = min(len(a), len(b))
-    if n < 2:
-        return 0.0
-    ma, mb = sum(a[:n]) / n, sum(b[:n]) / n
-    cov = sum((x - ma) * (y - mb) for x, y in zip(a[:n], b[:n]))
-    va = math.sqrt(sum((x - ma) ** 2 for x in a[:n]))
-    vb = math.sqrt(sum((y - mb) ** 2 for y in b[:n]))
-    return cov / (va * vb) if va and vb else 0.0

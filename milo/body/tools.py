@@ -120,9 +120,7 @@ def make_call(name: str, args: Optional[dict[str, Any]] = None, by: str = "") ->
     try:
         model = spec.Input.model_validate(args)
     except ValidationError as e:
-        first = e.errors()[0]
-        where = ".".join(str(p) for p in first.get("loc", ())) or name
-        raise CallError(f"{name}: {where} {first.get('msg', 'is invalid').lower()}") from None
+        raise CallError(f"{name}: {_invalid(name, e)}") from None
     values = model.model_dump()
     notes: list[str] = []
     for key, rng in spec.ranges.items():
@@ -163,11 +161,16 @@ def make_tools(dispatch: Callable[[Call], str], by: str = BY_TOOL_CALL, names: S
     ]
 
 
+def _invalid(name: str, error: ValidationError) -> str:
+    """A validation error as words: "times input should be a valid integer"."""
+    first = error.errors()[0]
+    where = ".".join(str(p) for p in first.get("loc", ())) or name
+    return f"{where} {first.get('msg', 'is invalid').lower()}"
+
+
 def _refusal(name: str, by: str) -> Callable[[Exception], BodyStatus]:
     def refuse(error: Exception) -> BodyStatus:
-        first = error.errors()[0] if isinstance(error, ValidationError) else {}
-        where = ".".join(str(p) for p in first.get("loc", ())) or name
-        why = f"{where} {first.get('msg', 'is invalid').lower()}" if first else str(error)
+        why = _invalid(name, error) if isinstance(error, ValidationError) else str(error)
         return BodyStatus(f"could not {name}: {why}", "refused", name, by)
 
     return refuse

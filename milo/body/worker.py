@@ -86,9 +86,11 @@ class Body:
 
     def allowed(self, calls: Sequence[Call]) -> list[Call]:
         """The calls of gestures this persona may make (the others are logged and dropped)."""
-        kept = [c for c in calls if c.name in self.gestures]
+        kept = []
         for c in calls:
-            if c.name not in self.gestures:
+            if c.name in self.gestures:
+                kept.append(c)
+            else:
                 log.info("not performed: %s is not one of this profile's gestures", c.describe())
         return kept
 
@@ -135,8 +137,10 @@ class Body:
         body (nothing to see, nothing to print)."""
         from milo.body.speech import SpeechMotion
 
+        if self.console:
+            return None
         motion = SpeechMotion.from_pcm(pcm, rate)
-        if self.console or not any(motion.levels):
+        if not any(motion.levels):
             return None
         return self.perform([motion])[0]
 

@@ -38,12 +38,21 @@ _OPENERS = tuple(o.strip() for o in
 )
 # A label of the answer format opening the reply: "(CORE_UPDATE) You've returned from Japan.",
 # "(Note) I've been practicing..." (the good brain, 2 of 30 first replies in bench/gestures.py).
-_LABELS = ("core_update", "core update", "future_message", "future message", "internal", "reply", "note", "action")
-_LABEL = re.compile(r"^\s*(?:[\[(]\s*(?:" + "|".join(_LABELS) + r")\s*[\])]\s*:?"
-                    r"|(?:core[_ ]update|future[_ ]message)\s*[-:\u2013\u2014])\s*", re.IGNORECASE)  # "Core Update - You baked..."
+# The format's lines after the reply (written "CORE_UPDATE" or "core update"), and all its labels.
+_OTHER_LINES = ("core_update", "future_message", "internal", "action")
+_LABELS = _OTHER_LINES + ("reply", "note")
+_TWO_WORDS = tuple(n for n in _OTHER_LINES if "_" in n)  # also written without brackets
+
+
+def _alternatives(names) -> str:
+    return "|".join(n.replace("_", "[_ ]") for n in names)
+
+
+_LABEL = re.compile(rf"^\s*(?:[\[(]\s*(?:{_alternatives(_LABELS)})\s*[\])]\s*:?"
+                    rf"|(?:{_alternatives(_TWO_WORDS)})\s*[-:\u2013\u2014])\s*", re.IGNORECASE)  # "Core Update - You baked..."
 # The format's other lines begun inside the reply ("We'll be at the beach. (FUTURE_MESSAGE) What
 # are some things...", seen in bench/gestures.py): nothing from there on is the reply.
-_LABEL_INSIDE = re.compile(r"[\[(]\s*(?:core[_ ]update|future[_ ]message|internal|action)\s*[\])]", re.IGNORECASE)
+_LABEL_INSIDE = re.compile(rf"[\[(]\s*(?:{_alternatives(_OTHER_LINES)})\s*[\])]", re.IGNORECASE)
 _TAIL = re.compile(r"(?<!\S)[#@][^\W\d]")  # a hashtag or a handle starts
 _TAIL_PENDING = re.compile(r"(?<!\S)[#@]$")
 _NAME_SAID = re.compile(r"\b([Yy]our name(?: is|'s| as)\s+)([A-Z][\w'-]*)(?=\W|$)")
@@ -71,19 +80,16 @@ def _label_pending(text: str) -> bool:
     if _LABEL.match(text):
         return True
     if t[0] in "[(":
-        inner = t[1:].lstrip()
+        inner = re.sub(r"\s+", "_", t[1:].lstrip())
         return any(name.startswith(inner) for name in _LABELS)
-    words = re.sub(r"[\s_]+", " ", t).rstrip()
-    return any(p.startswith(words) for p in ("core update", "future message"))
-
-
-_INSIDE_NAMES = ("core_update", "future_message", "internal", "action")
+    words = re.sub(r"[\s_]+", "_", t).rstrip("_")
+    return any(p.startswith(words) for p in _TWO_WORDS)
 
 
 def _inside_pending(text: str) -> int:
     """Where a label of the format may be starting at the end of `text` ("... (FUTU"), else its length."""
     m = re.search(r"[\[(]\s*([A-Za-z_ ]{0,16})$", text)
-    if m and any(n.startswith(re.sub(r"\s+", "_", m.group(1).lower())) for n in _INSIDE_NAMES):
+    if m and any(n.startswith(re.sub(r"\s+", "_", m.group(1).lower())) for n in _OTHER_LINES):
         return m.start()
     return len(text)
 

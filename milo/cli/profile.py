@@ -11,7 +11,7 @@ from __future__ import annotations
 import argparse
 import shutil
 
-from milo.config import PROFILE_FILE, Settings, find_profile, profile_dirs, profile_id, read_profile
+from milo.config import PROFILE_FILE, Settings, all_profiles, find_profile, profile_id, read_profile
 from milo.errors import ConfigError
 
 TEMPLATE = """# A persona for Milo's brain: `milo --profile {folder}` (or MILO_PROFILE={folder}).
@@ -28,20 +28,13 @@ gestures = []                      # the gestures it may make; [] = all of them
 
 def cmd_list(args: argparse.Namespace) -> int:
     settings = Settings.load(args)
-    seen = set()
-    for folder in profile_dirs(settings.data_dir):
-        if not folder.is_dir():
-            continue
-        for p in sorted(folder.iterdir()):
-            if p.name in seen or not (p / PROFILE_FILE).is_file():
-                continue
-            seen.add(p.name)
-            mark = "*" if p.name == settings.profile else " "
-            try:
-                info = read_profile(p)
-                print(f"{mark} {p.name}: {info['persona_name']}, memory {info['memory_file']} ({p})")
-            except ValueError as e:
-                print(f"{mark} {p.name}: cannot be used: {e}")
+    for name, p in all_profiles(settings.data_dir).items():
+        mark = "*" if name == settings.profile else " "
+        try:
+            info = read_profile(p)
+            print(f"{mark} {name}: {info['persona_name']}, memory {info['memory_file']} ({p})")
+        except ValueError as e:
+            print(f"{mark} {name}: cannot be used: {e}")
     return 0
 
 

@@ -76,10 +76,6 @@ class Gesture:
     def defaults(self) -> dict[str, Any]:
         return {n: f.default for n, f in self.Input.model_fields.items() if not f.is_required()}
 
-    def signature(self) -> str:
-        """`spin_body(degrees, duration)`, for help texts."""
-        return f"{self.name}({', '.join(self.Input.model_fields)})"
-
     def gbnf(self) -> str:
         """The GBNF alternative for one call of this gesture in the [ACTION] line (the arguments
         a model may set; hidden ones keep their defaults)."""
