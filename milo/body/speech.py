@@ -84,7 +84,7 @@ def envelope(pcm: bytes, rate: int) -> list[float]:
     """Loudness per WINDOW_S of 16-bit little-endian mono PCM, scaled to the loudest window
     (0..1); a window under QUIET of full scale is 0."""
     # numpy: it runs on the speaker's thread just before each sentence plays (a Python loop over
-    # the samples took tens of milliseconds a sentence).
+    # the samples took ~4 ms for 5 s of audio, numpy ~1 ms).
     samples = np.frombuffer(pcm[: len(pcm) - len(pcm) % 2][: int(MAX_S * rate) * 2], dtype="<i2").astype(np.float64)
     step = max(1, int(rate * WINDOW_S))
     rms = [float(np.sqrt(np.mean(np.square(samples[at: at + step])))) / 32768.0 for at in range(0, len(samples), step)]
