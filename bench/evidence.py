@@ -118,7 +118,7 @@ def offline(sets: list[str], lived_in: bool = False, budget: int = 400) -> int:
     may truly answer: those people have pets and children too)."""
     import truth  # bench/truth.py
 
-    from milo.chat.evidence import NONE, Candidate, find
+    from milo.chat.evidence import NONE, Candidate, quoted_speaker, find
     from milo.memory import embedder
 
     emb = embedder.load(Path(tempfile.mkdtemp()))
@@ -138,13 +138,15 @@ def offline(sets: list[str], lived_in: bool = False, budget: int = 400) -> int:
                     elif kind != "name":
                         cases.append((name, msg, list(notes), "none" if kind == "never" else accept))
     judges = {"words": None, "meaning": emb.encode_cached}
+    # The user's name, as Milo learns it: from their own notes (before the lived-in memory's others').
+    cases = [(s, m, notes, w, next((n for c in notes if (n := quoted_speaker(c.text))), "")) for s, m, notes, w in cases]
     if lived_in:
-        cases = [(s, m, _recalled(m, notes, budget), w) for s, m, notes, w in cases]
+        cases = [(s, m, _recalled(m, notes, budget), w, u) for s, m, notes, w, u in cases]
     rows = []
-    for source, message, notes, want in cases:
+    for source, message, notes, want, user in cases:
         row = {"source": source, "kind": "answered" if isinstance(want, list) else ("never told" if want == "none" else "not about them")}
         for judge, embed in judges.items():
-            ev = find(message, notes, embed=embed, own=OWN)
+            ev = find(message, notes, embed=embed, own=OWN, user=user)
             choice = "-" if ev is None else ev.choice
             if isinstance(want, list):
                 shown = ev.describe().lower() if ev is not None and ev.choice != NONE else ""
@@ -231,7 +233,7 @@ def main() -> int:
         notes = {**numbered(inputs["memory"]), **numbered(inputs["relevant"] if inputs["relevant"] != "(none)" else "")}
         got = model_judges(milo, messages, inputs, notes)
         t = time.perf_counter()
-        ev = find(message, _candidates(notes), own=OWN)
+        ev = find(message, _candidates(notes), own=OWN, user=milo.persona.known_name or "")
         got["words"] = ("-" if ev is None else ev.choice, time.perf_counter() - t)
         kind = "answered" if want not in ("none", "-") else ("never told" if want == "none" else "not about them")
         row = {"message": message, "kind": kind}

@@ -230,3 +230,20 @@ def test_a_day_in_common_is_not_what_is_asked():
     assert find("What did I eat on Sunday?", LIVED).choice == NONE  # by words: "Sunday" alone is shared
     assert "fence" in find("What did I paint on Sunday?", LIVED).describe()
     assert "fence" in find("What did I do on Sunday?", LIVED).describe()  # the day is all that is asked
+
+
+def test_a_note_quoting_someone_else_never_answers_for_the_user():
+    """A lived-in memory holds other people's words too (an imported conversation, another person
+    who talks with Milo): 'Caroline said: ...' answered Ingrid's "What's my brother called?" with
+    "You told me Caroline." on LoCoMo 26 (bench/evidence.py --no-model --lived-in: never told
+    12/18 -> 16/18 with the user's name given)."""
+    from milo.chat.evidence import NONE, Candidate, find, quoted_speaker
+
+    notes = [Candidate("1", "Caroline said: My brother Tom is visiting, he is a carpenter."),
+             Candidate("2", 'Ingrid said: "I restore old clocks in my workshop in Bergen."'),
+             Candidate("3", 'The user said: "My cat is called Biscuit."')]
+    assert [quoted_speaker(c.text) for c in notes] == ["caroline", "ingrid", None]
+    assert find("What's my brother called?", notes, own="Milo").choice == "1"  # the name unknown: every note
+    assert find("What's my brother called?", notes, own="Milo", user="Ingrid").choice == NONE
+    assert "clocks" in find("What do I restore?", notes, own="Milo", user="Ingrid").describe()
+    assert find("What's my cat called?", notes, own="Milo", user="Ingrid").choice == "3"  # the user, unnamed

@@ -119,6 +119,16 @@ def _said(note: str) -> Optional[tuple[str, str, str]]:
     return (m.group(1) + '"', m.group(2), '"') if m.group(1) else (m.group(3), m.group(4), "")
 
 
+def quoted_speaker(note: str) -> Optional[str]:
+    """Who a note quotes ('Zoë said: "..."' -> "zoë", casefolded), None for the user unnamed
+    ("The user said", "Friend said") or a note that quotes nobody."""
+    q = _said(note)
+    if q is None:
+        return None
+    who = q[0].split(" said:", 1)[0].strip().casefold()
+    return None if who in ("the user", "user", "friend") else who
+
+
 def _own(note: str) -> Optional[str]:
     """The user's own words in a note that quotes them or repeats what they said earlier today."""
     q = _said(note)
@@ -348,10 +358,15 @@ MEANING_TOLD_ABOUT = 0.5
 Embed = Callable[[Sequence[str]], "np.ndarray"]  # texts -> unit vectors (milo.memory.embedder)
 
 
-def find(text: str, candidates: Sequence[Candidate], embed: Optional[Embed] = None, own: str = "") -> Optional[Evidence]:
+def find(text: str, candidates: Sequence[Candidate], embed: Optional[Embed] = None, own: str = "",
+         user: str = "") -> Optional[Evidence]:
     """What answers `text` among `candidates` (oldest first), None when it asks nothing about
     the user. `embed` (milo.memory.embedder): the notes are matched by meaning as well as by
-    words (without it, by words alone). `own`: the persona's name (the user may address it)."""
+    words (without it, by words alone). `own`: the persona's name (the user may address it).
+    `user`: the user's name, when known: a note quoting someone else ('Caroline said: "..."', an
+    imported memory, another person who talks with Milo) says nothing about this user."""
+    if user:
+        candidates = [c for c in candidates if quoted_speaker(c.text) in (None, user.casefold())]
     if not asks_about_user(text, own):
         return _told_about(text, candidates, embed, own)
     asked = _asked_terms(text, own) - _NAME_TERMS()  # "what's my sister's name": about the sister

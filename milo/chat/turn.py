@@ -161,7 +161,8 @@ class Milo:
         log.info("prompt parts (~tokens): memory %d, relevant notes %d, conversation %d messages, message %d",
                  estimate_tokens(stable), estimate_tokens(relevant), len(history), estimate_tokens(text))
         return {"memory": stable, "relevant": relevant or "(none)", "history": history, "input": text,
-                "evidence": find(text, candidates, embed=self.memory.embed, own=self.persona.name) if self.model.grammar else None}
+                "evidence": find(text, candidates, embed=self.memory.embed, own=self.persona.name,
+                                 user=self.persona.known_name or "") if self.model.grammar else None}
 
     def prefill(self) -> bool:
         """Process the part of the next prompt already known (persona, memory, the conversation
