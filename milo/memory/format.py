@@ -197,6 +197,20 @@ def pinned_section(text: str) -> str:
     return "\n".join(out).strip()
 
 
+# The shipped Living_Memory.md's own description of the file (frozen: tests/test_update.py). It
+# is not something the user told (notes skip it): on a new memory its last two lines, one cut
+# mid-sentence ("about), `FUTURE_MESSAGE` (what to carry forward) and..."), were the prompt's
+# only notes, numbered as facts about the user.
+SHIPPED_PREAMBLE = frozenset((
+    "# Milo's Living Memory",
+    "This file is Milo's memory, and it is yours: read it, fix it, delete from it, even while Milo",
+    "runs. Milo only ever appends to the end. After each conversation turn it adds an entry: a line",
+    "`--- [PULSE: time, date] ---` and then up to three lines, `CORE_UPDATE` (what the exchange was",
+    "about), `FUTURE_MESSAGE` (what to carry forward) and `REPLY` (what Milo said).",
+    "Milo reads the most recent lines back before it answers. Anything you write here, Milo reads too.",
+))
+
+
 def is_pinned_heading(line: str) -> bool:
     return bool(_PINNED_HEADING.match(line.strip()))
 

@@ -25,7 +25,7 @@ from __future__ import annotations
 import re
 from typing import Optional
 
-from milo.memory.format import FIELD_RE, HEADER_RE
+from milo.memory.format import FIELD_RE, HEADER_RE, SHIPPED_PREAMBLE
 from milo.memory.quoting import neutralise
 
 NOTE_MARK = "[#] "  # a numbered note, before it has its number
@@ -81,7 +81,7 @@ def line_note(line: str, own: str = "") -> tuple[str, Optional[str]]:
     """One line of the file as the prompt shows it: ("day", label) for an entry's header,
     ("note", text) for a field or a line the user wrote, ("skip", None) for nothing."""
     s = line.strip()
-    if not s:
+    if not s or s in SHIPPED_PREAMBLE:
         return "skip", None
     h = HEADER_RE.match(s)
     if h:
