@@ -16,6 +16,9 @@ fragments, duplicated entries, tracebacks. The goal is a row of zeros everywhere
   each time, and `forget`/`archive` running meanwhile. At the end the editor stops, each writer
   heals once and exits, and `archive` runs once more (it dedupes what a stale editor buffer
   brought back from the archive). Every pulse and user line must be there, once.
+- power cuts: a Milo etching (and archiving, forgetting) is cut off at a random moment; the folder
+  is rebuilt as a disk would hold it (only what was fsynced: see "power cuts" below), and every
+  etch it acknowledged must be there, whole, and the next Milo must append to it.
 - hostile files: random bytes, byte-order marks, CR/CRLF/lone-CR line ends, huge lines, fake and
   garbled headers, NULs, invalid UTF-8, mixed with real entries: read, recall, forget and etch
   each; no traceback, and nothing but the forgotten entries may change.
@@ -692,6 +695,191 @@ def _one_hostile(row: Row, rng: random.Random, path: Path, data: bytes, sub: Pat
 # ---- the table --------------------------------------------------------------------------------
 
 
+# ---- power cuts -------------------------------------------------------------------------------
+#
+# A SIGKILL leaves the page cache: what was written survives it. A power cut does not: only what
+# was fsynced is on the disk, file data by an fsync of the file, a name (a new file, a rename, an
+# unlink) by an fsync of its folder. The forked writer's os.fsync/os.fdatasync are wrapped to log
+# what each call made durable (a copy of the file's bytes; the folder's names and inodes); after
+# the SIGKILL the folder is rebuilt as the disk would hold it, under two models:
+#   synced    names as of the folder's last fsync, each file's bytes as of its last fsync
+#   metadata  names as they are now (a journal may have committed a rename no fsync asked for),
+#             bytes still only as of each file's last fsync (data is not journaled)
+# Bytes never fsynced are lost (an empty file). Every etch the writer acknowledged (its call
+# returned) must be in the rebuilt memory or its archive, whole; the next Milo must read and
+# append to it. A writer that does not fsync (`naive`) shows the check can fail.
+
+
+def _record_durable(watched: str, store: str, log_fd: int) -> None:
+    """In a child: log what each fsync of a file or folder under `watched` makes durable."""
+    import json
+    import stat as stat_mod
+
+    count = [0]
+
+    def durable(fd: int) -> None:
+        try:
+            where = os.readlink(f"/proc/self/fd/{fd}")
+        except OSError:
+            return
+        if not where.startswith(watched):
+            return
+        st = os.fstat(fd)
+        if stat_mod.S_ISDIR(st.st_mode):
+            names = {}
+            for name in os.listdir(where):
+                try:
+                    names[name] = os.stat(os.path.join(where, name), follow_symlinks=False).st_ino
+                except FileNotFoundError:
+                    pass
+            record = {"dir": where, "names": names}
+        else:
+            count[0] += 1
+            copy = os.path.join(store, f"{st.st_ino}.{count[0]}")
+            with open(f"/proc/self/fd/{fd}", "rb") as f:  # the same inode, even when renamed since
+                data = f.read()
+            with open(copy, "wb") as f:
+                f.write(data)
+            record = {"ino": st.st_ino, "copy": copy}
+        os.write(log_fd, (json.dumps(record) + "\n").encode())
+
+    for name in ("fsync", "fdatasync"):
+        real = getattr(os, name)
+
+        def synced(fd, _real=real):
+            _real(fd)
+            durable(fd)
+
+        setattr(os, name, synced)
+
+
+def _listing(folder: Path) -> dict[str, int]:
+    return {p.name: p.lstat().st_ino for p in folder.iterdir() if p.is_file() or p.is_symlink()}
+
+
+def _after_cut(folder: Path, initial: dict[str, int], initial_bytes: dict[int, bytes], log: list[str],
+               model: str) -> dict[str, bytes]:
+    """The folder's files as the disk would hold them after the cut (see above)."""
+    import json
+
+    names, content = dict(initial), dict(initial_bytes)
+    for line in log:
+        try:
+            record = json.loads(line)
+        except ValueError:
+            continue  # the last line, cut by the kill
+        if "dir" in record:
+            if record["dir"] == str(folder):
+                names = record["names"]
+        elif Path(record["copy"]).exists():
+            content[record["ino"]] = Path(record["copy"]).read_bytes()
+    if model == "metadata":
+        names = _listing(folder)
+    return {name: content.get(ino, b"") for name, ino in names.items()}
+
+
+def _cut_writer(path: str, store: str, log_fd: int, wfd: int, seed: int, naive: bool) -> None:
+    rng = random.Random(seed)
+    _record_durable(str(Path(path).parent), store, log_fd)
+    clock = [datetime(2025, 1, 1, 9, 0) + timedelta(days=seed % 50)]
+    m = LivingMemory(path, clock=lambda: clock[0])
+    os.write(wfd, b"ready\n")
+    for i in range(10_000):
+        clock[0] += timedelta(hours=7)
+        core, fut, rep = _pulse(f"c{seed}", i)
+        if i % 9 == 4:
+            core += " forgetme"
+        if naive:  # what a careless writer does: appended, never fsynced
+            with open(path, "a") as f:
+                f.write(f"\n--- [PULSE: {format_timestamp(clock[0])}] ---\nCORE_UPDATE: {core}\nFUTURE_MESSAGE: {fut}\nREPLY: {rep}\n")
+        else:
+            m.witness(core, fut, rep)
+        os.write(wfd, f"c{seed} {i}\n".encode())
+        if not naive and i % 6 == 5:
+            kind = rng.choice(("forget", "archive"))
+            try:
+                if kind == "archive":
+                    plan = memory_edit.plan_archive(m, clock[0] - timedelta(days=1))
+                    if plan.pulses:
+                        memory_edit.apply(plan, archive=archive_path(Path(path)), replan=True)
+                else:
+                    plan = memory_edit.plan_forget(m, "forgetme")
+                    if plan.pulses:
+                        memory_edit.apply(plan, replan=True)
+                os.write(wfd, f"rewrite {kind}\n".encode())
+            except MemoryFileError:
+                pass
+            for b in memory_edit.list_backups(Path(path)):
+                b.unlink()  # kept small: every rewrite leaves one
+
+
+def power_cuts(rounds: int, deadline: float, seed: int = 17, naive: bool = False) -> Row:
+    row = Row("power cuts (naive writer: must lose)" if naive else "power cuts (synced / metadata)")
+    rng = random.Random(seed)
+    total_acked = rewrites = 0
+    with tempfile.TemporaryDirectory() as d:
+        for r in range(rounds):
+            if time.monotonic() > deadline:
+                row.notes.append(f"stopped at the deadline after {r} cuts")
+                break
+            folder = Path(d) / f"r{r}" / "memory"
+            store = Path(d) / f"r{r}" / "store"
+            folder.mkdir(parents=True)
+            store.mkdir()
+            path = folder / "Living_Memory.md"
+            user = ["my own note, line one"] if r % 4 else []  # one in four: the first run, no file yet
+            if user:
+                path.write_bytes((PINNED + user[0] + "\n").encode())
+            storage.fsync_dir(folder)
+            initial = _listing(folder)
+            initial_bytes = {ino: (folder / n).read_bytes() for n, ino in initial.items()}
+            log_path = Path(d) / f"r{r}" / "durable.log"
+            log_fd = os.open(log_path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
+            rfd, wfd = os.pipe()
+            pid = _fork(_cut_writer, str(path), str(store), log_fd, wfd, seed * 1000 + r, naive)
+            os.close(wfd)
+            os.close(log_fd)
+            with os.fdopen(rfd, "rb", buffering=0) as pipe:
+                pipe.readline()  # ready
+                time.sleep(rng.uniform(0.002, 0.25))
+                os.kill(pid, signal.SIGKILL)
+                code = _reap(pid)
+                said = [l.split() for l in pipe.read().decode().splitlines()]
+                acked = {(t, int(n)) for t, n in said if t != "rewrite"}
+                rewrites += sum(1 for t, _ in said if t == "rewrite")
+            if code not in (-signal.SIGKILL, 0):
+                row.tracebacks += 1
+            total_acked += len(acked)
+            log = log_path.read_text().splitlines()
+            for model in ("synced", "metadata"):
+                row.tried += 1
+                disk = Path(d) / f"r{r}" / f"after-{model}"
+                disk.mkdir()
+                for name, data in _after_cut(folder, initial, initial_bytes, log, model).items():
+                    (disk / name).write_bytes(data)
+                mem = disk / "Living_Memory.md"
+                try:
+                    after = LivingMemory(mem)
+                    after.witness("after the cut", "", "")  # the next Milo appends to what is left
+                    data = mem.read_bytes()
+                except Exception as e:  # noqa: BLE001 - counted, the row says which
+                    row.tracebacks += 1
+                    row.notes.append(f"{model}: {type(e).__name__}: {e}")
+                    continue
+                arch = archive_path(mem)
+                seen, torn = _tagged(data + (b"\n" + arch.read_bytes() if arch.exists() else b""))
+                forgettable = {k for k in acked if k[1] % 9 == 4}
+                lost = sum(1 for k in acked if seen[k] == 0 and k not in forgettable)
+                row.lost_pulses += lost
+                row.torn += torn
+                row.duplicated += sum(n - 1 for n in seen.values() if n > 1)
+                row.lost_lines += sum(1 for u in user if u not in data.decode("utf-8", "replace"))
+                if lost and len(row.notes) < 4:
+                    row.notes.append(f"{model}, cut {r}: {lost} of {len(acked)} acknowledged etches lost")
+        row.notes.append(f"{total_acked} etches and {rewrites} archives or forgets acknowledged before the cuts")
+    return row
+
+
 def _merged(rows: list[Row]) -> Row:
     out = Row(rows[0].name)
     for r in rows:
@@ -703,8 +891,8 @@ def _merged(rows: list[Row]) -> Row:
 
 def run(quick: bool = False, budget_s: float = 840.0) -> list[Row]:
     start = time.monotonic()
-    counts = dict(kills=12, rewrites=16, seconds=6.0, rounds=1, per_writer=40, nano=1, hostile=60) if quick else \
-        dict(kills=200, rewrites=100, seconds=60.0, rounds=3, per_writer=300, nano=20, hostile=1000)
+    counts = dict(kills=12, rewrites=16, seconds=6.0, rounds=1, per_writer=40, nano=1, hostile=60, cuts=12) if quick else \
+        dict(kills=200, rewrites=100, seconds=60.0, rounds=3, per_writer=300, nano=20, hostile=1000, cuts=150)
     share = budget_s / 8
     rows = []
     for make in (lambda: writer_kills(counts["kills"], time.monotonic() + share),
@@ -712,7 +900,8 @@ def run(quick: bool = False, budget_s: float = 840.0) -> list[Row]:
                  lambda: _merged([concurrency(counts["seconds"], per_writer=counts["per_writer"], seed=3 + i)
                                   for i in range(counts["rounds"])]),
                  lambda: nano_vs_archive(counts["nano"], 2000, time.monotonic() + share),
-                 lambda: hostile_files(counts["hostile"], time.monotonic() + share)):
+                 lambda: hostile_files(counts["hostile"], time.monotonic() + share),
+                 lambda: power_cuts(counts["cuts"], time.monotonic() + share)):
         t = time.monotonic()
         row = make()
         row.seconds = time.monotonic() - t

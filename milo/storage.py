@@ -196,6 +196,10 @@ def locked_append(
             if written != len(out):
                 raise OSError(28, "only part of the entry was written (is the disk full?)")
             os.fsync(fd)
+            if st.st_size == 0:
+                # Its first bytes (a file this open may have created): its name must survive a
+                # power cut too, or every entry goes with it (bench/reliability.py, power cuts).
+                fsync_dir(path.parent)
             if noted:
                 pending_path(path).unlink(missing_ok=True)
             if after_write is not None:
