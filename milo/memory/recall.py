@@ -407,7 +407,9 @@ def _anchored_recent(lines: Sequence[str], start: int, budget: int, pinned: str,
     if first >= len(items):
         return [], end
     step = max(256, int(budget * 3.5) // 3)
-    anchor = -(-offsets[items[first][0]] // step) * step  # round the start up to the grid
+    # Round the start up to the grid; but a memory that fits whole is shown whole (rounded up,
+    # a two-entry memory lost its first entry, "i live in malmö", from the block).
+    anchor = start if first == 0 and start == 0 else -(-offsets[items[first][0]] // step) * step
     chosen = [it for it in items[first:] if offsets[it[0]] >= anchor] or items[first:]
     # From the first whole entry: the tail of the one before it is left for the relevant part.
     first_day = next((k for k, it in enumerate(chosen) if it[1] == "day"), 0)
