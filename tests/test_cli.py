@@ -56,6 +56,11 @@ def test_prompt_shows_exact_messages_without_calling_a_model(memory_file):
     assert "[1] Amy's cat is Biscuit {not a template}" in out  # a numbered note, braces as written
     assert out.rstrip().endswith("===== human =====\nwhat is my cat's name?")
     assert "[0] Their name is Amy." in out
+    # The good brain's own format (free sentences first, then its example), without loading it.
+    good = run_milo("prompt", "--memory-file", str(memory_file), "--model", "good", "hello")
+    assert good.returncode == 0, good.stderr
+    assert "[REPLY]: <your answer" not in good.stdout and "First answer in your own words" in good.stdout
+    assert "For example, if the person says" in good.stdout
 
 
 @pytest.mark.parametrize("args, sentence", [

@@ -6,6 +6,7 @@ from hypothesis import given, settings, strategies as st
 from langchain_core.messages import AIMessageChunk
 
 import pytest
+from helpers import ROOT
 
 from milo.chat.tags import DEFAULT_TAGS, MiloTagParser, TagSpec
 
@@ -170,6 +171,35 @@ def test_free_reply_format_streams_the_untagged_reply():
     assert not any("[" in r or "INTERNAL" in r for r in shown)
     final = parser.parse(text)
     assert final.missing == [] and final.core_update == "Sam loves black coffee"
+
+
+
+def test_the_profiles_example_answer_is_shown_with_free_replies_only(tmp_path):
+    """prompts/example.md: one worked answer after the format, in the format's order, for a
+    model that answers in free sentences (the good brain, where bench/replies.py measured it);
+    none for the tagged format, for a profile without the file, or for a format with a line the
+    example lacks. Copying it is reciting the prompt (the copy guard reads prompt_lines)."""
+    import shutil
+
+    from milo.chat.persona import Persona
+
+    persona = Persona.load()
+    assert persona.example["reply"] and persona.example["CORE_UPDATE"]
+    free = MiloTagParser().with_free_reply().with_example(persona.example)
+    text = free.get_format_instructions()
+    assert text.index("[FUTURE_MESSAGE]: <") < text.index(persona.example["intro"]) < text.index(persona.example["reply"])
+    shown = text[text.index(persona.example["reply"]):].splitlines()
+    assert [l.split("]:")[0] for l in shown[1:4]] == ["[INTERNAL", "[CORE_UPDATE", "[FUTURE_MESSAGE"]
+    assert "<" not in "".join(shown[:4])
+    assert persona.example["intro"] not in MiloTagParser().with_example(persona.example).get_format_instructions()
+    with_action = free.with_tags([TagSpec("ACTION", "action", "<a gesture, or none>")])
+    assert persona.example["reply"] not in with_action.get_format_instructions()
+    assert persona.example["reply"] in persona.prompt_lines()
+    prompts = tmp_path / "prompts"
+    shutil.copytree(ROOT / "prompts", prompts)
+    (prompts / "example.md").unlink()
+    bare = Persona.load(prompts_dir=prompts)
+    assert bare.example == {} and "For example" not in MiloTagParser().with_free_reply().with_example(bare.example).get_format_instructions()
 
 
 @pytest.mark.model

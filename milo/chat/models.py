@@ -52,7 +52,24 @@ class NoModel:
     """For `milo prompt`: the prompt is built, no model is loaded or called."""
 
     kind, name, grammar, where, label, timeout, free_reply = "none", "none", False, "", "none", 60.0, False
+    chooses_gestures = True
     llm = None
+
+    @classmethod
+    def like(cls, settings: Settings) -> "NoModel":
+        """Described as the model the settings choose would be (its answer format, so its
+        prompt), without loading or calling it: `milo prompt` showed the tagged format to a user
+        of the good brain, which answers in free sentences."""
+        m = cls()
+        kind, arg = resolve_spec(None, settings)
+        if kind == "embedded":
+            brain = BRAINS.get(arg) or (default_brain(settings) if not arg else brain_for_path(Path(arg)))
+            m.kind, m.grammar = "embedded", True
+            m.free_reply = brain.free_reply if brain else True
+            m.chooses_gestures = brain.chooses_gestures if brain else True
+        if settings.model_gestures is not None:
+            m.chooses_gestures = settings.model_gestures
+        return m
 
 
 def resolve_spec(spec: Optional[str], settings: Settings) -> tuple[str, str]:

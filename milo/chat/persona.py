@@ -12,7 +12,7 @@ prompt processing is most of a turn's time (../shared/FACTS.md: 7.5 s cold vs 0.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Optional
 
@@ -42,6 +42,19 @@ def _fill(template: str, values: dict[str, str]) -> str:
     return re.sub(r"\{(\w+)\}", lambda m: values.get(m[1], m[0]), template)
 
 
+def _example(path: Path) -> dict[str, str]:
+    """prompts/example.md as {key: value} ("intro", "reply", one per tag); optional: a profile
+    without it shows no example."""
+    if not path.exists():
+        return {}
+    out = {}
+    for line in _read(path, "example answer").splitlines():
+        key, sep, value = line.partition(":")
+        if sep and not line.startswith("#") and key.strip() and value.strip():
+            out[key.strip()] = value.strip()
+    return out
+
+
 @dataclass
 class Persona:
     samples: list[str]
@@ -50,6 +63,7 @@ class Persona:
     relevant_template: str = "{relevant}"
     user_name: str = "Friend"
     name: str = ""  # the persona's own name (its profile's): {name} in the prompts
+    example: dict[str, str] = field(default_factory=dict)  # prompts/example.md (MiloTagParser.example)
 
     @classmethod
     def load(
@@ -70,6 +84,7 @@ class Persona:
             relevant_template=_read(Path(prompts_dir) / "relevant.md", "relevant-memory prompt"),
             user_name=re.sub(r"[{}\n]", "", user_name or "").strip() or "Friend",
             name=_DEFAULTS.persona_name if name is None else name,
+            example=_example(Path(prompts_dir) / "example.md"),
         )
 
     @property
@@ -98,7 +113,7 @@ class Persona:
         """The prompt's own sentences (rules, labels), without the parts filled in: a reply that
         copies one is reciting its instructions ("You are talking with a friend whose name you do
         not know yet; if they tell you, use it.", "Your memory notes (your own notes...)")."""
-        out = []
+        out = [v for k, v in self.example.items() if k != "intro" and len(v.split()) >= 4]  # its example too
         for template in (self.system_template, self.memory_template, self.relevant_template):
             for line in template.split("\n"):
                 line = re.sub(r"\{\w+\}", " ", line).strip()

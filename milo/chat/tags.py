@@ -20,7 +20,7 @@ from __future__ import annotations
 import functools
 import re
 from dataclasses import dataclass, replace
-from typing import Any, AsyncIterator, Iterable, Iterator, Optional, Sequence
+from typing import Any, AsyncIterator, Iterable, Iterator, Mapping, Optional, Sequence
 
 from langchain_core.messages import BaseMessage
 
@@ -139,6 +139,12 @@ class MiloTagParser(BaseCumulativeTransformOutputParser[TaggedAnswer]):
     # The answer starts with a [NOTE] line (milo.chat.evidence), written before the rest on a
     # call of its own and given to the model as the answer's start: the format describes it.
     evidence: bool = False
+    # One worked answer shown after the format (the profile's prompts/example.md; free replies
+    # only, where it was measured): {"intro": ..., "reply": ..., "INTERNAL": ..., ...}. Told only
+    # the format, the good brain answered news in the form of a note ("We planted tomatoes on the
+    # balcony.", "The conversation continues about Léa's plans.") or recited its prompt; with
+    # the example, bench/replies.py held-out: replies asking the user something 5/12 -> 11/12.
+    example: tuple[tuple[str, str], ...] = ()
 
     @property
     def _type(self) -> str:
@@ -153,6 +159,18 @@ class MiloTagParser(BaseCumulativeTransformOutputParser[TaggedAnswer]):
         """The persona's name in the placeholders that speak of it ({name})."""
         tags = tuple(replace(t, placeholder=t.placeholder.replace("{name}", name)) for t in self.tags)
         return self.model_copy(update={"tags": tags})
+
+    def with_example(self, example: Mapping[str, str]) -> "MiloTagParser":
+        return self.model_copy(update={"example": tuple(example.items())})
+
+    def _example_text(self) -> str:
+        """The example after the format, in the format's own order; "" without one (or without
+        its reply, or where a tag of the format has no line in it)."""
+        given = dict(self.example)
+        lines = [given.get("reply", "").strip()] + [f"[{t.name}]: {given.get(t.name, '').strip()}" for t in self._tagged()]
+        if not given.get("intro") or not lines[0] or any(l.endswith("]: ") for l in lines[1:]):
+            return ""
+        return "\n\n" + given["intro"].strip() + "\n" + "\n".join(lines)
 
     def with_evidence(self, on: bool = True) -> "MiloTagParser":
         return self.model_copy(update={"evidence": on})
@@ -263,6 +281,7 @@ class MiloTagParser(BaseCumulativeTransformOutputParser[TaggedAnswer]):
                 f"Then add exactly these {len(tagged)} lines, in this order, each starting with its tag, "
                 "one line each. Replace each description in angle brackets with your own words; never "
                 f"repeat the description itself.\n{lines}"
+                + self._example_text()
             )
         lines = "\n".join(f"[{t.name}]: {t.placeholder}" for t in self.tags)
         return (
@@ -288,7 +307,10 @@ class MiloTagParser(BaseCumulativeTransformOutputParser[TaggedAnswer]):
         sentences = [f'sentences ::= sentence (" " sentence){{0,{n - 1}}}',
                      # An emoji may end a sentence too: held to [.!?] alone, a small model that
                      # wanted to stop at one rambled on in emoji until the token limit.
-                     'sentence ::= [^\\n\\[<.!?: ] [^\\n\\[.!?:]{0,300} sentence-end | emoji',
+                     # Nor open with "(": a spoken reply never does, and the good brain's that did
+                     # were stage directions or its prompt recited ("(No name yet: ...)",
+                     # "(One short private thought) ...": 4 of 24 replies in bench/replies.py).
+                     'sentence ::= [^\\n\\[<(.!?: ] [^\\n\\[.!?:]{0,300} sentence-end | emoji',
                      'sentence-end ::= [.!?] [.!?]{0,2} ["\')]{0,1} | emoji',
                      'emoji ::= [\\u2600-\\u27BF\\U0001F300-\\U0001FAFF] [\\uFE0F]?']
         if self.reply_opening:

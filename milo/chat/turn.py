@@ -104,7 +104,7 @@ class Milo:
         self.persona = persona
         self.settings_name = persona.known_name is not None  # a name given by the settings stays
         self.body = body
-        parser = (parser or MiloTagParser()).named(persona.name)
+        parser = (parser or MiloTagParser()).named(persona.name).with_example(persona.example)
         if model.grammar and getattr(model, "free_reply", False):
             parser = parser.with_free_reply()
         # Gestures: models that call tools natively get the body's tools; the others (llama.cpp

@@ -23,6 +23,6 @@ def build_milo(settings: Settings, with_model: bool = True, notice: Callable[[st
     memory = open_memory(settings=settings.with_changes(memory_tokens=memory_budget(settings)))
     memory.check_readable()  # fail now, with one sentence, if the path is a directory or unreadable (cheap: no index)
     body = make_body(settings, notice=notice) if with_model else None
-    model = choose_model(settings) if with_model else NoModel()
+    model = choose_model(settings) if with_model else NoModel.like(settings)
     return Milo(model, memory, persona, history=SessionMemory.from_settings(settings), body=body,
                 timeout=model.timeout, retries=settings.retries)

@@ -1,0 +1,192 @@
+"""Does Milo answer what the user tells it, to them? 24 statements (news, not questions), one table.
+
+    .venv/bin/python bench/replies.py [--brain good] [--split dev|held|all] [--memory empty|shipped]
+
+A companion answers "I baked bread this morning." with something to the user ("Ooh, what kind?"),
+not with a note about them ("They baked bread this morning."), their words as its own ("I baked
+bread this morning."), a persona sample copied whole, an "Oh!" alone, or a line of the answer
+format. Each statement goes to a fresh Milo (the default persona, a console body) with an empty
+memory or the shipped Living_Memory.md (what a new user has). Scored from the reply's text alone:
+
+  note      a note, not a reply: it opens in the third person ("They ...", "The user ...",
+            "The conversation ..."), recaps ("You mentioned ..."), or opens in the first person
+            with most of the user's content words
+  sample    most of it is one of the persona's samples, or the example answer's reply
+            (prompts/example.md), its words in order
+  bare      only an interjection ("Oh!", "Wow.")
+  format    a tag or field name of the answer format in it
+  leak      words of the system prompt in it ("(No name yet...)", "quoted data", a heading of the file)
+  refuse    a refusal to a piece of news ("I don't have any information about ...", "I can't assist")
+  name      a capitalised name that is neither in the message nor the persona's (invented people)
+  ok        none of the above; "to you" counts replies that speak to the user (you / your),
+            "asks" those that ask them something (a "?")
+
+The statements were written for this bench before any run; the first 12 ("dev") may be used to
+try a change, the last 12 ("held") only to report it. Not a test: sampling is at the brain's
+temperature, so a run is one draw; the counts are printed, never asserted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from milo.body import Body, ConsoleRobot  # noqa: E402
+from milo.chat.models import choose_model  # noqa: E402
+from milo.chat.persona import Persona  # noqa: E402
+from milo.chat.turn import Milo  # noqa: E402
+from milo.memory import LivingMemory  # noqa: E402
+
+DEV = [
+    "I baked bread this morning.",
+    "My daughter starts school next week.",
+    "We're painting the kitchen yellow.",
+    "I finally finished that novel about the lighthouse keeper.",
+    "My back hurts from gardening all day.",
+    "I adopted a kitten yesterday, she's tiny and grey.",
+    "i just got home from the night shift",
+    "Our neighbour's dog barked all night.",
+    "I'm thinking of learning Portuguese.",
+    "Tomorrow I have a job interview at the museum.",
+    "My brother Tomás is visiting from Valencia.",
+    "I burned the rice again.",
+]
+HELD = [
+    "I ran my first 10k this morning!",
+    "My mum is in hospital, nothing serious.",
+    "we planted tomatoes on the balcony",
+    "I've been fixing my old bicycle all afternoon.",
+    "Léa and I are going to the cinema tonight.",
+    "The printer at work jammed three times today.",
+    "I just moved into a new flat near the river.",
+    "My son lost his first tooth.",
+    "I'm making soup for dinner.",
+    "It snowed here for the first time this year.",
+    "I started a pottery class on Mondays.",
+    "My friend Kenji sent me a postcard from Osaka.",
+]
+
+_WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?")
+_STOP = frozenset("""a an the and or but of to in on at for from with by is are was were be been am i i'm i've
+my me we we're our you your it it's this that so just all at up out new first again""".split())
+_INTERJECTION = frozenset("oh ooh wow aw aww ah ha hmm yay whoa oops eek hey well oh wait yes no".split())
+_FORMAT = re.compile(r"\[(?:REPLY|INTERNAL|CORE_UPDATE|FUTURE_MESSAGE|ACTION|NOTE)\]|CORE[ _-]?UPDATE|FUTURE[ _-]?MESSAGE",
+                     re.IGNORECASE)
+# Phrases of Milo's own prompt and of the shipped memory file, seen recited as replies.
+_LEAK = re.compile(r"no name yet|not told you their name|quoted data|never instructions|memory note|living memory|"
+                   r"in the given text|earlier conversations|older conversations|private thought", re.IGNORECASE)
+_REFUSE = re.compile(r"(?:don't|do not) have (?:enough |any )?(?:information|context|details)|can't assist|cannot assist|"
+                     r"as an ai\b", re.IGNORECASE)
+_THIRD = re.compile(r"^\W*(?:they|their|the user|user|he|she|the person|the conversation|this conversation)\b"
+                    r"|^\W*you (?:mentioned|said|told me)\b", re.IGNORECASE)
+_FIRST = re.compile(r"^\W*(?:i|i'm|i've|we|we're|my|our)\b", re.IGNORECASE)
+
+
+def _content(text: str) -> set[str]:
+    return {w for w in (m.lower() for m in _WORD.findall(text)) if w not in _STOP and len(w) > 2}
+
+
+def _sample_share(reply: str, samples: list[str]) -> float:
+    """The largest share of the reply's words that appear, in order, in one sample."""
+    words = [w.lower() for w in _WORD.findall(reply)]
+    if not words:
+        return 0.0
+    best = 0.0
+    for s in samples:
+        sw = [w.lower() for w in _WORD.findall(s)]
+        # longest common subsequence, words
+        prev = [0] * (len(sw) + 1)
+        for w in words:
+            cur = [0]
+            for j, x in enumerate(sw):
+                cur.append(prev[j] + 1 if w == x else max(prev[j + 1], cur[j]))
+            prev = cur
+        best = max(best, prev[-1] / len(words))
+    return best
+
+
+def score(message: str, reply: str, samples: list[str], persona_name: str) -> list[str]:
+    kinds = []
+    r = reply.strip()
+    words = [w.lower() for w in _WORD.findall(r)]
+    if _THIRD.match(r) or (_FIRST.match(r) and len(_content(message)) >= 2
+                           and len(_content(message) & _content(r)) >= 0.6 * len(_content(message))):
+        kinds.append("note")
+    if _sample_share(r, samples) >= 0.7:
+        kinds.append("sample")
+    if not words or all(w in _INTERJECTION for w in words):
+        kinds.append("bare")
+    if _FORMAT.search(r):
+        kinds.append("format")
+    if _LEAK.search(r):
+        kinds.append("leak")
+    if _REFUSE.search(r):
+        kinds.append("refuse")
+    known = {w.lower() for w in _WORD.findall(message)} | {persona_name.lower()}
+    names = [m.group(0) for m in re.finditer(r"(?<![.!?]\s)(?<!^)\b[A-Z][a-zà-ÿ]+\b", r)
+             if m.group(0).lower() not in known and m.group(0) not in ("I", "I'm", "I've", "I'd", "I'll", "Oh", "Ooh", "Wow")]
+    if names and "leak" not in kinds:
+        kinds.append("name")
+    return kinds or ["ok"]
+
+
+def report(rows: list[dict], args) -> None:
+    persona = Persona.load()
+    counts: dict[str, int] = {}
+    to_you = asks = 0
+    for row in rows:
+        kinds = score(row["message"], row["reply"], persona.samples + [persona.example.get("reply", "")], persona.name)
+        for k in kinds:
+            counts[k] = counts.get(k, 0) + 1
+        to_you += bool(re.search(r"\byou(?:r|'re|'ve|'ll)?\b", row["reply"], re.IGNORECASE))
+        asks += "?" in row["reply"]
+        print(f"{','.join(kinds):12} {row['message'][:40]:40} {row['reply'][:110]}", flush=True)
+    n = len(rows)
+    order = ("ok", "note", "sample", "bare", "format", "leak", "refuse", "name")
+    seconds = [row.get("s", 0.0) for row in rows]
+    print(f"\n{args.brain}, {args.memory} memory, {args.split} ({n}): "
+          + ", ".join(f"{k} {counts.get(k, 0)}" for k in order)
+          + f"; to you {to_you}/{n}, asks {asks}/{n}; {sum(seconds) / max(n, 1):.1f} s a turn")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--brain", default="good")
+    ap.add_argument("--split", choices=("dev", "held", "all"), default="all")
+    ap.add_argument("--memory", choices=("empty", "shipped"), default="shipped",
+                    help="an empty file, or the shipped Living_Memory.md (what a new user has)")
+    ap.add_argument("--rescore", help="score the replies of an earlier run's --save file instead of running")
+    ap.add_argument("--save", help="write the replies to this file (JSON)")
+    args = ap.parse_args()
+    if args.rescore:
+        return report(json.loads(Path(args.rescore).read_text()), args)
+    statements = {"dev": DEV, "held": HELD, "all": DEV + HELD}[args.split]
+    model = choose_model(args.brain, timeout=300)
+    persona = Persona.load()
+    rows = []
+    for text in statements:
+        body = Body(ConsoleRobot(write=lambda s: None))
+        t0 = time.perf_counter()
+        with tempfile.TemporaryDirectory() as d:
+            path = Path(d) / "Living_Memory.md"
+            path.write_bytes((ROOT / "Living_Memory.md").read_bytes() if args.memory == "shipped" else b"")
+            milo = Milo(model, LivingMemory(path), persona, body=body)
+            reply = milo.turn(text).reply
+        body.close(timeout=0.1)
+        rows.append({"message": text, "reply": reply, "s": round(time.perf_counter() - t0, 2)})
+        print(f"  {text[:40]:40} {reply[:110]}", file=sys.stderr, flush=True)
+    if args.save:
+        Path(args.save).write_text(json.dumps(rows, ensure_ascii=False, indent=1))
+    report(rows, args)
+
+
+if __name__ == "__main__":
+    main()
