@@ -2,6 +2,7 @@
 
     .venv/bin/python bench/reliability.py            # the full run (a few minutes on 2 cores)
     .venv/bin/python bench/reliability.py --quick    # small counts (what tests/test_reliability.py runs)
+    .venv/bin/python bench/reliability.py --soak 20000   # only the week in an hour, no deadline
 
 Prints one table, a row per scenario: tried, pulses lost, user lines lost, torn entries or
 fragments, duplicated entries, tracebacks. The goal is a row of zeros everywhere.
@@ -19,6 +20,10 @@ fragments, duplicated entries, tracebacks. The goal is a row of zeros everywhere
 - power cuts: a Milo etching (and archiving, forgetting) is cut off at a random moment; the folder
   is rebuilt as a disk would hold it (only what was fsynced: see "power cuts" below), and every
   etch it acknowledged must be there, whole, and the next Milo must append to it.
+- a week in an hour: one Milo (a loopback model) for thousands of turns on a simulated clock,
+  with conversations rotating, hand edits, forgets, archives and other Milo processes killed
+  mid-turn; every acknowledged turn must be there, and RSS, open files and threads must not grow
+  (see "a week in an hour" below).
 - hostile files: random bytes, byte-order marks, CR/CRLF/lone-CR line ends, huge lines, fake and
   garbled headers, NULs, invalid UTF-8, mixed with real entries: read, recall, forget and etch
   each; no traceback, and nothing but the forgotten entries may change.
@@ -44,7 +49,8 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
 from milo import storage  # noqa: E402
 from milo.errors import MemoryFileError  # noqa: E402
 from milo.memory import LivingMemory  # noqa: E402
@@ -880,6 +886,192 @@ def power_cuts(rounds: int, deadline: float, seed: int = 17, naive: bool = False
     return row
 
 
+# ---- a week in an hour --------------------------------------------------------------------------
+#
+# One long-lived process talks to a loopback model (it answers every message at once, its
+# CORE_UPDATE the message itself) for thousands of turns on a simulated clock (one Milo, a fresh
+# chain per turn, as `milo serve` and `milo voice` run), a quiet period now and then that rotates
+# the conversation, the user editing the file by hand, forgets and archives, and now and then a second
+# Milo process SIGKILLed mid-conversation. At the end every acknowledged turn (its entry etched)
+# must be in the memory or its archive, every line the user wrote still there, and the process
+# must not have grown: RSS, open files and threads after the warm-up vs at the end.
+
+SOAK_WORDS = ("watered painted fixed cleaned moved sold found lost baked planted drew carried borrowed repaired "
+              "garden kitchen bicycle fence window piano tulips bread letters lamp boat scarf roof clock kite "
+              "sister neighbour brother cousin friend uncle aunt grandmother colleague teacher daughter son").split()
+SOAK_CHILD = r"""
+import os, sys, time
+sys.path.insert(0, sys.argv[1])
+sys.path.insert(0, os.path.join(sys.argv[1], "tests"))
+from milo.chat.models import choose_model
+from milo.chat.persona import Persona
+from milo.chat.turn import Milo
+from milo.memory import LivingMemory
+from milo.sessions import SessionMemory
+from milo.sessions.store import SessionStore
+path, sessions, url, tag = sys.argv[2:6]
+model = choose_model("openai:soak", env={"MILO_BASE_URL": url}, timeout=30)
+milo = Milo(model, LivingMemory(path, relevance=True, budget_tokens=1700), Persona.load(user_name="Amy"),
+            history=SessionMemory(SessionStore(sessions)), retries=0)
+for i in range(100000):
+    result = milo.turn(f"{tag} #{i}# I had a nice day")
+    if result.pulse is not None:
+        print(f"{tag} {i}", flush=True)
+"""
+
+
+def _usage() -> tuple[int, int, int]:
+    """(RSS in kB, open file descriptors, threads) of this process."""
+    rss = threads = 0
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            rss = int(line.split()[1])
+        elif line.startswith("Threads:"):
+            threads = int(line.split()[1])
+    return rss, len(os.listdir("/proc/self/fd")), threads
+
+
+def soak(turns: int, deadline: float, kills: int = 4, seed: int = 23, meaning: bool = True) -> Row:
+    import gc
+    import subprocess
+
+    sys.path.insert(0, str(ROOT / "tests"))
+    from model_server import ScriptedModelServer
+
+    from milo.chat.models import choose_model
+    from milo.chat.persona import Persona
+    from milo.chat.turn import Milo
+    from milo.sessions import SessionMemory
+    from milo.sessions.store import SessionStore
+
+    row = Row(f"a week in an hour ({turns} turns)")
+    rng = random.Random(seed)
+    clock = [datetime(2025, 3, 1, 8, 0)]
+
+    class Echo(list):
+        """The model's answers: the user's message as the note, a short reply."""
+
+        def pop(self, index=-1):
+            messages = server.requests[-1].get("messages", [])
+            said = next((m["content"] for m in reversed(messages) if m.get("role") == "user"), "")
+            said = said if isinstance(said, str) else " ".join(p.get("text", "") for p in said)
+            return ("ok", f"[REPLY]: Oh, nice! Tell me more.\n[INTERNAL]: fine\n[CORE_UPDATE]: {said}\n"
+                          f"[FUTURE_MESSAGE]: Nothing in particular")
+
+        def __bool__(self):
+            return True
+
+    with tempfile.TemporaryDirectory() as d, ScriptedModelServer() as server:
+        server.steps = Echo()
+        folder = Path(d)
+        path, sessions, cache = folder / "Living_Memory.md", folder / "sessions", folder / "cache"
+        user = ["my own note, line one"]
+        path.write_text(PINNED + user[0] + "\n")
+        model = choose_model("openai:soak", env={"MILO_BASE_URL": server.url}, timeout=30)
+        persona = Persona.load(user_name="Amy")
+        store = SessionStore(sessions, ttl=3 * 3600, clock=lambda: clock[0].timestamp())
+        acked: set[tuple[str, int]] = set()
+        forgettable: set[tuple[str, int]] = set()
+        edit_every, forget_every, archive_every = min(150, max(10, turns // 8)), min(250, max(20, turns // 3)), min(900, max(30, turns // 2))
+        rewrites = Counter()
+        kill_at = set(rng.sample(range(turns // 10, turns), min(kills, max(0, turns - turns // 10)))) if kills else set()
+        milo, before = None, None
+        r = 0
+        for r in range(turns):
+            if time.monotonic() > deadline:
+                row.notes.append(f"stopped at the deadline after {r} turns")
+                break
+            clock[0] += timedelta(hours=rng.choice([0.02, 0.05, 0.1, 0.2, 5.0]))  # now and then a quiet period
+            if milo is None:  # one long-lived process (`milo serve`, `milo voice`); a chain per turn
+                memory = LivingMemory(path, relevance=True, budget_tokens=1700, cache_dir=cache, clock=lambda: clock[0],
+                                      meaning=meaning)
+                milo = Milo(model, memory, persona, history=SessionMemory(store), retries=0)
+            a, b, c = rng.sample(SOAK_WORDS, 3)
+            text = f"day {clock[0]:%j} #{r}# I {a} the {b} with my {c}" + (" forgetme" if r % 7 == 3 else "")
+            try:
+                result = milo.turn(text)
+            except Exception as e:  # noqa: BLE001 - counted
+                row.tracebacks += 1
+                row.notes.append(f"turn {r}: {type(e).__name__}: {e}")
+                continue
+            row.tried += 1
+            if result.pulse is not None:
+                acked.add(("p", r))
+                if "forgetme" in text:
+                    forgettable.add(("p", r))
+            elif len(row.notes) < 6:
+                row.notes.append(f"turn {r} not etched: {result.error or result.memory_changes}")
+            if r % edit_every == edit_every - 1:  # the user edits the file by hand
+                if rng.random() < 0.5:
+                    line = f"a line I added by hand, {r}"
+                    with open(path, "a") as f:
+                        f.write(line + "\n")
+                    user.append(line)
+                    rewrites["lines added by hand"] += 1
+                else:  # an editor that rewrites the whole file in place, changing a line of its own
+                    text_now = path.read_text()
+                    old, new = user[-1], user[-1] + " (edited)"
+                    if old + "\n" in text_now:
+                        path.write_text(text_now.replace(old + "\n", new + "\n", 1))
+                        user[-1] = new
+                        rewrites["files rewritten by hand"] += 1
+            if r % forget_every == forget_every - 1:
+                try:
+                    plan = memory_edit.plan_forget(milo.memory, "forgetme")
+                    if plan.pulses:
+                        memory_edit.apply(plan, replan=True)
+                        rewrites["forgets"] += 1
+                except MemoryFileError as e:
+                    row.notes.append(f"forget refused: {e}")
+            if r % archive_every == archive_every - 1:
+                try:
+                    plan = memory_edit.plan_archive(milo.memory, clock[0] - timedelta(days=2))
+                    if plan.pulses:
+                        memory_edit.apply(plan, archive=archive_path(path), replan=True)
+                        rewrites["archives"] += 1
+                except MemoryFileError as e:
+                    row.notes.append(f"archive refused: {e}")
+                for b in memory_edit.list_backups(path):
+                    b.unlink()  # a real user's backups are theirs; here they would only fill the disk
+            if r in kill_at:  # another Milo, killed in the middle of its turns
+                child = subprocess.Popen([sys.executable, "-c", SOAK_CHILD, str(ROOT), str(path), str(sessions), server.url, f"k{r}"],
+                                         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+                first = child.stdout.readline()
+                time.sleep(rng.uniform(0.05, 0.6))
+                child.kill()
+                out, _ = child.communicate()
+                for line in (first + out).splitlines():
+                    t, n = line.split()
+                    acked.add((t, int(n)))
+            if r == max(turns // 10, 1):
+                gc.collect()
+                before = _usage()
+        milo = None
+        gc.collect()
+        after = _usage()
+        text = path.read_text(errors="replace") + "\n" + (archive_path(path).read_text(errors="replace")
+                                                          if archive_path(path).exists() else "")
+        found = set()
+        for m in re.finditer(r"^CORE_UPDATE: .*?(?:day \d+ |(k\d+) )#(\d+)#", text, re.MULTILINE):
+            found.add((m.group(1) or "p", int(m.group(2))))
+        lost = [k for k in acked - forgettable if k not in found]
+        row.lost_pulses += len(lost)
+        row.lost_lines += sum(1 for u in user if u not in text)
+        if lost:
+            row.notes.append(f"lost: {sorted(lost)[:5]}")
+        row.notes.append(f"{len(acked)} turns acknowledged, {sum(1 for k in acked if k[0] != 'p')} of them by "
+                         f"{len(kill_at)} killed processes; {len(list(sessions.glob('*.json')))} conversation files; "
+                         + ", ".join(f"{n} {k}" for k, n in sorted(rewrites.items())))
+        if before:
+            growth = 100.0 * (after[0] - before[0]) / before[0]
+            row.notes.append(f"after the warm-up -> at the end: RSS {before[0] // 1024} -> {after[0] // 1024} MB "
+                             f"({growth:+.1f}%), open files {before[1]} -> {after[1]}, threads {before[2]} -> {after[2]}")
+            if after[1] > before[1] or after[2] > before[2]:
+                row.torn += 1  # counted as a fault: something leaks
+                row.notes.append("open files or threads grew")
+    return row
+
+
 def _merged(rows: list[Row]) -> Row:
     out = Row(rows[0].name)
     for r in rows:
@@ -891,8 +1083,8 @@ def _merged(rows: list[Row]) -> Row:
 
 def run(quick: bool = False, budget_s: float = 840.0) -> list[Row]:
     start = time.monotonic()
-    counts = dict(kills=12, rewrites=16, seconds=6.0, rounds=1, per_writer=40, nano=1, hostile=60, cuts=12) if quick else \
-        dict(kills=200, rewrites=100, seconds=60.0, rounds=3, per_writer=300, nano=20, hostile=1000, cuts=150)
+    counts = dict(kills=12, rewrites=16, seconds=6.0, rounds=1, per_writer=40, nano=1, hostile=60, cuts=12, soak=100) if quick else \
+        dict(kills=200, rewrites=100, seconds=60.0, rounds=3, per_writer=300, nano=20, hostile=1000, cuts=150, soak=20000)
     share = budget_s / 8
     rows = []
     for make in (lambda: writer_kills(counts["kills"], time.monotonic() + share),
@@ -901,7 +1093,8 @@ def run(quick: bool = False, budget_s: float = 840.0) -> list[Row]:
                                   for i in range(counts["rounds"])]),
                  lambda: nano_vs_archive(counts["nano"], 2000, time.monotonic() + share),
                  lambda: hostile_files(counts["hostile"], time.monotonic() + share),
-                 lambda: power_cuts(counts["cuts"], time.monotonic() + share)):
+                 lambda: power_cuts(counts["cuts"], time.monotonic() + share),
+                 lambda: soak(counts["soak"], time.monotonic() + share, kills=1 if quick else 8)):
         t = time.monotonic()
         row = make()
         row.seconds = time.monotonic() - t
@@ -928,7 +1121,14 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--quick", action="store_true", help="small counts (seconds, not minutes)")
     ap.add_argument("--budget", type=float, default=840.0, help="seconds for the whole run (default 840)")
+    ap.add_argument("--soak", type=int, metavar="TURNS", help="only the soak, this many turns, no deadline")
     args = ap.parse_args()
+    if args.soak:
+        t = time.monotonic()
+        row = soak(args.soak, float("inf"), kills=max(1, args.soak // 2500))
+        row.seconds = time.monotonic() - t
+        print(table([row]))
+        return 0 if row.zero() else 1
     rows = run(args.quick, args.budget)
     print(table(rows))
     return 0 if rows[-1].zero() else 1

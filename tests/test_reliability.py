@@ -48,3 +48,12 @@ def test_every_acknowledged_etch_survives_a_simulated_power_cut():
     assert_zero(bench.power_cuts(24, FAR))
     careless = bench.power_cuts(2, FAR, naive=True)
     assert careless.lost_pulses > 0, bench.table([careless])
+
+
+def test_a_long_run_loses_nothing_and_leaks_no_files_or_threads():
+    """bench/reliability.py's soak, short: one Milo for 150 turns on a simulated clock, with
+    conversations rotating, hand edits, a forget, an archive and a second Milo process killed
+    mid-turn. RSS is reported by the bench, not asserted (it is noisy over 150 turns)."""
+    row = bench.soak(150, FAR, kills=1, meaning=False)
+    assert_zero(row)
+    assert any("killed processes" in n for n in row.notes), row.notes
