@@ -554,3 +554,24 @@ def test_a_question_finds_its_note_over_what_was_said_before_it_and_over_asking_
     assert "Nora" in stable + relevant
     _, relevant = mem.recall_parts("Do you remember?")  # nothing but asking words: no notes
     assert relevant == ""
+
+
+def test_memories_opened_one_after_another_are_freed(tmp_path):
+    """Each recall was registered with atexit (to save its cache), which kept every one alive
+    with its index: a process opening a memory per wake grew by each (found by the soak in
+    bench/reliability.py). The one still open is saved at exit."""
+    import gc
+    import weakref
+
+    from milo.memory import recall as recall_module
+
+    path = tmp_path / "Living_Memory.md"
+    refs = []
+    for i in range(4):
+        mem = relevant_memory(path, tmp_path)
+        mem.witness(f"Amy said the tulips in pot {i} came up", "", "")
+        mem.recall_parts("tulips")
+        refs.append(weakref.ref(mem._recall))
+    gc.collect()
+    assert [r() is None for r in refs] == [True, True, True, False]
+    assert set(recall_module._AT_EXIT) == {refs[-1]()}
