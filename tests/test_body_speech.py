@@ -15,7 +15,7 @@ from virtual_audio import have
 
 from milo.body import Body, ConsoleRobot, limits, make_call
 from milo.body.robots import NEUTRAL, Robot
-from milo.body.speech import PITCH_LOUD, THINK_ANTENNAS, THINK_PITCH, THINK_ROLL, WINDOW_S, SpeechMotion, envelope
+from milo.body.speech import LISTEN_ANTENNAS, PITCH_LOUD, THINK_ANTENNAS, THINK_PITCH, THINK_ROLL, WINDOW_S, SpeechMotion, envelope
 
 daemon = daemon_fixture(scope="module")
 RATE = 16000
@@ -125,7 +125,12 @@ def test_the_simulated_head_moves_with_real_speech_read_back_while_it_plays(daem
     body = Body(robot)
     observer = ReachyMini(connection_mode="localhost_only", port=daemon.port, media_backend="no_media", log_level="WARNING")
     try:
-        body.run([make_call("move_head", {})])
+        body.run([make_call("move_head", {"yaw": 20, "pitch": 10})])
+        assert body.listen().result(10).kind == "ambient"  # someone speaks: attention
+        joints, antennas = observer.get_current_joint_positions()
+        roll, pitch, yaw = Rotation.from_matrix(observer.get_current_head_pose()[:3, :3]).as_euler("xyz", degrees=True)
+        assert max(abs(roll), abs(pitch), abs(yaw)) < 1.5, (roll, pitch, yaw)  # level, straight ahead
+        assert [round(math.degrees(a)) for a in antennas] == [round(v) for v in LISTEN_ANTENNAS]  # upright
         assert body.think().result(10).kind == "ambient"  # a question was taken: a thinking pose
         joints, antennas = observer.get_current_joint_positions()
         thinking = Rotation.from_matrix(observer.get_current_head_pose()[:3, :3]).as_euler("xyz", degrees=True)
@@ -164,18 +169,20 @@ def test_the_simulated_head_moves_with_real_speech_read_back_while_it_plays(daem
 
 def test_milo_voice_moves_the_head_along_with_each_sentence_heard():
     from milo.voice.cli import head_along
-    from milo.voice.events import Answering, FirstAudio, Playing
+    from milo.voice.events import Answering, FirstAudio, Playing, SpeechStart
 
     robot = Recorder()
     body = Body(robot)
     handler = head_along(body)
     handler(FirstAudio())
     assert body.wait(5) and list(robot.trace) == []
+    handler(SpeechStart(0))
     handler(Answering("what is a cloud?"))
     handler(Playing(tone(1.0, 0.6), RATE))
-    assert body.wait(10) and len(robot.trace) == 6  # the thinking pose, four windows, then level again
-    first = robot.trace[0].target
-    assert (first.pitch, first.roll, first.antennas) == (THINK_PITCH, THINK_ROLL, THINK_ANTENNAS)
+    assert body.wait(10) and len(robot.trace) == 7  # attention, the thinking pose, four windows, then level again
+    listening, thinking = robot.trace[0].target, robot.trace[1].target
+    assert (listening.pitch, listening.roll, listening.yaw, listening.antennas) == (0.0, 0.0, 0.0, LISTEN_ANTENNAS)
+    assert (thinking.pitch, thinking.roll, thinking.antennas) == (THINK_PITCH, THINK_ROLL, THINK_ANTENNAS)
     assert robot.target == NEUTRAL
     body.close()
     handler(Playing(tone(1.0, 0.6), RATE))  # the body closed meanwhile: the voice goes on

@@ -1,5 +1,7 @@
-"""A head that listens and talks: a thinking pose while the answer is being made, then, while
-it is heard, the head follows the loudness of the audio.
+"""A head that listens and talks: attention when someone starts speaking, a thinking pose while
+the answer is being made, then, while it is heard, the head follows the loudness of the audio.
+
+`ListeningPose`: the head level and straight ahead, the antennas upright, when speech starts.
 
 `ThinkingPose`: the head tilted a little and raised, the antennas perked (further apart), from
 when a question is taken until the first sentence is heard.
@@ -29,6 +31,7 @@ MAX_S = 60.0  # longer audio is followed for its first minute
 
 
 THINK_PITCH, THINK_ROLL, THINK_ANTENNAS, THINK_S = -6.0, 8.0, (-30.0, 30.0), 0.4
+LISTEN_ANTENNAS, LISTEN_S = (0.0, 0.0), 0.3  # antennas upright (rest is +/-10), head level and straight
 
 
 class _Ambient:
@@ -53,6 +56,20 @@ class ThinkingPose(_Ambient):
     def run(self, robot: Robot) -> BodyStatus:
         robot.goto(pitch=THINK_PITCH, roll=THINK_ROLL, antennas=THINK_ANTENNAS, duration=THINK_S)
         return self.status("tilted my head, thinking", "ambient")
+
+
+class ListeningPose(_Ambient):
+    """Attention: someone started speaking. The head level and straight ahead (the user's
+    direction is not known: the SDK's audio gives no direction here), the antennas upright."""
+
+    name = "listening"
+
+    def describe(self) -> str:
+        return "listening()"
+
+    def run(self, robot: Robot) -> BodyStatus:
+        robot.goto(pitch=0.0, roll=0.0, yaw=0.0, antennas=LISTEN_ANTENNAS, duration=LISTEN_S)
+        return self.status("looked up, listening", "ambient")
 
 
 @dataclass(frozen=True)

@@ -124,6 +124,13 @@ class Body:
         """Perform one tool by name and wait for its status: body.do("nod", times=2)."""
         return self.run([make_call(name, args, BY_COMMAND)])[0]
 
+    def listen(self) -> Optional[Future]:
+        """Turn attention to someone speaking (milo.body.speech.ListeningPose), queued like
+        every move; None on a console body."""
+        from milo.body.speech import ListeningPose
+
+        return None if self.console else self.perform([ListeningPose()])[0]
+
     def think(self) -> Optional[Future]:
         """Show that a question is being thought about (milo.body.speech.ThinkingPose), queued
         like every move; None on a console body."""

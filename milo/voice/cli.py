@@ -125,15 +125,17 @@ def cmd_voice(args: "argparse.Namespace", kit: Any) -> int:
 
 
 def head_along(body) -> Callable:
-    """The voice events' handler for the robot's body: a thinking pose when a question is taken,
-    the head moving along with each sentence heard."""
-    from milo.voice.events import Answering, Playing
+    """The voice events' handler for the robot's body: attention when speech starts, a thinking
+    pose when a question is taken, the head moving along with each sentence heard."""
+    from milo.voice.events import Answering, Playing, SpeechStart
 
     def on_event(event) -> None:
         if body is None or not hasattr(body, "speak_along"):
             return
         try:
-            if isinstance(event, Answering):
+            if isinstance(event, SpeechStart):
+                body.listen()
+            elif isinstance(event, Answering):
                 body.think()
             elif isinstance(event, Playing):
                 body.speak_along(event.pcm, event.rate)
