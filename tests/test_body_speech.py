@@ -187,3 +187,41 @@ def test_milo_voice_moves_the_head_along_with_each_sentence_heard():
     body.close()
     handler(Playing(tone(1.0, 0.6), RATE))  # the body closed meanwhile: the voice goes on
     head_along(None)(Playing(tone(1.0, 0.6), RATE))  # no body at all
+
+
+def test_breathing_while_awake_is_slow_small_and_ends_when_anything_else_comes():
+    """Awake and silent (a listen or follow-up window), the head rises and falls and the
+    antennas with it, within the limits; someone speaking (the listening pose queued) ends it at
+    its next small step, and the window closing (Standby) ends it too."""
+    from milo.body.speech import BREATH_PITCH, BREATH_STEP_S, Breathing
+    from milo.voice.cli import head_along
+    from milo.voice.events import Awake, SpeechStart, Standby
+
+    poses = Breathing(8.0).poses()
+    assert len(poses) == 16 and max(abs(p) for p, _ in poses) == pytest.approx(BREATH_PITCH)
+    assert abs(poses[-1][0]) < 1e-9  # a whole number of breaths: it ends level
+    assert all(limits.ANTENNA.low <= a <= limits.ANTENNA.high for _, pair in poses for a in pair)
+    robot = Recorder()
+    body = Body(robot)
+    handler = head_along(body)
+    handler(Awake(seconds=8.0))
+    time.sleep(1.2)  # a couple of breath steps
+    handler(SpeechStart(0))
+    t0 = time.monotonic()
+    assert body.wait(5)
+    assert time.monotonic() - t0 < 1.5 * BREATH_STEP_S + LISTEN_S_MARGIN  # ended at its next step, not after 8 s
+    targets = [s.target for s in robot.trace]
+    listening = targets[-1]
+    assert (listening.pitch, listening.antennas) == (0.0, LISTEN_ANTENNAS)
+    breaths = targets[:-2]  # the steps taken, then level at rest, then the listening pose
+    assert 1 <= len(breaths) < 6 and any(t.pitch < -0.5 for t in breaths)
+    assert (targets[-2].pitch, targets[-2].antennas) == (0.0, limits.REST_ANTENNAS)
+    handler(Awake(seconds=8.0))
+    time.sleep(0.6)
+    handler(Standby())
+    t0 = time.monotonic()
+    assert body.wait(5) and time.monotonic() - t0 < 1.5 * BREATH_STEP_S + LISTEN_S_MARGIN
+    body.close()
+
+
+LISTEN_S_MARGIN = 0.5

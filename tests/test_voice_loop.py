@@ -147,8 +147,9 @@ def test_each_step_is_one_typed_event_in_order(tmp_path):
     events = [e for e in events if not isinstance(e, E.Playing)]
     kinds = [type(e) for e in events]
     order = [E.SpeechStart, E.SpeechEnd, E.Transcript, E.Answering, E.FirstToken, E.FirstSentence, E.TtsFirstSentence,
-             E.FirstAudio, E.Spoken]
+             E.FirstAudio, E.Spoken, E.Awake, E.Standby]  # then the follow-up window, open and closed
     assert sorted(kinds, key=str) == sorted(order + [E.TurnDone], key=str), kinds  # each once, nothing else
+    assert [e.seconds for e in events if isinstance(e, E.Awake)] == [0.5]
     assert [k for k in kinds if k in order] == order
     assert kinds.index(E.FirstToken) < kinds.index(E.TurnDone) < kinds.index(E.Spoken)
     got = {type(e): e for e in events}

@@ -3,6 +3,9 @@ the answer is being made, then, while it is heard, the head follows the loudness
 
 `ListeningPose`: the head level and straight ahead, the antennas upright, when speech starts.
 
+`Breathing`: awake and silent (a listen or follow-up window open), a slow rise and fall, ended
+by anything else the body is asked to do.
+
 `ThinkingPose`: the head tilted a little and raised, the antennas perked (further apart), from
 when a question is taken until the first sentence is heard.
 
@@ -15,7 +18,10 @@ like every move; the whole motion lasts as long as the audio.
 
 from __future__ import annotations
 
+import math
+import time
 from dataclasses import dataclass
+from typing import Callable
 
 import numpy as np
 
@@ -32,6 +38,9 @@ MAX_S = 60.0  # longer audio is followed for its first minute
 
 THINK_PITCH, THINK_ROLL, THINK_ANTENNAS, THINK_S = -6.0, 8.0, (-30.0, 30.0), 0.4
 LISTEN_ANTENNAS, LISTEN_S = (0.0, 0.0), 0.3  # antennas upright (rest is +/-10), head level and straight
+# Breathing: a slow rise and fall of the head and antennas, BREATH_S a breath, in BREATH_STEP_S
+# moves; small enough to read as alive, not as a gesture.
+BREATH_S, BREATH_STEP_S, BREATH_PITCH, BREATH_ANTENNAS = 4.0, 0.5, 2.5, 6.0
 
 
 class _Ambient:
@@ -70,6 +79,52 @@ class ListeningPose(_Ambient):
     def run(self, robot: Robot) -> BodyStatus:
         robot.goto(pitch=0.0, roll=0.0, yaw=0.0, antennas=LISTEN_ANTENNAS, duration=LISTEN_S)
         return self.status("looked up, listening", "ambient")
+
+
+class Breathing(_Ambient):
+    """Awake and silent: the head rises and falls slowly, the antennas with it, for `seconds`
+    or until `stop()` says so (checked before each small move: anything else queued for the
+    body, or the window closing, ends it within BREATH_STEP_S); then level, antennas at rest."""
+
+    name = "breathing"
+
+    def __init__(self, seconds: float, stop: Callable[[], bool] = lambda: False):
+        self.seconds, self.stop = max(0.0, float(seconds)), stop
+
+    def describe(self) -> str:
+        return f"breathing({self.seconds:.1f} s)"
+
+    def poses(self) -> list[tuple[float, tuple[float, float]]]:
+        """(pitch, antennas) of each step: one sine per BREATH_S, starting and ending level."""
+        out = []
+        for i in range(1, int(self.seconds / BREATH_STEP_S) + 1):
+            rise = math.sin(2 * math.pi * i * BREATH_STEP_S / BREATH_S)
+            left, right = limits.REST_ANTENNAS
+            out.append((-BREATH_PITCH * rise, (left - BREATH_ANTENNAS * rise, right + BREATH_ANTENNAS * rise)))
+        return out
+
+    def run(self, robot: Robot) -> BodyStatus:
+        moved = 0
+        start = time.monotonic()
+        for pitch, antennas in self.poses():
+            if self._stopped_before(start + moved * BREATH_STEP_S):
+                break
+            robot.goto(pitch=pitch, antennas=antennas, duration=BREATH_STEP_S)
+            moved += 1
+        if moved:
+            robot.goto(pitch=0.0, roll=0.0, antennas=limits.REST_ANTENNAS, duration=BREATH_STEP_S)
+        return self.status(f"breathed for {moved * BREATH_STEP_S:.1f} s", "ambient")
+
+    def _stopped_before(self, when: float) -> bool:
+        """Wait until `when` (a robot that does not block for a move's duration would otherwise
+        run through every breath at once), looking at `stop` every 50 ms; True once it says so."""
+        while True:
+            if self.stop():
+                return True
+            left = when - time.monotonic()
+            if left <= 0:
+                return False
+            time.sleep(min(0.05, left))
 
 
 @dataclass(frozen=True)

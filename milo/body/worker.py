@@ -60,6 +60,7 @@ class Body:
         self._last: Optional[Future] = None
         self._down = False
         self._closed = False
+        self._calm = threading.Event()  # ends a Breathing (Body.calm)
         self._worker = threading.Thread(target=self._work, name="milo-body", daemon=True)
         self._worker.start()
 
@@ -130,6 +131,21 @@ class Body:
         from milo.body.speech import ListeningPose
 
         return None if self.console else self.perform([ListeningPose()])[0]
+
+    def breathe(self, seconds: float) -> Optional[Future]:
+        """Breathe while awake and silent (milo.body.speech.Breathing) for up to `seconds`: it
+        ends at the next small step once anything else is queued or `calm()` is called; None on
+        a console body."""
+        from milo.body.speech import Breathing
+
+        if self.console:
+            return None
+        self._calm.clear()
+        return self.perform([Breathing(seconds, stop=lambda: self._calm.is_set() or not self._queue.empty())])[0]
+
+    def calm(self) -> None:
+        """End a breathing at its next step (back to standby)."""
+        self._calm.set()
 
     def think(self) -> Optional[Future]:
         """Show that a question is being thought about (milo.body.speech.ThinkingPose), queued

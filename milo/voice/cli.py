@@ -125,15 +125,20 @@ def cmd_voice(args: "argparse.Namespace", kit: Any) -> int:
 
 
 def head_along(body) -> Callable:
-    """The voice events' handler for the robot's body: attention when speech starts, a thinking
-    pose when a question is taken, the head moving along with each sentence heard."""
-    from milo.voice.events import Answering, Playing, SpeechStart
+    """The voice events' handler for the robot's body: breathing while awake and silent,
+    attention when speech starts, a thinking pose when a question is taken, the head moving along
+    with each sentence heard."""
+    from milo.voice.events import Answering, Awake, Playing, SpeechStart, Standby
 
     def on_event(event) -> None:
         if body is None or not hasattr(body, "speak_along"):
             return
         try:
-            if isinstance(event, SpeechStart):
+            if isinstance(event, Awake):
+                body.breathe(event.seconds)
+            elif isinstance(event, Standby):
+                body.calm()
+            elif isinstance(event, SpeechStart):
                 body.listen()
             elif isinstance(event, Answering):
                 body.think()

@@ -9,6 +9,8 @@ In the order a turn produces them:
     SpeechEnd(utterance)    ... and end (the vad.Utterance: audio, where it lay)
     Transcript(text, early) speech to text is done (text may be "" or not for Milo; early: it
                             came from the pass started in the pause, milo.voice.endpoint)
+    Awake(seconds)          a listen or follow-up window opened (no wake phrase needed)
+    Standby                 ... and closed: back to waiting for the wake phrase
     Answering(text)         a question for Milo was taken: its turn starts
     FirstToken              the first piece of the reply came from the model
     FirstSentence(text)     the first sentence (or clause) of the reply was handed to the mouth
@@ -50,6 +52,19 @@ class SpeechEnd(VoiceEvent):
 class Transcript(VoiceEvent):
     text: str
     early: bool = False
+
+
+@dataclass(frozen=True)
+class Awake(VoiceEvent):
+    """A listen or follow-up window opened: the next `seconds` of speech need no wake phrase (a
+    body breathes meanwhile)."""
+
+    seconds: float = 0.0
+
+
+@dataclass(frozen=True)
+class Standby(VoiceEvent):
+    """Back to waiting for the wake phrase."""
 
 
 @dataclass(frozen=True)

@@ -36,7 +36,7 @@ from milo.voice import CHUNK_SECONDS, SAMPLE_RATE, SAMPLE_WIDTH
 from milo.voice.audio import split_speech_end
 from milo.voice.endpoint import EarlyFinal, EarlyStream, sounds_finished
 from milo.voice.events import (
-    Answering, EventHandler, FirstSentence, FirstToken, SpeechEnd, SpeechStart, Transcript, TurnDone, ignore,
+    Answering, Awake, EventHandler, FirstSentence, FirstToken, SpeechEnd, SpeechStart, Standby, Transcript, TurnDone, ignore,
 )
 from milo.voice.mouth import Mouth, SentenceChunker, sentences
 from milo.voice.protocols import (
@@ -215,12 +215,16 @@ class VoiceLoop:
     def _to_wake(self, announce: bool = False) -> None:
         changed = self.state != "wake"
         self.state = "wake"
+        if changed:
+            self.on_event(Standby())
         if announce and (changed or self.turns == 0):
             self.status(f"(listening for \"{self.pipeline.wake.phrase}\")")
 
     def _open_window(self, state: str, seconds: float) -> None:
         self.state = state
         self._window = max(1, int(seconds / CHUNK_SECONDS))
+        if seconds > 0:
+            self.on_event(Awake(seconds=seconds))
 
     # ---- understanding an utterance -------------------------------------------------------
 
