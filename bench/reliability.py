@@ -920,15 +920,19 @@ for i in range(100000):
 """
 
 
-def _usage() -> tuple[int, int, int]:
-    """(RSS in kB, open file descriptors, threads) of this process."""
-    rss = threads = 0
+def _usage() -> tuple[int, int, int, int]:
+    """(RSS in kB, open file descriptors, threads, the file-backed part of the RSS in kB) of this
+    process. File-backed pages are mapped files read so far (the embedder's memory-mapped word
+    table grows with the vocabulary seen, up to its size): the kernel reclaims them at will."""
+    rss = threads = rss_file = 0
     for line in Path("/proc/self/status").read_text().splitlines():
         if line.startswith("VmRSS:"):
             rss = int(line.split()[1])
         elif line.startswith("Threads:"):
             threads = int(line.split()[1])
-    return rss, len(os.listdir("/proc/self/fd")), threads
+        elif line.startswith("RssFile:"):
+            rss_file = int(line.split()[1])
+    return rss, len(os.listdir("/proc/self/fd")), threads, rss_file
 
 
 def soak(turns: int, deadline: float, kills: int = 4, seed: int = 23, meaning: bool = True) -> Row:
@@ -953,6 +957,7 @@ def soak(turns: int, deadline: float, kills: int = 4, seed: int = 23, meaning: b
 
         def pop(self, index=-1):
             messages = server.requests[-1].get("messages", [])
+            del server.requests[:], server.headers[:]  # the stand-in's own log: not Milo's memory
             said = next((m["content"] for m in reversed(messages) if m.get("role") == "user"), "")
             said = said if isinstance(said, str) else " ".join(p.get("text", "") for p in said)
             return ("ok", f"[REPLY]: Oh, nice! Tell me more.\n[INTERNAL]: fine\n[CORE_UPDATE]: {said}\n"
@@ -1064,8 +1069,11 @@ def soak(turns: int, deadline: float, kills: int = 4, seed: int = 23, meaning: b
                          + ", ".join(f"{n} {k}" for k, n in sorted(rewrites.items())))
         if before:
             growth = 100.0 * (after[0] - before[0]) / before[0]
+            anon = [u[0] - u[3] for u in (before, after)]
             row.notes.append(f"after the warm-up -> at the end: RSS {before[0] // 1024} -> {after[0] // 1024} MB "
-                             f"({growth:+.1f}%), open files {before[1]} -> {after[1]}, threads {before[2]} -> {after[2]}")
+                             f"({growth:+.1f}%; without mapped files {anon[0] // 1024} -> {anon[1] // 1024} MB, "
+                             f"{100.0 * (anon[1] - anon[0]) / max(anon[0], 1):+.1f}%), open files {before[1]} -> {after[1]}, "
+                             f"threads {before[2]} -> {after[2]}")
             if after[1] > before[1] or after[2] > before[2]:
                 row.torn += 1  # counted as a fault: something leaks
                 row.notes.append("open files or threads grew")
