@@ -857,14 +857,19 @@ def power_cuts(rounds: int, deadline: float, seed: int = 17, naive: bool = False
                 row.tracebacks += 1
             total_acked += len(acked)
             log = log_path.read_text().splitlines()
-            for model in ("synced", "metadata"):
+            states = {model: _after_cut(folder, initial, initial_bytes, log, model) for model in ("synced", "metadata")}
+            aside = "at-the-cut"
+            for model, state in states.items():
                 row.tried += 1
-                disk = Path(d) / f"r{r}" / f"after-{model}"
-                disk.mkdir()
-                for name, data in _after_cut(folder, initial, initial_bytes, log, model).items():
-                    (disk / name).write_bytes(data)
-                mem = disk / "Living_Memory.md"
+                # Rebuilt in the folder itself: an archive's journal names its files by full path.
+                folder.rename(folder.with_name(aside))
+                aside = f"after-{model}"
+                folder.mkdir()
+                for name, data in state.items():
+                    (folder / name).write_bytes(data)
+                mem = folder / "Living_Memory.md"
                 try:
+                    memory_edit.recover(mem)  # an archive cut short: what the next `milo memory` rewrite does first
                     after = LivingMemory(mem)
                     after.witness("after the cut", "", "")  # the next Milo appends to what is left
                     data = mem.read_bytes()
@@ -878,7 +883,11 @@ def power_cuts(rounds: int, deadline: float, seed: int = 17, naive: bool = False
                 lost = sum(1 for k in acked if seen[k] == 0 and k not in forgettable)
                 row.lost_pulses += lost
                 row.torn += torn
-                row.duplicated += sum(n - 1 for n in seen.values() if n > 1)
+                dup = sum(n - 1 for n in seen.values() if n > 1)
+                row.duplicated += dup
+                if dup and len(row.notes) < 4:
+                    twice = sorted(k for k, n in seen.items() if n > 1)[:3]
+                    row.notes.append(f"{model}, cut {r}: {dup} entries twice, e.g. {twice}")
                 row.lost_lines += sum(1 for u in user if u not in data.decode("utf-8", "replace"))
                 if lost and len(row.notes) < 4:
                     row.notes.append(f"{model}, cut {r}: {lost} of {len(acked)} acknowledged etches lost")
