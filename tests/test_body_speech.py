@@ -19,6 +19,7 @@ from milo.body.speech import LISTEN_ANTENNAS, PITCH_LOUD, THINK_ANTENNAS, THINK_
 
 daemon = daemon_fixture(scope="module")
 RATE = 16000
+LISTEN_S_MARGIN = 0.5  # the listening pose's own move, after the breathing has ended
 SPEECH = "Hello there! I was just thinking about clouds, and how they drift along so slowly."
 
 
@@ -223,5 +224,3 @@ def test_breathing_while_awake_is_slow_small_and_ends_when_anything_else_comes()
     assert body.wait(5) and time.monotonic() - t0 < 1.5 * BREATH_STEP_S + LISTEN_S_MARGIN
     body.close()
 
-
-LISTEN_S_MARGIN = 0.5

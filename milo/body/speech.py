@@ -97,9 +97,9 @@ class Breathing(_Ambient):
     def poses(self) -> list[tuple[float, tuple[float, float]]]:
         """(pitch, antennas) of each step: one sine per BREATH_S, starting and ending level."""
         out = []
+        left, right = limits.REST_ANTENNAS
         for i in range(1, int(self.seconds / BREATH_STEP_S) + 1):
             rise = math.sin(2 * math.pi * i * BREATH_STEP_S / BREATH_S)
-            left, right = limits.REST_ANTENNAS
             out.append((-BREATH_PITCH * rise, (left - BREATH_ANTENNAS * rise, right + BREATH_ANTENNAS * rise)))
         return out
 

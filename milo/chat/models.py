@@ -62,14 +62,23 @@ class NoModel:
         of the good brain, which answers in free sentences."""
         m = cls()
         kind, arg = resolve_spec(None, settings)
-        if kind == "embedded":
-            brain = BRAINS.get(arg) or (default_brain(settings) if not arg else brain_for_path(Path(arg)))
-            m.kind, m.grammar = "embedded", True
-            m.free_reply = brain.free_reply if brain else True
-            m.chooses_gestures = brain.chooses_gestures if brain else True
-        if settings.model_gestures is not None:
-            m.chooses_gestures = settings.model_gestures
-        return m
+        if kind == "embedded":  # the brain, as embedded_weights finds it, without its weights
+            _as_embedded(m, BRAINS.get(arg) or (default_brain(settings) if not arg else brain_for_path(Path(arg))))
+        return _with_overrides(m, settings)
+
+
+def _as_embedded(choice, brain: Optional[Brain]) -> None:
+    """An embedded brain's answer format: grammar-bound, a free reply and its own gesture
+    default (a GGUF that is not one of ours: free reply, gestures)."""
+    choice.kind, choice.grammar = "embedded", True
+    choice.free_reply = brain.free_reply if brain else True
+    choice.chooses_gestures = brain.chooses_gestures if brain else True
+
+
+def _with_overrides(choice, settings: Settings):
+    if settings.model_gestures is not None:  # MILO_MODEL_GESTURES over the brain's own default
+        choice.chooses_gestures = settings.model_gestures
+    return choice
 
 
 def resolve_spec(spec: Optional[str], settings: Settings) -> tuple[str, str]:
@@ -105,10 +114,7 @@ def choose_model(
             settings = settings.with_changes(model=spec)
     if timeout is not None:
         settings = settings.with_changes(timeout=timeout)
-    choice = _choose(settings, max_tokens)
-    if settings.model_gestures is not None:  # MILO_MODEL_GESTURES over the brain's own default
-        choice.chooses_gestures = settings.model_gestures
-    return choice
+    return _with_overrides(_choose(settings, max_tokens), settings)
 
 
 def _choose(settings: Settings, max_tokens: int) -> ModelChoice:
@@ -176,9 +182,7 @@ def _embedded(arg: str, settings: Settings, max_tokens: int) -> ModelChoice:
     free = brain.free_reply if brain else True
     # A freely written reply is bounded by sentences in the grammar; room for them and the tags.
     choice = _openai(path.stem, server.base_url, "embedded", timeout, max_tokens * 2 if free else max_tokens, grammar=True)
-    choice.kind = "embedded"
-    choice.free_reply = free
-    choice.chooses_gestures = brain.chooses_gestures if brain else True
+    _as_embedded(choice, brain)
     choice.after_turn = server.save_state
     return choice
 

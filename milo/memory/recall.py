@@ -73,10 +73,7 @@ _AT_EXIT: "weakref.WeakSet[MemoryRecall]" = weakref.WeakSet()
 @atexit.register
 def _at_exit() -> None:
     for recall in list(_AT_EXIT):
-        if recall.cache_dir is not None:
-            recall.save()
-        elif recall._vectors is not None:
-            recall._vectors.stop()
+        recall.save()  # without a cache folder it only stops the vector thread
 
 
 def estimate_tokens(text: str) -> int:
