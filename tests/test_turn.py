@@ -842,3 +842,60 @@ def test_prefill_leaves_only_the_notes_and_the_message_to_process(embedded, make
     assert again < 60, again
     # Not for models whose time is not the machine's (an API, a server elsewhere): never.
     assert make_milo(choose_model("openai:m", env={"MILO_BASE_URL": "http://127.0.0.1:9/v1"})).prefill() is False
+
+
+def test_a_reply_cut_off_by_the_user_is_remembered_as_heard(make_milo, memory_file, tmp_path):
+    """Barge-in after the reply was whole (issue 24): the memory lines end where they are, and
+    what is etched and replayed is what the user heard, marked as cut off, not the whole reply."""
+    import threading
+
+    from model_server import PAUSE
+
+    from milo.chat.turn import CUT_OFF, Interruption
+    from milo.sessions import SessionMemory, SessionStore
+
+    history = SessionMemory(SessionStore(tmp_path / "s"))
+    rest = threading.Event()
+    answer = ("[REPLY]: Octopuses have three hearts. They also taste with their arms!\n"
+              f"[CORE_UPDATE]: Amy asked about oct{PAUSE}opuses\n[FUTURE_MESSAGE]: x")
+    cut = Interruption()
+    with ScriptedModelServer([("pause", answer, rest)]) as srv:
+        pending = make_milo(openai_model(srv.url), history=history).start_turn(
+            "tell me about octopuses", on_reply=lambda d: None, interruption=cut)
+        pending.finish_in_background()
+        cut.interrupt("Octopuses have three hearts. They also")
+        result = pending.wait(timeout=20)
+        rest.set()
+    assert result is not None and result.hurried
+    assert result.reply == f"Octopuses have three hearts. They also {CUT_OFF}"
+    (pulse,) = entries(memory_file)
+    assert pulse.fields["REPLY"] == result.reply
+    assert [m.content for m in history.window()] == ["tell me about octopuses", result.reply]
+
+
+def test_a_reply_cut_off_while_it_is_written_ends_the_answer_there(make_milo, memory_file, tmp_path):
+    """Barge-in while the model still writes the reply: the answer stops at once (the server
+    is still sending), the user's words are the note, and the reply kept is what was heard."""
+    import threading
+
+    from milo.chat.turn import CUT_OFF, Interruption
+
+    cut = Interruption()
+    got = []
+
+    def on_reply(delta):
+        got.append(delta)
+        if not cut.event.is_set():
+            threading.Timer(0.05, cut.interrupt, args=("Oh, Leeds!",)).start()
+
+    # Every chunk 0.4 s apart: the whole answer would take several seconds.
+    with ScriptedModelServer([("drip", 0.4)]) as srv:
+        started = time.monotonic()
+        result = make_milo(openai_model(srv.url)).start_turn("I live in Leeds now", on_reply=on_reply, interruption=cut).finish()
+        took = time.monotonic() - started
+    assert got, "the reply never began"
+    assert result.reply == f"Oh, Leeds! {CUT_OFF}" and result.hurried, result
+    assert took < 3.0, took  # not the whole drip
+    (pulse,) = entries(memory_file)
+    assert pulse.fields["REPLY"] == result.reply
+    assert pulse.fields["CORE_UPDATE"] == 'Amy said: "I live in Leeds now"'

@@ -85,6 +85,40 @@ class TurnResult:
         return self.error is None
 
 
+CUT_OFF = "(cut off)"
+
+
+SETTLE_S = 120  # the longest a turn waits for its reply to be heard before etching it
+
+
+class Interruption:
+    """The user spoke over the reply and cut it off (a voice's barge-in). Given to
+    `Milo.start_turn`; `interrupt(heard)` from any thread ends the answer where it is, and the
+    reply the turn keeps (etched, replayed in later prompts) is what the user heard of it, marked
+    as cut off: not what the model would have said. The turn etches once `settled` is set (the
+    reply was heard to its end, or cut off), so a reply cut off after the model finished it is
+    kept as heard too. Any object with the same `event`, `heard` and `settled` will do
+    (milo.voice.barge.Cut)."""
+
+    def __init__(self):
+        self.event = threading.Event()
+        self.settled = threading.Event()
+        self.heard = ""
+
+    def interrupt(self, heard: str) -> None:
+        self.heard = heard
+        self.event.set()
+        self.settled.set()
+
+
+def _cut(interruption) -> Optional[str]:
+    """The reply an interrupted turn keeps (what was heard, marked), None if not interrupted."""
+    if interruption is None or not interruption.event.is_set():
+        return None
+    heard = " ".join((interruption.heard or "").split())
+    return f"{heard} {CUT_OFF}" if heard else CUT_OFF
+
+
 class Milo:
     def __init__(
         self,
@@ -201,7 +235,8 @@ class Milo:
         return pending.finish()
 
     def start_turn(self, text: str, on_reply: Optional[Callable[[str], None]] = None,
-                   prefill_next: bool = False, on_gestures: Optional[Callable[[TurnResult], None]] = None) -> "PendingTurn":
+                   prefill_next: bool = False, on_gestures: Optional[Callable[[TurnResult], None]] = None,
+                   interruption: Optional[Interruption] = None) -> "PendingTurn":
         """The turn up to the moment its reply is whole (streamed through `on_reply`); the rest
         (the memory lines, grounding, etching, the gestures) is the returned PendingTurn's
         `finish()`, here or on another thread, so a terminal can take the next message while
@@ -210,15 +245,19 @@ class Milo:
         wait for one: the terminal, the voice's follow-up). `on_gestures(result)`: the turn's
         gestures were queued on the body (result.gestures, result.answer: what chose them),
         as soon as the [ACTION] line is written (not when the answer ends), on the thread that
-        runs the turn then."""
-        cancelled, hurried = threading.Event(), threading.Event()
-        steps = self._steps((text or "").strip(), on_reply, cancelled, prefill_next, hurried, on_gestures)
+        runs the turn then. `interruption`: set, the answer ends where it is and the reply kept
+        is what the user heard of it (Interruption), whether or not it was whole by then."""
+        cancelled = threading.Event()
+        # An interruption ends the answer as the next message does (hurry), from any point.
+        hurried = interruption.event if interruption is not None else threading.Event()
+        steps = self._steps((text or "").strip(), on_reply, cancelled, prefill_next, hurried, on_gestures, interruption)
         pending = PendingTurn(steps, cancelled, hurried)
         pending._advance()
         return pending
 
     def _steps(self, text: str, on_reply, cancelled: threading.Event, prefill_next: bool = False,
-               hurried: Optional[threading.Event] = None, on_gestures=None) -> Generator[None, None, TurnResult]:
+               hurried: Optional[threading.Event] = None, on_gestures=None,
+               interruption: Optional[Interruption] = None) -> Generator[None, None, TurnResult]:
         """The turn as a generator: it yields once, when the reply is whole, and returns the result."""
         result = TurnResult(text=text, reply="")
         gestured: list[bool] = []
@@ -242,7 +281,10 @@ class Milo:
             result.reply = _say_rest(LOST_THREAD, "", on_reply)
             return result
         answer, shown, whole = yield from self._run(inputs, on_reply, result, cancelled, hurried,
-                                                    lambda partial: gesture(partial.action, answer=partial))
+                                                    lambda partial: gesture(partial.action, answer=partial), interruption)
+        if _cut(interruption) is not None and answer is not None:
+            result.hurried = True
+            answer = answer.model_copy(update={"reply": _cut(interruption)})
         if answer is None and whole:
             # The reply was whole when the model failed on its memory lines (or the turn was
             # stopped then): it stands as the user saw it; only this turn's notes are lost.
@@ -262,6 +304,14 @@ class Milo:
         result.reply = answer.reply
         if not whole:
             yield
+        settled = getattr(interruption, "settled", None)
+        if settled is not None and not settled.wait(SETTLE_S):
+            log.info("the reply was still being spoken after %d s: etched as written", SETTLE_S)
+        if _cut(interruption) is not None and not result.reply.endswith(CUT_OFF):
+            # Cut off while it was spoken, after the model had finished with it.
+            result.hurried = True
+            answer = answer.model_copy(update={"reply": _cut(interruption)})
+            result.reply = answer.reply
         with deferred_interrupt():  # the reply was shown: what it etches must land whole
             reliable = True
             try:
@@ -326,7 +376,7 @@ class Milo:
 
     def _run(self, inputs, on_reply, result: TurnResult, cancelled: threading.Event,
              hurried: Optional[threading.Event] = None, on_action: Optional[Callable[[TaggedAnswer], None]] = None,
-             ) -> Generator[None, None, tuple[Optional[TaggedAnswer], str, bool]]:
+             interruption: Optional[Interruption] = None) -> Generator[None, None, tuple[Optional[TaggedAnswer], str, bool]]:
         """The answer (None when the model failed), the reply as far as on_reply was given it,
         and whether it yielded because the reply was whole (then the reply is final as shown).
         `hurried`: set after that yield, the answer ends where it is (its last line, unfinished,
@@ -377,6 +427,12 @@ class Milo:
                             emitted = reply
                         if whole:
                             yield  # the caller may hand the rest of the turn to another thread
+                if _cut(interruption) is not None and not whole:
+                    # Cut off while the reply was still being written: the lines finished
+                    # before it stand; the reply is what was heard (_steps).
+                    result.hurried = True
+                    final = _written(final or TaggedAnswer(reply=emitted, missing=[t.name for t in self.parser.tags if t.field != "reply"]), self.parser)
+                    return final.model_copy(update={"reply": _cut(interruption)}), emitted, True
                 if hurried is not None and hurried.is_set() and whole and (final is not None or emitted):
                     # Stopped by the next message: the lines written so far stand, not the one
                     # being written (grounding quotes the user for a CORE_UPDATE left unwritten);
@@ -508,4 +564,4 @@ def _say_rest(reply: str, shown: str, on_reply: Optional[Callable[[str], None]])
     return reply
 
 
-__all__ = ["Body", "History", "LOST_THREAD", "Milo", "PendingTurn", "TurnResult"]
+__all__ = ["Body", "CUT_OFF", "History", "Interruption", "LOST_THREAD", "Milo", "PendingTurn", "TurnResult"]
