@@ -302,6 +302,7 @@ class Settings:
     tts_voice: Optional[str] = _setting("MILO_TTS_VOICE", option="voice", flag="--voice")
     tts_rate: int = _setting("MILO_TTS_RATE", _number(40, 600, whole=True), option="rate", flag="--rate", default=170)
     piper_voice: Optional[str] = _setting("MILO_PIPER_VOICE")
+    barge_in: bool = _setting("MILO_BARGE_IN", _flag, default=False)  # listen while Milo speaks (voice; opt-in)
     input_device: Optional[str] = _setting("MILO_INPUT_DEVICE", option="input_device", flag="--input-device")
     output_device: Optional[str] = _setting("MILO_OUTPUT_DEVICE", option="output_device", flag="--output-device")
     no_color: Optional[str] = _setting("NO_COLOR")  # https://no-color.org: any value turns colour off

@@ -145,11 +145,20 @@ class VirtualAudio:
         self._children.append(p)
         return p
 
-    def loopback(self) -> None:
-        """Route the speaker into the microphone, as a room does: Milo would hear itself."""
+    def loopback(self, gain_db: float = 0.0) -> None:
+        """Route the speaker into the microphone, as a room does: Milo would hear itself, `gain_db`
+        louder (or quieter) than it plays, ~60 ms later."""
         r = self.pactl("load-module", "module-loopback", f"source={SPEAKER}.monitor", f"sink={MICBUS}", "latency_msec=60")
         if r.returncode != 0:
             raise RuntimeError(f"module-loopback failed: {r.stderr}")
+        if gain_db:
+            inputs = [l.split() for l in self.pactl("list", "short", "sink-inputs").stdout.splitlines()]
+            (index,) = [i[0] for i in inputs if len(i) > 3 and i[3] == "module-loopback.c"]  # the one loopback
+            # PulseAudio's volume scale is cubic: a linear amplitude gain g is g ** (1/3) of 100%.
+            percent = 100 * (10 ** (gain_db / 20)) ** (1 / 3)
+            r = self.pactl("set-sink-input-volume", index, f"{percent:.1f}%")
+            if r.returncode != 0:
+                raise RuntimeError(f"setting the loopback's volume failed: {r.stderr}")
 
     @staticmethod
     def stop_child(p: subprocess.Popen, sig: int = signal.SIGINT, timeout: float = 10.0) -> None:

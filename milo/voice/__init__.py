@@ -8,6 +8,7 @@ it in this list (no circles; `cli` uses everything, nothing uses `cli`):
                Spotter, TextToSpeech, VoiceActivityDetector (the classes below satisfy them; a
                test may bring its own)
     audio      PCM helpers: WAV in and out, resampling, loudness
+    echo       Milo's own voice taken out of the microphone (WebRTC AEC3, for barge-in)
     devices    PyAudio: opening it, listing and picking microphones and speakers
     mic        where audio comes from: a microphone (MicSource), or a WAV file fed like one
     speaker    where speech goes: a speaker (PyAudioSink), or a WAV file (WavSink)
@@ -19,9 +20,10 @@ it in this list (no circles; `cli` uses everything, nothing uses `cli`):
     wake       the wake phrase ("hey Milo"), found in a transcript
     stt/       speech to text: choosing an engine and a model; vosk (streaming, and a grammar-mode
                wake spotter) and faster-whisper
-    mouth      speaking a reply sentence by sentence while it streams
+    mouth      speaking a reply sentence by sentence while it streams (and stopping mid-way)
+    barge      barge-in: speech over the reply stops it and is the next question; "stop" alone
     tts/       text to speech: pyttsx3 + espeak-ng (default), or piper
-    loop       the voice loop: wake -> listen -> STT -> one turn -> speak (half-duplex)
+    loop       the voice loop: wake -> listen -> STT -> one turn -> speak (barge-in or half-duplex)
     doctor     `milo doctor`'s voice rows: what this machine has, each missing piece with its fix
     cli        `milo voice`
 

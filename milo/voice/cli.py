@@ -60,6 +60,7 @@ def add_voice_options(p: "argparse.ArgumentParser") -> None:
     g.add_argument("--output-device", default=None, help="speaker: index or part of its name [env MILO_OUTPUT_DEVICE]")
     g.add_argument("--follow-up", type=float, default=8.0, metavar="SECONDS", help="after a reply, how long a question is taken without the wake phrase (default 8)")
     g.add_argument("--end-silence", type=int, default=480, metavar="MS", help="silence that ends an utterance (default 480 ms); with faster-whisper, until the early transcript says whether it sounds finished")
+    g.add_argument("--barge-in", action="store_true", help="listen while Milo speaks: talk over it to stop it [env MILO_BARGE_IN=1]")
     g.add_argument("--no-realtime", action="store_true", help="feed --input as fast as it can be processed, not at speaking pace")
     g.add_argument("--download-model", nargs="?", const="en-us", metavar="LANG", help="download vosk's small model for LANG (default en-us) into ~/.cache/vosk, then exit")
 
@@ -69,8 +70,9 @@ def turn_until_reply(milo: Any):
     loop opens the microphone once the reply has been heard, while the memory lines are still
     being written (the good brain's take ~8 s, longer than its last sentences)."""
 
-    def turn(text: str, *, on_reply, on_reply_end):
-        pending = milo.start_turn(text, on_reply, prefill_next=True)  # for a follow-up question
+    def turn(text: str, *, on_reply, on_reply_end, interruption=None):
+        cut = {"interruption": interruption} if interruption is not None else {}  # barge-in (milo.voice.barge)
+        pending = milo.start_turn(text, on_reply, prefill_next=True, **cut)  # prefill: for a follow-up question
         on_reply_end()
         return pending
 
@@ -86,6 +88,7 @@ def cmd_voice(args: "argparse.Namespace", kit: Any) -> int:
     pipeline = build_pipeline(
         settings, input_wav=args.input, output_wav=args.output, realtime=not args.no_realtime,
         stt_model=args.stt_model, end_silence_ms=args.end_silence, status=kit.say,
+        barge_in=settings.barge_in or args.barge_in,
     )
     milo = None
     try:
@@ -172,9 +175,12 @@ def build_pipeline(
     stt_model: Optional[str] = None,
     end_silence_ms: int = 480,
     status: Callable[[str], None] = _stderr,
+    barge_in: bool = False,
 ) -> "VoicePipeline":
     """Everything the loop needs, built in order of cost (fail fast), each step said on `status`.
     input_wav/output_wav: WAV files instead of the microphone/speaker (--input, --output).
+    barge_in: listen while Milo speaks (with a microphone and a speaker, where the echo
+    canceller runs).
     Raises VoiceError (one sentence), after closing what was already open."""
     from milo.voice import stt
     from milo.voice.loop import VoicePipeline
@@ -216,4 +222,13 @@ def build_pipeline(
     status(f"Wake phrase: \"{wake.phrase}\" ({how})")
     status(f"Text to speech: {tts.label}")
     status(f"Listening to the {source.label}; speaking to the {sink.label}")
-    return VoicePipeline(source, segmenter, engine, tts, sink, wake=wake, spotter=spotter)
+    echo = None
+    if barge_in and not input_wav and not output_wav:  # a file neither hears nor plays aloud
+        from milo.voice import echo as aec
+
+        echo = aec.load()
+        status("Barge-in: on (speak over Milo to stop it; \"stop\" alone just stops)" if echo is not None
+               else "Barge-in: off (the echo canceller could not load: pip install livekit); Milo does not listen while it speaks")
+    else:
+        status("Milo does not listen while it speaks (--barge-in to talk over it)")
+    return VoicePipeline(source, segmenter, engine, tts, sink, wake=wake, spotter=spotter, echo=echo)

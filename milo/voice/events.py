@@ -19,6 +19,9 @@ In the order a turn produces them:
     Playing(pcm, rate)      each sentence's audio, as it goes to the speaker (from the Mouth)
     TurnDone(result)        the turn returned (Milo.turn's result)
     Spoken(seconds)         the whole reply has been heard (from the Mouth)
+    CutOff(heard)           the user spoke over the reply and it stopped (barge-in, milo.voice.barge);
+                            heard: what of it was played
+    Stopped(text)           the user only said "stop" (or "be quiet", "wait"): no turn
 
 bench/voice_latency.py times these; a handler must be quick (it runs on the loop's threads).
 """
@@ -110,6 +113,16 @@ class Spoken(VoiceEvent):
 @dataclass(frozen=True)
 class TurnDone(VoiceEvent):
     result: Any
+
+
+@dataclass(frozen=True)
+class CutOff(VoiceEvent):
+    heard: str
+
+
+@dataclass(frozen=True)
+class Stopped(VoiceEvent):
+    text: str
 
 
 EventHandler = Callable[[VoiceEvent], None]

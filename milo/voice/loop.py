@@ -11,7 +11,11 @@ States:
     follow  Milo has just answered: for `follow_up_s` the next utterance is taken without the
             wake phrase; then back to `wake`.
 
-Half-duplex: the source is muted from the moment a question is taken until the last sample of
+Barge-in (milo.voice.barge), where an echo canceller runs (milo.voice.echo): while Milo speaks
+the microphone stays open, its echo of Milo's voice taken out; speech cuts the reply off at once,
+the turn keeps what the user heard of it (marked as cut off), and what they are saying is the next
+question ("stop", "be quiet" or "wait" alone start no turn). Otherwise, or with `barge_in` off,
+half-duplex: the source is muted from the moment a question is taken until the last sample of
 the reply has played (plus an echo guard), and what it captured meanwhile is thrown away. A turn
 may come back as soon as its reply is whole (a PendingTurn, Milo.start_turn): the loop listens
 again once the reply has been heard, and the next question waits for its memory lines.
@@ -34,9 +38,11 @@ from typing import Any, Callable, Iterator, Optional, Union
 
 from milo.voice import CHUNK_SECONDS, SAMPLE_RATE, SAMPLE_WIDTH
 from milo.voice.audio import split_speech_end
+from milo.voice.barge import BargeIn, Cut, Microphone, is_stop
 from milo.voice.endpoint import EarlyFinal, EarlyStream, sounds_finished
 from milo.voice.events import (
-    Answering, Awake, EventHandler, FirstSentence, FirstToken, SpeechEnd, SpeechStart, Standby, Transcript, TurnDone, ignore,
+    Answering, Awake, CutOff, EventHandler, FirstSentence, FirstToken, SpeechEnd, SpeechStart, Standby, Stopped, Transcript,
+    TurnDone, ignore,
 )
 from milo.voice.mouth import Mouth, SentenceChunker, sentences
 from milo.voice.protocols import (
@@ -88,6 +94,8 @@ class LoopConfig:
     # ("... octopuses and the | stars."): not done.
     first_clause_chars: int = 24
     eager_ends: bool = True
+    # Speech over the reply cuts it off (needs the pipeline's echo canceller; else half-duplex).
+    barge_in: bool = True
 
 
 @dataclass
@@ -101,6 +109,7 @@ class VoicePipeline:
     sink: AudioSink
     wake: WakePhrase = field(default_factory=WakePhrase)
     spotter: Optional[Spotter] = None  # None: the wake phrase is found in the transcript
+    echo: Any = None  # milo.voice.echo.EchoCanceller: Milo's voice out of the microphone (barge-in)
 
     def close(self) -> None:
         """Close the source, the sink and the text-to-speech engine; a part that fails to close
@@ -144,6 +153,8 @@ class VoiceLoop:
         self.results: list[Any] = []
         self._window = 0  # chunks left in the listen/follow window
         self._pending: Any = None  # a turn still writing its memory lines (see _answer)
+        self._mic: Optional[Microphone] = None
+        self._barged: Optional[VadStart] = None  # speech that cut the last reply off: the next question
 
     # ---- the loop -------------------------------------------------------------------------
 
@@ -151,6 +162,7 @@ class VoiceLoop:
         """Listen until the source ends (or `max_turns` turns); the number of turns taken."""
         p = self.pipeline
         self._to_wake(announce=True)
+        self._mic = Microphone(p.source, p.echo if self.barge_in else None)
         p.source.unmute(0.0)  # drop what was captured while everything was loading
         early = EarlyFinal(p.stt, self.config.early_after_ms) if self._early_final() else None
         try:
@@ -161,6 +173,10 @@ class VoiceLoop:
             if early is not None:
                 early.close()
 
+    @property
+    def barge_in(self) -> bool:
+        return self.config.barge_in and self.pipeline.echo is not None
+
     def _early_final(self) -> bool:
         # vosk recognizes while the user speaks: its finish() is already cheap.
         return self.config.early_final and not getattr(self.pipeline.stt, "streaming", False)
@@ -169,7 +185,7 @@ class VoiceLoop:
         p = self.pipeline
         answered = 0
         stream: Union[TranscriptStream, SpotStream, None] = None
-        for chunk in p.source.chunks():
+        for chunk in self._mic:
             ev = p.segmenter.feed(chunk)
             if ev is None:
                 if self.state != "wake" and not p.segmenter.in_speech:
@@ -178,12 +194,7 @@ class VoiceLoop:
                         self._to_wake(announce=True)
                 continue
             if isinstance(ev, VadStart):
-                self.on_event(SpeechStart(p.segmenter.chunk_index))
-                if self.state == "wake" and p.spotter is not None:
-                    stream = p.spotter.stream()
-                else:
-                    stream = early.stream() if early is not None else p.stt.stream()
-                stream.feed(ev.pcm)
+                stream = self._begin(ev, early)
                 continue
             assert stream is not None  # a VadStart came first
             if isinstance(stream, EarlyStream):
@@ -198,11 +209,29 @@ class VoiceLoop:
             self.on_event(SpeechEnd(utt))
             text = self._understand(stream, utt)
             stream = None
+            if text and is_stop(text, p.wake.words):
+                self.status("(stopped)")
+                self.on_event(Stopped(text))
+                continue
             if text:
                 self._answer(text)
                 answered += 1
                 if max_turns is not None and answered >= max_turns:
                     break
+                if self._barged is not None:  # what cut the reply off goes on as the next question
+                    ev, self._barged = self._barged, None
+                    stream = self._begin(ev, early)
+
+    def _begin(self, ev: VadStart, early: Optional[EarlyFinal]) -> Union[TranscriptStream, SpotStream]:
+        """Speech began: the stream that will hear it (the wake spotter, or speech to text)."""
+        p = self.pipeline
+        self.on_event(SpeechStart(p.segmenter.chunk_index))
+        if self.state == "wake" and p.spotter is not None:
+            stream = p.spotter.stream()
+        else:
+            stream = early.stream() if early is not None else p.stt.stream()
+        stream.feed(ev.pcm)
+        return stream
 
     def _judge_pause(self, stream: EarlyStream) -> None:
         heard = stream.news()
@@ -312,9 +341,9 @@ class VoiceLoop:
                 mouth.say(line)
 
     @contextmanager
-    def _speaking(self, mouth: Mouth) -> Iterator[Mouth]:
-        """Speak what the block says, to the end; on any error cut it short. Either way the
-        microphone opens again afterwards."""
+    def _speaking(self, mouth: Mouth, watcher: Optional[BargeIn] = None, cut: Optional[Cut] = None) -> Iterator[Mouth]:
+        """Speak what the block says, to the end (or until the user speaks over it: `watcher`);
+        on any error cut it short. Either way the microphone opens again afterwards."""
         try:
             yield mouth
             mouth.finish()
@@ -322,7 +351,17 @@ class VoiceLoop:
             mouth.abandon()
             raise
         finally:
-            self._listen_again()
+            start = watcher.close() if watcher is not None else None
+            if cut is not None:
+                cut.settled.set()  # heard to its end (or cut off): the turn may etch it
+            if watcher is not None and watcher.error is not None:
+                raise watcher.error
+            if start is not None:
+                self._barged = start  # the segmenter is in that speech: no reset, no echo guard
+            elif watcher is not None:
+                self.pipeline.segmenter.reset()  # the echo canceller already took Milo's voice out
+            else:
+                self._listen_again()
 
     def _listen_again(self) -> None:
         # The reply may still be in the device's buffers when drain() returns: wait that out too.
@@ -330,13 +369,21 @@ class VoiceLoop:
         p.source.unmute(self.config.echo_guard_s + float(p.sink.latency or 0.0))
         p.segmenter.reset()
 
+    def _cut_off(self, heard: str) -> None:
+        self.on_event(CutOff(heard))
+        self.status("(you spoke over Milo: it stopped to listen)")
+
     def _answer(self, text: str) -> None:
         p = self.pipeline
         self.say(f"You: {text}")
         self.on_event(Answering(text))
-        p.source.mute()  # half-duplex from here until the reply has been heard
+        barge = self.barge_in
+        if not barge:
+            p.source.mute()  # half-duplex from here until the reply has been heard
         self._finish_pending(hurry=True)  # the turn before etches what it has written
-        mouth = Mouth(p.tts, p.sink, on_event=self.on_event)
+        mouth = Mouth(p.tts, p.sink, on_event=self.on_event, on_audio=p.echo.played if barge else None)
+        cut = Cut() if barge else None
+        watcher = BargeIn(self._mic, p.segmenter, mouth, cut, on_cut=self._cut_off) if barge else None
         c = self.config
         chunker = SentenceChunker(first_clause_chars=c.first_clause_chars, eager=c.eager_ends)
         streamed: list[str] = []
@@ -357,8 +404,8 @@ class VoiceLoop:
             for sentence in chunker.flush():
                 speak(sentence)
 
-        with self._speaking(mouth):
-            result = self.turn(text, on_reply=on_reply, on_reply_end=on_reply_end)
+        with self._speaking(mouth, watcher, cut):
+            result = self.turn(text, on_reply=on_reply, on_reply_end=on_reply_end, **({"interruption": cut} if cut else {}))
             pending = result if hasattr(result, "finish_in_background") else None
             # A turn still writing its memory lines (Milo.start_turn) gave the whole reply to
             # on_reply already; a finished one has it in .reply.

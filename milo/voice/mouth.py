@@ -13,7 +13,7 @@ import queue
 import re
 import threading
 import unicodedata
-from typing import Optional
+from typing import Callable, Optional
 
 from milo.voice import VoiceError
 from milo.voice.events import EventHandler, FirstAudio, Playing, Spoken, TtsFirstSentence, ignore
@@ -108,16 +108,29 @@ def sentences(text: str) -> list[str]:
 _STOP = object()
 
 
-class Mouth:
-    """Speaks sentences in order as they are queued: one thread synthesizes, one plays."""
+PIECE_S = 0.05  # audio is written in pieces this long: a stop (barge-in) cuts it within one
 
-    def __init__(self, tts: TextToSpeech, sink: AudioSink, on_event: Optional[EventHandler] = None):
+
+class Mouth:
+    """Speaks sentences in order as they are queued: one thread synthesizes, one plays.
+
+    `on_audio(pcm, rate)` is given each piece just before it goes to the speaker (the echo
+    canceller's reference). `stop()` cuts the speech short where it is (the user spoke over it)
+    and says what of it was heard."""
+
+    def __init__(self, tts: TextToSpeech, sink: AudioSink, on_event: Optional[EventHandler] = None,
+                 on_audio: Optional[Callable[[bytes, int], None]] = None):
         self.tts, self.sink = tts, sink
         self.on_event: EventHandler = on_event or ignore
+        self.on_audio = on_audio
         self._texts: "queue.Queue" = queue.Queue()
         self._audio: "queue.Queue" = queue.Queue()
         self._error: Optional[BaseException] = None
+        self._stopped = threading.Event()
         self.sentences: list[str] = []
+        self.spoken: list[str] = []  # sentences played to the end
+        self._current: tuple[str, float] = ("", 0.0)  # the sentence playing, and the share of it played
+        self.playing = threading.Event()  # set once the first audio went to the speaker
         self.seconds = 0.0
         self._synth = threading.Thread(target=self._synth_loop, name="milo-tts", daemon=True)
         self._play = threading.Thread(target=self._play_loop, name="milo-speaker", daemon=True)
@@ -126,7 +139,7 @@ class Mouth:
 
     def say(self, text: str) -> None:
         text = speakable(text)
-        if text:
+        if text and not self._stopped.is_set():
             self.sentences.append(text)
             self._texts.put(text)
 
@@ -137,7 +150,7 @@ class Mouth:
             if text is _STOP:
                 self._audio.put(_STOP)
                 return
-            if self._error is not None:
+            if self._error is not None or self._stopped.is_set():
                 continue
             try:
                 pcm, rate = self.tts.synth(text)
@@ -147,7 +160,7 @@ class Mouth:
             if first:
                 self.on_event(TtsFirstSentence())
                 first = False
-            self._audio.put((pcm, rate))
+            self._audio.put((text, pcm, rate))
 
     def _play_loop(self) -> None:
         first = True
@@ -155,18 +168,53 @@ class Mouth:
             item = self._audio.get()
             if item is _STOP:
                 return
-            if self._error is not None:
+            if self._error is not None or self._stopped.is_set():
                 continue
-            pcm, rate = item
+            text, pcm, rate = item
             if first:
                 self.on_event(FirstAudio())
                 first = False
             self.on_event(Playing(pcm, rate))
+            step = max(2, int(rate * PIECE_S) * 2)
             try:
-                self.sink.play(pcm, rate)
-                self.seconds += len(pcm) / (2 * rate)
+                for i in range(0, len(pcm), step):
+                    if self._stopped.is_set():
+                        break
+                    self._current = (text, i / len(pcm))
+                    piece = pcm[i : i + step]
+                    if self.on_audio is not None:
+                        self.on_audio(piece, rate)
+                    self.playing.set()
+                    self.sink.play(piece, rate)
+                    self.seconds += len(piece) / (2 * rate)
+                else:
+                    self.spoken.append(text)
+                    self._current = ("", 0.0)
             except BaseException as e:
                 self._error = e
+
+    def stop(self) -> str:
+        """Stop speaking now: what is queued is dropped and what is playing is cut (the speaker's
+        buffer too, where it can). What the listener heard: the sentences played whole and the
+        words of the one cut short, as far as it got."""
+        self._stopped.set()
+        stop = getattr(self.sink, "stop", None)
+        if stop is not None:
+            try:
+                stop()
+            except Exception:  # noqa: BLE001 - the speaker stops anyway with nothing more written
+                pass
+        return self.heard()
+
+    @property
+    def stopped(self) -> bool:
+        return self._stopped.is_set()
+
+    def heard(self) -> str:
+        text, share = self._current
+        words = text.split()
+        part = " ".join(words[: int(len(words) * share)])
+        return " ".join(self.spoken + ([part] if part else []))
 
     def abandon(self) -> None:
         """Stop without waiting (the turn failed): queued sentences are dropped."""
@@ -174,11 +222,12 @@ class Mouth:
         self._texts.put(_STOP)
 
     def finish(self) -> float:
-        """Wait until everything queued has been played to the end; seconds spoken."""
+        """Wait until everything queued has been played to the end (or the speech was stopped);
+        seconds spoken."""
         self._texts.put(_STOP)
         self._synth.join()
         self._play.join()
-        if self._error is None:
+        if self._error is None and not self._stopped.is_set():
             try:
                 self.sink.drain()
             except BaseException as e:

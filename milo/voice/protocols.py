@@ -53,6 +53,8 @@ class AudioSink(Protocol):
 
     def close(self) -> None: ...
 
+    # Optional: stop() cuts what is playing now (barge-in, milo.voice.mouth.Mouth.stop).
+
 
 @runtime_checkable
 class TranscriptStream(Protocol):

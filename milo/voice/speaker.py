@@ -75,13 +75,23 @@ class PyAudioSink:
                 pass
             self._stream = None
 
+    def stop(self) -> None:
+        """Cut what is playing now, the device's buffer included (barge-in); the next play()
+        opens the stream again."""
+        with self._lock:
+            if self._stream is not None:
+                try:
+                    self._stream.close()  # PortAudio drops what is still buffered (Pa_CloseStream)
+                except (OSError, IOError):
+                    pass
+                self._stream = None
+
     def close(self) -> None:
         self._closing = True
         with self._lock:
             if self._stream is not None:
                 try:
-                    self._stream.abort_stream()  # leaving: do not wait for the rest to play
-                    self._stream.close()
+                    self._stream.close()  # leaving: do not wait for the rest to play (PortAudio drops it)
                 except (OSError, IOError):
                     pass
                 self._stream = None
@@ -109,6 +119,9 @@ class WavSink:
         if self.rate is None:
             self.rate = rate
         self._pcm += resample(pcm, rate, self.rate)
+
+    def stop(self) -> None:
+        """A file plays nothing aloud: what was written stays (the loop cuts what comes next)."""
 
     def drain(self) -> None:
         try:
