@@ -851,7 +851,8 @@ def test_a_reply_cut_off_by_the_user_is_remembered_as_heard(make_milo, memory_fi
 
     from model_server import PAUSE
 
-    from milo.chat.turn import CUT_OFF, Interruption
+    from milo.chat.turn import CUT_OFF
+    from milo.voice.barge import Cut as Interruption
     from milo.sessions import SessionMemory, SessionStore
 
     history = SessionMemory(SessionStore(tmp_path / "s"))
@@ -878,7 +879,8 @@ def test_a_reply_cut_off_while_it_is_written_ends_the_answer_there(make_milo, me
     is still sending), the user's words are the note, and the reply kept is what was heard."""
     import threading
 
-    from milo.chat.turn import CUT_OFF, Interruption
+    from milo.chat.turn import CUT_OFF
+    from milo.voice.barge import Cut as Interruption
 
     cut = Interruption()
     got = []

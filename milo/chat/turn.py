@@ -91,24 +91,15 @@ CUT_OFF = "(cut off)"
 SETTLE_S = 120  # the longest a turn waits for its reply to be heard before etching it
 
 
-class Interruption:
-    """The user spoke over the reply and cut it off (a voice's barge-in). Given to
-    `Milo.start_turn`; `interrupt(heard)` from any thread ends the answer where it is, and the
-    reply the turn keeps (etched, replayed in later prompts) is what the user heard of it, marked
-    as cut off: not what the model would have said. The turn etches once `settled` is set (the
-    reply was heard to its end, or cut off), so a reply cut off after the model finished it is
-    kept as heard too. Any object with the same `event`, `heard` and `settled` will do
-    (milo.voice.barge.Cut)."""
+class Interruption(Protocol):
+    """start_turn's `interruption` (milo.voice.barge.Cut): the user spoke over the reply and cut
+    it off. `event`, set from any thread, ends the answer where it is; the turn etches once
+    `settled` is set (the reply heard to its end, or cut off), and the reply it keeps (etched,
+    replayed in later prompts) is `heard`, what the user heard of it, marked CUT_OFF."""
 
-    def __init__(self):
-        self.event = threading.Event()
-        self.settled = threading.Event()
-        self.heard = ""
-
-    def interrupt(self, heard: str) -> None:
-        self.heard = heard
-        self.event.set()
-        self.settled.set()
+    event: threading.Event
+    settled: threading.Event
+    heard: str
 
 
 def _cut(interruption) -> Optional[str]:
@@ -245,8 +236,8 @@ class Milo:
         wait for one: the terminal, the voice's follow-up). `on_gestures(result)`: the turn's
         gestures were queued on the body (result.gestures, result.answer: what chose them),
         as soon as the [ACTION] line is written (not when the answer ends), on the thread that
-        runs the turn then. `interruption`: set, the answer ends where it is and the reply kept
-        is what the user heard of it (Interruption), whether or not it was whole by then."""
+        runs the turn then. `interruption` (see CUT_OFF): once set, the answer ends where it is
+        and the reply kept is what the user heard of it, whether or not it was whole by then."""
         cancelled = threading.Event()
         # An interruption ends the answer as the next message does (hurry), from any point.
         hurried = interruption.event if interruption is not None else threading.Event()
@@ -564,4 +555,4 @@ def _say_rest(reply: str, shown: str, on_reply: Optional[Callable[[str], None]])
     return reply
 
 
-__all__ = ["Body", "CUT_OFF", "History", "Interruption", "LOST_THREAD", "Milo", "PendingTurn", "TurnResult"]
+__all__ = ["Body", "CUT_OFF", "History", "LOST_THREAD", "Milo", "PendingTurn", "TurnResult"]
