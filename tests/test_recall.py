@@ -14,6 +14,7 @@ from helpers import ROOT, run_milo
 from milo.memory import edit as memory_edit
 from milo.memory import LivingMemory, MemoryFileError
 from milo.memory.quoting import neutralise
+from milo.memory.notes import numbered
 from milo.memory.recall import estimate_tokens
 
 WORDS = ("weather football dinner pasta movie train ticket budget laptop printer garden tulip rain "
@@ -575,3 +576,27 @@ def test_memories_opened_one_after_another_are_freed(tmp_path):
     gc.collect()
     assert [r() is None for r in refs] == [True, True, True, False]
     assert set(recall_module._AT_EXIT) == {refs[-1]()}
+
+
+def test_notes_chosen_ahead_are_the_same_before_and_after_the_message(tmp_path):
+    """Notes for a message that is not about the user are mostly chosen before it comes (the
+    last message decides them; Milo.prefill processes them while the next one is typed): that
+    part is a prefix of the query part whatever the message says, and the notes for the message
+    itself follow, within their budget, never repeating one shown above."""
+    path = tmp_path / "Living_Memory.md"
+    build(path, 300)
+    mem = relevant_memory(path, tmp_path, budget=400)
+    ahead = ("My cat Biscuit knocked over the plant again.", "")
+    _, before = mem.recall_parts("", ahead=ahead, extra=60)
+    assert "Biscuit" in before
+    for message in ("I bought new running shoes today.", "The museum was closed, so we had coffee.", "ok"):
+        _, after = mem.recall_parts(message, ahead=ahead, extra=60)
+        assert after.startswith(before), message
+        extra = after[len(before):]
+        assert estimate_tokens(extra) <= 60
+        assert not set(numbered(extra).values()) & set(numbered(before).values())
+    _, after = mem.recall_parts("I bought new running shoes today.", ahead=ahead, extra=60)
+    assert "running" in after[len(before):] and numbered(after[len(before):])  # the message's own best note, after
+    # The whole part stays within the budget the recall had before.
+    _, alone = mem.recall_parts("I bought new running shoes today.")
+    assert estimate_tokens(after) <= estimate_tokens(alone) + 20

@@ -6,6 +6,8 @@ import socket
 import time
 
 import pytest
+
+from milo.memory.recall import estimate_tokens
 from model_server import GOOD, ScriptedModelServer
 
 from milo.memory import LivingMemory
@@ -842,6 +844,44 @@ def test_prefill_leaves_only_the_notes_and_the_message_to_process(embedded, make
     assert again < 60, again
     # Not for models whose time is not the machine's (an API, a server elsewhere): never.
     assert make_milo(choose_model("openai:m", env={"MILO_BASE_URL": "http://127.0.0.1:9/v1"})).prefill() is False
+
+
+@pytest.mark.model
+def test_notes_for_a_message_not_about_the_user_are_mostly_processed_before_it(embedded, make_milo, memory_file, tmp_path):
+    """On a lived-in memory the notes were processed anew for every message (~5 s before the
+    first reply token on the default brain). For a message that asks nothing about the user,
+    those chosen by the conversation so far were processed by the prefill: after it is sent,
+    only a few notes of its own and the message itself are new, as llama.cpp reports."""
+    import json
+    import urllib.request
+
+    from milo.sessions import SessionMemory, SessionStore
+
+    topics = ["walked Pixel to the lake", "baked sourdough bread", "fixed the bike's brakes", "painted the fence green",
+              "went to a jazz concert", "planted tulips in the garden"]
+    memory_file.write_text("# Memory\n" + "".join(
+        f"\n--- [PULSE: 0{1 + i % 9}:15 PM, October {1 + i % 28:02d}, 2026] ---\n"
+        f"CORE_UPDATE: Amy said: \"Today I {topics[i % len(topics)]}, the {i}th time this year\"\n"
+        for i in range(120)))
+    memory = LivingMemory(memory_file, relevance=True, budget_tokens=400, cache_dir=tmp_path / "cache")
+    milo = make_milo(embedded, memory=memory, history=SessionMemory(SessionStore(tmp_path / "s")))
+    assert milo.start_turn("I walked Pixel to the lake again.", on_reply=lambda d: None, prefill_next=True).finish().ok
+
+    def processed(text: str) -> tuple[int, str]:
+        msgs = milo.prompt_messages(text)
+        body = {"messages": [{"role": {"human": "user", "ai": "assistant"}.get(m.type, m.type), "content": m.content} for m in msgs],
+                "max_tokens": 1}
+        req = urllib.request.Request(embedded.llm.openai_api_base + "/chat/completions", data=json.dumps(body).encode(),
+                                     headers={"Content-Type": "application/json"})
+        r = json.loads(urllib.request.urlopen(req, timeout=120).read())
+        return r["timings"]["prompt_n"], msgs[-2].content
+
+    new, notes = processed("Then I baked sourdough bread for dinner.")
+    assert "lake" in notes and estimate_tokens(notes) > 200  # notes chosen by the conversation so far...
+    assert "sourdough" in notes and new < 200, new  # ...were processed before: new are its own few notes
+    # Asked about themselves, the notes are the question's own (the reply is fixed from one at once).
+    inputs = milo.inputs("When did I bake bread?")
+    assert inputs["evidence"] is not None and "sourdough" in inputs["relevant"]
 
 
 def test_a_reply_cut_off_by_the_user_is_remembered_as_heard(make_milo, memory_file, tmp_path):

@@ -40,6 +40,7 @@ from milo.memory.notes import numbered
 log = logging.getLogger("milo")
 
 NATIVE_TOOL_KINDS = ("gemini", "ollama", "openai")  # chat models with native tool calling
+AHEAD_EXTRA = 60  # tokens of notes chosen for the message itself, after those processed ahead (Milo.inputs)
 
 
 class History(Protocol):
@@ -180,14 +181,29 @@ class Milo:
         if self.persona.known_name:
             candidates.append(Candidate(NAME_NOTE, name_note(self.persona.known_name)))
         candidates += [Candidate(SAID, f'earlier today: "{t}"') for t in said]
+        evidence = find(text, candidates, embed=self.memory.embed, own=self.persona.name,
+                        user=self.persona.known_name or "") if self.model.grammar and text else None
+        ahead = self._ahead(said)
+        if ahead is not None and evidence is None:
+            # Not about the user (an answer from a note is shown at once whatever the notes cost):
+            # the notes for the conversation so far, processed before the message came
+            # (Milo.prefill), and a few for the message itself.
+            stable, relevant = self.memory.recall_parts(text, upto=mark, earlier=earlier, ahead=ahead, extra=AHEAD_EXTRA)
         # What each part costs (the relevant notes are processed anew every turn); -v shows it.
         from milo.memory.recall import estimate_tokens  # numpy: not before a turn needs it
 
         log.info("prompt parts (~tokens): memory %d, relevant notes %d, conversation %d messages, message %d",
                  estimate_tokens(stable), estimate_tokens(relevant), len(history), estimate_tokens(text))
         return {"memory": stable, "relevant": relevant or "(none)", "history": history, "input": text,
-                "evidence": find(text, candidates, embed=self.memory.embed, own=self.persona.name,
-                                 user=self.persona.known_name or "") if self.model.grammar else None}
+                "evidence": evidence}
+
+    def _ahead(self, said: Sequence[str]) -> Optional[tuple[str, str]]:
+        """What chooses the notes before the next message is known: the last message of this
+        conversation, and the two before it (Memory.recall_parts' `ahead`); None where nothing
+        is processed ahead (a model other than the embedded one, or a new conversation)."""
+        if self.model.kind != "embedded" or not said:
+            return None
+        return said[-1], " ".join(said[-3:-1])
 
     def prefill(self) -> bool:
         """Process the part of the next prompt already known (persona, memory, the conversation
@@ -201,8 +217,12 @@ class Milo:
             # Up to the notes for the message (which depend on it): the notes message's fixed
             # start is included (the server reuses the longest run of tokens the next prompt
             # shares with it).
+            inputs = self.inputs("")
             head = self.persona.relevant_head()
-            known = self.prompt_messages("")[:-2] + ([SystemMessage(content=head)] if head else [])
+            if head and inputs["relevant"] != "(none)":
+                head += inputs["relevant"]  # the notes chosen ahead (inputs: `_ahead`)
+            prompt = self.persona.prompt(self.parser.get_format_instructions())
+            known = prompt.invoke(inputs).to_messages()[:-2] + ([SystemMessage(content=head)] if head else [])
             self.model.llm.bind(max_tokens=1).invoke(known)
         except Exception as e:  # only a head start
             log.info("prefill failed: %s", e)

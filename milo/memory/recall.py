@@ -62,6 +62,7 @@ MEANING_WEIGHT = 1.0
 # --lived-in answered 27 / - / 31 / 30 of 36, never told 12 / - / 12 / 13 of 18 (small memories:
 # 33/36 and 16/18 either way). The evidence turns' own cosines: 5% under 0.27, median 0.51.
 MEANING_FLOOR = 0.3
+BEST_UP_TO = 150  # tokens: a message's own best note is shown after the notes chosen ahead, up to this long
 
 
 # The recalls to save (and whose vector threads to stop) at exit, held weakly: registering each
@@ -186,11 +187,13 @@ class MemoryRecall:
         pulses = idx.pulses(i for i, _ in hits)
         return [Hit(pulses[i], s, "memory" if idx.source(i) == 0 else "archive") for i, s in hits]
 
-    def assemble(self, query: str, tail_lines: Sequence[str], tail_start: Optional[int], earlier: str = "") -> tuple[str, str]:
+    def assemble(self, query: str, tail_lines: Sequence[str], tail_start: Optional[int], earlier: str = "",
+                 ahead: Optional[tuple[str, str]] = None, extra: int = 0) -> tuple[str, str]:
         """(stable part, query part): pinned + recent lines, then the relevant older pulses.
 
         The stable part takes the pinned facts and a fixed share of the rest (it never depends on
-        the query); the query part takes whatever the stable part left of the budget."""
+        the query); the query part takes whatever the stable part left of the budget. `ahead`:
+        the query part is chosen mostly before the query (relevant_ahead)."""
         idx = self.index()
         parts = []
         pinned = idx.pinned
@@ -208,7 +211,10 @@ class MemoryRecall:
             parts.append(RECENT_LABEL + "\n".join(recent))
         stable, first = number("\n\n".join(parts))
         left = self.budget - estimate_tokens(stable) - 12  # the label the query part goes under
-        relevant = self.relevant(query, left, exclude_from=shown_from, earlier=earlier) if (query + earlier).strip() else ""
+        if ahead is not None:
+            relevant = self.relevant_ahead(ahead, query, left, extra, exclude_from=shown_from, earlier=earlier)
+        else:
+            relevant = self.relevant(query, left, exclude_from=shown_from, earlier=earlier) if (query + earlier).strip() else ""
         return stable, number(relevant, first)[0]
 
     def relevant(self, query: str, budget: int, exclude_from: Optional[int] = None, earlier: str = "") -> str:
@@ -216,9 +222,34 @@ class MemoryRecall:
         each with its neighbours of the same day, until the budget is spent. `earlier` (what was
         said just before the query, for a follow-up like "and what did she bring?") adds
         EARLIER_WEIGHT of its own scores."""
-        if budget <= 0:
-            return ""
+        return self._select(query, budget, exclude_from, earlier).render()
+
+    def relevant_ahead(self, ahead: tuple[str, str], query: str, budget: int, extra: int,
+                       exclude_from: Optional[int] = None, earlier: str = "") -> str:
+        """The notes for the conversation so far, then those for the new message that they do not
+        already show, within `extra` tokens of the budget.
+
+        `ahead` (the last message before this one, and what was said before it) chooses the first
+        part, which is the same before the message is sent as after: the model processes it while
+        the user is still typing or speaking (Milo.prefill), and after the message only the
+        extra notes and the message itself are new (~60 prompt tokens/s on the default brain on
+        a Pi-class CPU: ~300 tokens of notes were ~5 s before the first reply token)."""
+        first = self._select(ahead[0], max(0, budget - extra), exclude_from, ahead[1]) if ahead[0].strip() else None
+        shown = first.render() if first is not None else ""
+        if not query.strip() or extra <= 0:
+            return shown
+        more = self._select(query, extra, exclude_from, earlier, skip=set(first.docs) if first is not None else set(),
+                            best_up_to=BEST_UP_TO).render()
+        return f"{shown}\n\n{more}" if shown and more else shown or more
+
+    def _select(self, query: str, budget: int, exclude_from: Optional[int] = None, earlier: str = "",
+                skip: Optional[set] = None, best_up_to: int = 0) -> "_Selection":
+        """The pulses `relevant` shows; `skip`: pulses already shown elsewhere in the prompt;
+        `best_up_to`: the best hit is shown (alone) even past `budget`, up to this many tokens."""
         idx = self.index()
+        shown = _Selection(idx)
+        if budget <= 0:
+            return shown
         scores = idx.scores(query, exclude_from, context=CONTEXT_WEIGHT)
         before = idx.scores(earlier, exclude_from, context=CONTEXT_WEIGHT) if earlier.strip() else None
         if before is not None:
@@ -228,29 +259,35 @@ class MemoryRecall:
             scores = fuse(scores, meaning)
             scores = np.where((meaning >= MEANING_FLOOR) | ~np.isfinite(meaning), scores, 0.0)
         if scores is None:
-            return ""
+            return shown
         mask = idx.excluded(exclude_from) if exclude_from is not None else None
-        excluded = (lambda d: bool(mask[d])) if mask is not None else (lambda d: False)
+        skip = skip or set()
+        excluded = (lambda d: bool(mask[d]) or d in skip) if mask is not None else (lambda d: d in skip)
         limit = int(budget * 3.5)  # estimate_tokens, in characters
-        shown = _Selection(idx)
         misses = 0
         for doc, _ in top(scores, CANDIDATES):
-            if limit - shown.size < 60 or misses >= MAX_MISSES:
+            if doc in skip:
+                continue
+            cap = max(limit, int(best_up_to * 3.5)) if not shown.hits else limit
+            if cap - shown.size < 60 or misses >= MAX_MISSES:
                 break
             window = [d for d in _window(idx, doc, CONTEXT, excluded) if d not in shown.docs]
             if not window:
                 continue
             pulses = idx.pulses(window, timestamps=False)
             rendered = {d: _render_fields(pulses[d], self.own) for d in window}
-            for attempt in ([window, [doc]] if len(window) > 1 and doc in rendered else [window]):
+            # The best hit may go past the budget alone, up to `best_up_to` (cap).
+            tries = [(window, limit), ([doc], cap)] if len(window) > 1 and doc in rendered else [(window, cap)]
+            for attempt, most in tries:
                 size = shown.size_with(attempt, rendered)
-                if size <= limit:
+                if size <= most:
                     shown.add(attempt, rendered, size)
+                    shown.hits.append(doc)
                     misses = 0
                     break
             else:
                 misses += 1
-        return shown.render()
+        return shown
 
 
 def fuse(words: Optional[np.ndarray], meaning: np.ndarray) -> np.ndarray:
@@ -270,6 +307,7 @@ class _Selection:
     def __init__(self, idx: PulseIndex):
         self.idx = idx
         self.docs: dict[int, tuple] = {}  # doc -> (header, lines)
+        self.hits: list[int] = []  # the docs chosen for their own score, best first (the rest: neighbours)
         self.size = 0  # len(self.render())
         self._runs_size = 0  # the runs' lengths, without the blank lines between them
         self._runs = 0  # runs that show something

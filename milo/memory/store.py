@@ -443,15 +443,19 @@ class LivingMemory:
             return f"{stable}\n\n## Older notes related to this message\n{relevant}"
         return stable
 
-    def recall_parts(self, query: str = "", upto: Optional[int] = None, earlier: str = "") -> tuple[str, str]:
+    def recall_parts(self, query: str = "", upto: Optional[int] = None, earlier: str = "",
+                     ahead: Optional[tuple[str, str]] = None, extra: int = 0) -> tuple[str, str]:
         """(the part stable from turn to turn, the part that depends on the query). `upto`: read
         the recent lines as of that byte offset (the start of the current conversation, whose
         turns the prompt replays word for word), so the block stays identical all conversation.
-        `earlier`: what the user said just before the query, which counts for less than it."""
+        `earlier`: what the user said just before the query, which counts for less than it.
+        `ahead`: (the message before the query, what was said before that): the query part is
+        the notes for it, then `extra` tokens of notes for the query (milo.memory.recall's
+        relevant_ahead), so that most of it can be processed before the query comes."""
         lines, start = self._tail(self.recall_lines, upto)
         if self._recall is None:  # the most recent lines, as notes (milo.memory.notes)
             return number(render_lines(lines, self.own))[0].strip() or NO_MEMORY, ""
-        stable, relevant = self._recall.assemble(query, lines, start, earlier)
+        stable, relevant = self._recall.assemble(query, lines, start, earlier, ahead=ahead, extra=extra)
         return stable or NO_MEMORY, relevant
 
     def recent_pulses(self, n: int = 20) -> list[Pulse]:
