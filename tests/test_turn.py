@@ -882,6 +882,21 @@ def test_notes_for_a_message_not_about_the_user_are_mostly_processed_before_it(e
     # Asked about themselves, the notes are the question's own (the reply is fixed from one at once).
     inputs = milo.inputs("When did I bake bread?")
     assert inputs["evidence"] is not None and "sourdough" in inputs["relevant"]
+    # A message that hurried the turn before it (sent while its memory lines were written) finds
+    # nothing processed ahead: only its own few notes, not the ones the last message chose.
+    pending = milo.start_turn("I painted the fence green yesterday.", on_reply=lambda d: None, prefill_next=True)
+    pending.hurry()
+    assert pending.finish().hurried
+    follow = milo.inputs("Then I baked sourdough bread for dinner.")["relevant"]
+    assert "sourdough" in follow and "fence" not in follow and estimate_tokens(follow) <= 160, follow
+    assert milo.prefill() and "fence" in milo.inputs("Then I baked sourdough bread for dinner.")["relevant"]
+    # A front end that prefills nothing (milo serve, the Python API's turn()): the notes as before.
+    other = make_milo(embedded, memory=memory, history=milo.history).inputs("Then I baked sourdough bread for dinner.")
+    assert "fence" not in other["relevant"] and estimate_tokens(other["relevant"]) > 200
+    # At the start of a conversation nothing chose notes ahead: once prefilled, only its own few.
+    fresh = make_milo(embedded, memory=memory, history=SessionMemory(SessionStore(tmp_path / "s2")))
+    assert fresh.prefill()
+    assert estimate_tokens(fresh.inputs("Then I baked sourdough bread for dinner.")["relevant"]) <= 160
 
 
 def test_a_reply_cut_off_by_the_user_is_remembered_as_heard(make_milo, memory_file, tmp_path):

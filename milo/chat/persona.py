@@ -5,7 +5,8 @@ prompt processing is most of a turn's time (../shared/FACTS.md: 7.5 s cold vs 0.
   1. system: persona + rules + tag format          (identical every turn)
   2. system: pinned facts + recent memory notes     (grows by appending)
   3. the recent conversation window                (grows by appending)
-  4. system: older notes relevant to this message  (changes every turn, kept small)
+  4. system: older notes relevant to this message  (chosen by the conversation so far, then a
+                                                    few by the message: milo.chat.turn's _ahead)
   5. human: the new message                        (new every turn)
 """
 

@@ -41,6 +41,7 @@ log = logging.getLogger("milo")
 
 NATIVE_TOOL_KINDS = ("gemini", "ollama", "openai")  # chat models with native tool calling
 AHEAD_EXTRA = 60  # tokens of notes chosen for the message itself, after those processed ahead (Milo.inputs)
+HURRIED = ("\0hurried", "")  # Milo._ready after a turn hurried by the next message
 
 
 class History(Protocol):
@@ -103,6 +104,11 @@ class Interruption(Protocol):
     heard: str
 
 
+def _said(history: Sequence[BaseMessage]) -> list[str]:
+    """What the user said in the conversation so far, oldest first."""
+    return [m.content for m in history if m.type == "human" and isinstance(m.content, str)]
+
+
 def _cut(interruption) -> Optional[str]:
     """The reply an interrupted turn keeps (what was heard, marked), None if not interrupted."""
     if interruption is None or not interruption.event.is_set():
@@ -152,6 +158,9 @@ class Milo:
         self.backoff = backoff
         self.timeout = timeout
         self.sleep = sleep
+        # What the notes the model holds were chosen by (`_ahead`, as Milo.prefill last processed
+        # them); HURRIED after a turn hurried by the next message (no prefill then); None: none.
+        self._ready: Optional[tuple[str, str]] = None
 
     # ---- the chain ------------------------------------------------------------------------
 
@@ -169,7 +178,7 @@ class Milo:
         history = list(self.history.messages) if self.history else []
         # Relevance is judged on the new message, and for less on the last things the user said
         # before it (a follow-up: "and what did she bring?").
-        said = [m.content for m in history if m.type == "human" and isinstance(m.content, str)]
+        said = _said(history)
         earlier = " ".join(said[-2:])
         # The memory as it was when this conversation began: its own turns are in `history`.
         mark = self.history.memory_mark() if self.history else None
@@ -184,10 +193,17 @@ class Milo:
         evidence = find(text, candidates, embed=self.memory.embed, own=self.persona.name,
                         user=self.persona.known_name or "") if self.model.grammar and text else None
         ahead = self._ahead(said)
-        if ahead is not None and evidence is None:
+        if ahead is not None and text:
             # Not about the user (an answer from a note is shown at once whatever the notes cost):
             # the notes for the conversation so far, processed before the message came
-            # (Milo.prefill), and a few for the message itself.
+            # (Milo.prefill; none at its start), and a few for the message itself. A message that
+            # hurried the turn before it found nothing processed: it gets only its own few (a
+            # follow-up at once). Nothing prefilled (a front end without it): the notes as before.
+            if evidence is not None or self._ready not in (ahead, HURRIED):
+                ahead = None
+            elif self._ready == HURRIED:
+                ahead = ("", "")
+        if ahead is not None:
             stable, relevant = self.memory.recall_parts(text, upto=mark, earlier=earlier, ahead=ahead, extra=AHEAD_EXTRA)
         # What each part costs (the relevant notes are processed anew every turn); -v shows it.
         from milo.memory.recall import estimate_tokens  # numpy: not before a turn needs it
@@ -199,31 +215,35 @@ class Milo:
 
     def _ahead(self, said: Sequence[str]) -> Optional[tuple[str, str]]:
         """What chooses the notes before the next message is known: the last message of this
-        conversation, and the two before it (Memory.recall_parts' `ahead`); None where nothing
-        is processed ahead (a model other than the embedded one, or a new conversation)."""
-        if self.model.kind != "embedded" or not said:
+        conversation, and the two before it (Memory.recall_parts' `ahead`; nothing at its start);
+        None where nothing is processed ahead (a model other than the embedded one)."""
+        if self.model.kind != "embedded":
             return None
-        return said[-1], " ".join(said[-3:-1])
+        return (said[-1], " ".join(said[-3:-1])) if said else ("", "")
 
     def prefill(self) -> bool:
         """Process the part of the next prompt already known (persona, memory, the conversation
-        so far) while the user is still typing or speaking: the next turn then starts from it
-        and processes only the notes for its message and the message itself. Only for the
+        so far, the notes it chooses: `_ahead`) while the user is still typing or speaking: the
+        next turn then starts from it and processes only a few notes for its message and the
+        message itself. Only for the
         embedded model (its time is the machine's; a paid API's is not). Whether it ran; a
         failure only loses the head start."""
         if self.model.kind != "embedded" or self.model.llm is None:
             return False
         try:
             # Up to the notes for the message (which depend on it): the notes message's fixed
-            # start is included (the server reuses the longest run of tokens the next prompt
-            # shares with it).
+            # start and the notes chosen ahead are included (the server reuses the longest run
+            # of tokens the next prompt shares with it).
+            ahead = self._ahead(_said(self.history.messages if self.history else []))
             inputs = self.inputs("")
             head = self.persona.relevant_head()
             if head and inputs["relevant"] != "(none)":
                 head += inputs["relevant"]  # the notes chosen ahead (inputs: `_ahead`)
             prompt = self.persona.prompt(self.parser.get_format_instructions())
             known = prompt.invoke(inputs).to_messages()[:-2] + ([SystemMessage(content=head)] if head else [])
+            self._ready = None
             self.model.llm.bind(max_tokens=1).invoke(known)
+            self._ready = ahead
         except Exception as e:  # only a head start
             log.info("prefill failed: %s", e)
             return False
@@ -344,6 +364,7 @@ class Milo:
                     result.notices.append(f"Could not save the conversation: {e}.")
         gesture(answer.action, answer.tool_calls, answer)  # if the [ACTION] line did not already
         if hurried is not None and hurried.is_set():
+            self._ready = HURRIED
             return result  # the next message is waiting: its turn saves the state, and processes this prefix
         after = getattr(self.model, "after_turn", None)
         if after is not None:
@@ -381,7 +402,7 @@ class Milo:
         return ground(clean.get("CORE_UPDATE", ""), clean.get("FUTURE_MESSAGE", ""), clean.get("REPLY", ""), text,
                       pinned=self.memory.pinned(),
                       user_name=self.persona.user_name, recent=recent, truncated=answer.truncated,
-                      conversation=[m.content for m in history if m.type == "human" and isinstance(m.content, str)],
+                      conversation=_said(history),
                       asked=only_asks(text, self.persona.name), named=name_in(text, self.persona.name) is not None,
                       unwritten=hurried, own=self.persona.name)
 
