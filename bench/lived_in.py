@@ -13,6 +13,8 @@ processed), one cold turn, then the median of the warm ones:
   turn done     -> the memory lines are written (the next prompt's prefill, after it, not timed)
   follow-up     a message sent 2 s after the previous reply was whole (its memory lines still
                 being written) -> its first reply character (median of 3)
+  ..., prefill  the same, sent 0.5 s after the lines would be written (the median of the turns
+                above), while the next prompt's known part is processed
 
     .venv/bin/python bench/lived_in.py --brain good --before /tmp/milo-before
 
@@ -85,6 +87,21 @@ for text in json.loads(sys.argv[4])[1:]:
     follow.append(marks.get("first", time.perf_counter()) - t)
 pending.finish()
 out["follow"] = statistics.median(follow)
+# Later follow-ups: sent half a second after the memory lines are written (the median of the warm
+# turns), while the next prompt's known part is being processed (the prefill).
+late = []
+pending = bot.start_turn(json.loads(sys.argv[4])[0], on_reply=lambda d: None, prefill_next=True)
+for text in json.loads(sys.argv[4])[1:]:
+    time.sleep(out["done"] - out["whole"] + 0.5)
+    t = time.perf_counter()
+    if hasattr(pending, "hurry"):
+        pending.hurry()
+    pending.finish()
+    marks = {}
+    pending = bot.start_turn(text, on_reply=lambda d: marks.setdefault("first", time.perf_counter()), prefill_next=True)
+    late.append(marks.get("first", time.perf_counter()) - t)
+pending.finish()
+out["follow_late"] = statistics.median(late)
 print("RESULT " + json.dumps(out))
 """
 FOLLOW_UPS = ["My sister is visiting next week.", "She lives in Lisbon.", "What should we cook together?", "Maybe fish."]
@@ -151,13 +168,14 @@ def main() -> int:
             results[(memory_name, name)] = cell(code, a.brain, memory, d, steady=not a.first_wake)
             print(f"  {memory_name:9s} {name:7s} {results[(memory_name, name)]}", flush=True)
     print(f"\n{a.brain} brain, {len(MESSAGES) - 1} warm turns (median); lived-in memory: {what}")
-    print(f"{'memory':10s} {'figure':12s}" + "".join(f"{n:>9s}" for n, _ in codes) + ("    ratio" if a.before else ""))
+    print(f"{'memory':10s} {'figure':18s}" + "".join(f"{n:>9s}" for n, _ in codes) + ("    ratio" if a.before else ""))
     for memory_name in memories:
         for key, label in (("first", "first token"), ("first_you", " asked of you"), ("first_other", " other"),
-                           ("whole", "reply whole"), ("done", "turn done"), ("follow", "follow-up")):
-            vals = [results[(memory_name, n)][key] for n, _ in codes]
+                           ("whole", "reply whole"), ("done", "turn done"), ("follow", "follow-up"),
+                           ("follow_late", "follow-up, prefill")):
+            vals = [results[(memory_name, n)].get(key, float("nan")) for n, _ in codes]
             ratio = f"  {vals[-1] / vals[0]:6.2f}x" if a.before else ""
-            print(f"{memory_name:10s} {label:12s}" + "".join(f"{v:8.2f}s" for v in vals) + ratio)
+            print(f"{memory_name:10s} {label:18s}" + "".join(f"{v:8.2f}s" for v in vals) + ratio)
     return 0
 
 

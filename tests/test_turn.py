@@ -899,6 +899,49 @@ def test_notes_for_a_message_not_about_the_user_are_mostly_processed_before_it(e
     assert estimate_tokens(fresh.inputs("Then I baked sourdough bread for dinner.")["relevant"]) <= 160
 
 
+def test_a_message_sent_during_the_prefill_waits_for_one_step_of_it_at_most(make_milo, memory_file, tmp_path):
+    """The notes chosen ahead (~300 tokens, ~5 s on the default brain here) are processed in
+    steps; the next message (the turn's `hurried`) stops the prefill between two, and then finds
+    the notes part unprocessed: it is given only its own few notes."""
+    import threading
+
+    from langchain_core.language_models.fake_chat_models import FakeListChatModel
+    from langchain_core.messages import AIMessage, HumanMessage
+
+    from milo.chat.models import ModelChoice
+    from milo.chat.turn import HURRIED
+    from milo.sessions import SessionMemory, SessionStore
+
+    memory_file.write_text("# Memory\n" + "".join(
+        f"\n--- [PULSE: 0{1 + i % 9}:15 PM, October {1 + i % 28:02d}, 2026] ---\n"
+        f"CORE_UPDATE: Amy said: \"Today I walked Pixel to the lake, the {i}th time this year\"\n" for i in range(60)))
+    seen: list = []
+    stop = threading.Event()
+
+    class Server(FakeListChatModel):  # the embedded model's place: each request is one step
+        def _call(self, messages, *args, **kwargs):
+            seen.append(messages[-1].content)
+            if len(seen) == 2:
+                stop.set()  # the next message comes while the second step is processed
+            return "x"
+
+    model = ModelChoice("embedded", "stand-in", Server(responses=["x"]), grammar=False)
+    history = SessionMemory(SessionStore(tmp_path / "s"))
+    memory = LivingMemory(memory_file, relevance=True, budget_tokens=400, cache_dir=tmp_path / "cache")
+    milo = make_milo(model, memory=memory, history=history)
+    history.add_messages([HumanMessage("I walked Pixel to the lake again."), AIMessage("Lovely!")])
+    assert milo.prefill()  # whole, in steps: each a longer start of the same notes
+    whole = list(seen)
+    assert len(whole) >= 3 and all(b.startswith(a) for a, b in zip(whole, whole[1:])), whole
+    notes = milo.inputs("The water was cold.")["relevant"]
+    assert (whole[-1].split("<memory>\n", 1)[1]) in notes and notes.startswith(whole[-1].split("<memory>\n", 1)[1])
+    seen.clear()
+    stop.clear()
+    assert milo.prefill(stop=stop) is False and len(seen) == 2  # stopped after the step under way
+    assert milo._ready == HURRIED
+    assert estimate_tokens(milo.inputs("The water was cold.")["relevant"]) <= 160  # its own few notes
+
+
 def test_a_reply_cut_off_by_the_user_is_remembered_as_heard(make_milo, memory_file, tmp_path):
     """Barge-in after the reply was whole (issue 24): the memory lines end where they are, and
     what is etched and replayed is what the user heard, marked as cut off, not the whole reply."""

@@ -42,6 +42,7 @@ log = logging.getLogger("milo")
 NATIVE_TOOL_KINDS = ("gemini", "ollama", "openai")  # chat models with native tool calling
 AHEAD_EXTRA = 60  # tokens of notes chosen for the message itself, after those processed ahead (Milo.inputs)
 HURRIED = ("\0hurried", "")  # Milo._ready after a turn hurried by the next message
+PREFILL_STEP = 100  # tokens of notes per prefill request: the longest a message sent meanwhile waits (~1.7 s, good brain here)
 
 
 class History(Protocol):
@@ -107,6 +108,20 @@ class Interruption(Protocol):
 def _said(history: Sequence[BaseMessage]) -> list[str]:
     """What the user said in the conversation so far, oldest first."""
     return [m.content for m in history if m.type == "human" and isinstance(m.content, str)]
+
+
+def _steps_of(notes: str, step: int) -> list[str]:
+    """"" and then longer starts of `notes`, each ending at a line's end about `step` tokens
+    after the one before it, the last the whole."""
+    from milo.memory.recall import estimate_tokens
+
+    out, lines, size = [""], notes.split("\n"), 0
+    for i, line in enumerate(lines[:-1]):
+        size += estimate_tokens(line) + 1
+        if size >= step:
+            out.append("\n".join(lines[: i + 1]))
+            size = 0
+    return out + [notes] if notes else out
 
 
 def _cut(interruption) -> Optional[str]:
@@ -221,13 +236,16 @@ class Milo:
             return None
         return (said[-1], " ".join(said[-3:-1])) if said else ("", "")
 
-    def prefill(self) -> bool:
+    def prefill(self, stop: Optional[threading.Event] = None) -> bool:
         """Process the part of the next prompt already known (persona, memory, the conversation
         so far, the notes it chooses: `_ahead`) while the user is still typing or speaking: the
         next turn then starts from it and processes only a few notes for its message and the
-        message itself. Only for the
-        embedded model (its time is the machine's; a paid API's is not). Whether it ran; a
-        failure only loses the head start."""
+        message itself. Only for the embedded model (its time is the machine's; a paid API's is
+        not). Whether it ran whole; a failure only loses the head start.
+
+        `stop` (the turn's `hurried`: the next message came): the notes are processed in steps
+        of PREFILL_STEP tokens, and it stops between two, so a message sent meanwhile waits for
+        one step at most (the server takes one request at a time), not for all the notes."""
         if self.model.kind != "embedded" or self.model.llm is None:
             return False
         try:
@@ -237,12 +255,15 @@ class Milo:
             ahead = self._ahead(_said(self.history.messages if self.history else []))
             inputs = self.inputs("")
             head = self.persona.relevant_head()
-            if head and inputs["relevant"] != "(none)":
-                head += inputs["relevant"]  # the notes chosen ahead (inputs: `_ahead`)
+            notes = inputs["relevant"] if head and inputs["relevant"] != "(none)" else ""
             prompt = self.persona.prompt(self.parser.get_format_instructions())
-            known = prompt.invoke(inputs).to_messages()[:-2] + ([SystemMessage(content=head)] if head else [])
+            known = prompt.invoke(inputs).to_messages()[:-2]
             self._ready = None
-            self.model.llm.bind(max_tokens=1).invoke(known)
+            for part in _steps_of(notes, PREFILL_STEP):
+                if stop is not None and stop.is_set():
+                    self._ready = HURRIED  # the next message finds the notes part unprocessed
+                    return False
+                self.model.llm.bind(max_tokens=1).invoke(known + ([SystemMessage(content=head + part)] if head else []))
             self._ready = ahead
         except Exception as e:  # only a head start
             log.info("prefill failed: %s", e)
@@ -370,7 +391,7 @@ class Milo:
         if after is not None:
             after()  # the embedded model saves its prompt state for the next process (~0.2 s)
         if prefill_next and not cancelled.is_set():
-            self.prefill()
+            self.prefill(stop=hurried)
         return result
 
     def _lines_begun(self, partial: TaggedAnswer) -> frozenset:
