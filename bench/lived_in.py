@@ -72,36 +72,26 @@ warm = rows[1:]
 out = {k: statistics.median(r[i] for r in warm) for i, k in enumerate(("first", "whole", "done"))}
 for key, about in (("first_you", True), ("first_other", False)):
     out[key] = statistics.median([r[0] for r in warm if r[3] == about] or [float("nan")])
-# Follow-ups: the next message is sent FOLLOW_S after the reply is whole, while the memory lines
-# are still being written, as a terminal does it (hurried where this version can, else waited for).
-follow = []
-pending = bot.start_turn(json.loads(sys.argv[4])[0], on_reply=lambda d: None, prefill_next=True)
-for text in json.loads(sys.argv[4])[1:]:
-    time.sleep(float(sys.argv[5]))
-    t = time.perf_counter()
-    if hasattr(pending, "hurry"):
-        pending.hurry()
+# Follow-ups: the next message is sent some time after the previous reply is whole, as a terminal
+# does it (hurried where this version can, else waited for): FOLLOW_S after it, while the memory
+# lines are still being written; and half a second after the lines would be written (the median of
+# the turns above), while the next prompt's known part is being processed (the prefill).
+def follow_ups(wait):
+    firsts = []
+    pending = bot.start_turn(json.loads(sys.argv[4])[0], on_reply=lambda d: None, prefill_next=True)
+    for text in json.loads(sys.argv[4])[1:]:
+        time.sleep(wait)
+        t = time.perf_counter()
+        if hasattr(pending, "hurry"):
+            pending.hurry()
+        pending.finish()
+        marks = {}
+        pending = bot.start_turn(text, on_reply=lambda d: marks.setdefault("first", time.perf_counter()), prefill_next=True)
+        firsts.append(marks.get("first", time.perf_counter()) - t)
     pending.finish()
-    marks = {}
-    pending = bot.start_turn(text, on_reply=lambda d: marks.setdefault("first", time.perf_counter()), prefill_next=True)
-    follow.append(marks.get("first", time.perf_counter()) - t)
-pending.finish()
-out["follow"] = statistics.median(follow)
-# Later follow-ups: sent half a second after the memory lines are written (the median of the warm
-# turns), while the next prompt's known part is being processed (the prefill).
-late = []
-pending = bot.start_turn(json.loads(sys.argv[4])[0], on_reply=lambda d: None, prefill_next=True)
-for text in json.loads(sys.argv[4])[1:]:
-    time.sleep(out["done"] - out["whole"] + 0.5)
-    t = time.perf_counter()
-    if hasattr(pending, "hurry"):
-        pending.hurry()
-    pending.finish()
-    marks = {}
-    pending = bot.start_turn(text, on_reply=lambda d: marks.setdefault("first", time.perf_counter()), prefill_next=True)
-    late.append(marks.get("first", time.perf_counter()) - t)
-pending.finish()
-out["follow_late"] = statistics.median(late)
+    return statistics.median(firsts)
+out["follow"] = follow_ups(float(sys.argv[5]))
+out["follow_late"] = follow_ups(out["done"] - out["whole"] + 0.5)
 print("RESULT " + json.dumps(out))
 """
 FOLLOW_UPS = ["My sister is visiting next week.", "She lives in Lisbon.", "What should we cook together?", "Maybe fish."]

@@ -812,14 +812,26 @@ def test_on_reply_end_comes_when_the_reply_is_whole_before_the_memory_lines(make
     assert not failed.ok and ends == [1]
 
 
+def _processed(milo, embedded, text: str) -> tuple[int, int, str]:
+    """The prompt `milo` would send for `text`, sent to the embedded server with one token to
+    write: (tokens it processed, tokens in the prompt, the notes message), as llama.cpp reports."""
+    import json
+    import urllib.request
+
+    msgs = milo.prompt_messages(text)
+    body = {"messages": [{"role": {"human": "user", "ai": "assistant"}.get(m.type, m.type), "content": m.content} for m in msgs],
+            "max_tokens": 1}
+    req = urllib.request.Request(embedded.llm.openai_api_base + "/chat/completions", data=json.dumps(body).encode(),
+                                 headers={"Content-Type": "application/json"})
+    r = json.loads(urllib.request.urlopen(req, timeout=120).read())
+    return r["timings"]["prompt_n"], r["usage"]["prompt_tokens"], msgs[-2].content
+
+
 @pytest.mark.model
 def test_prefill_leaves_only_the_notes_and_the_message_to_process(embedded, make_milo, memory_file, tmp_path):
     """After a turn the terminal and the voice prefill the next prompt's known part (persona,
     memory, the conversation so far): the next message's prompt then shares all of it with the
     server's cache, as llama.cpp itself reports (timings.prompt_n: the tokens it processed)."""
-    import json
-    import urllib.request
-
     from milo.sessions import SessionMemory, SessionStore
 
     memory_file.write_text("# Memory\n\n## Pinned\n- My dog is called Pixel.\n" + "".join(
@@ -828,19 +840,10 @@ def test_prefill_leaves_only_the_notes_and_the_message_to_process(embedded, make
     milo = make_milo(embedded, history=SessionMemory(SessionStore(tmp_path / "s")))
     assert milo.start_turn("Hi Milo, I'm back from the lake.", on_reply=lambda d: None, prefill_next=True).finish().ok
 
-    def processed(text: str) -> tuple[int, int]:
-        msgs = milo.prompt_messages(text)
-        body = {"messages": [{"role": {"human": "user", "ai": "assistant"}.get(m.type, m.type), "content": m.content} for m in msgs],
-                "max_tokens": 1}
-        req = urllib.request.Request(embedded.llm.openai_api_base + "/chat/completions", data=json.dumps(body).encode(),
-                                     headers={"Content-Type": "application/json"})
-        r = json.loads(urllib.request.urlopen(req, timeout=120).read())
-        return r["timings"]["prompt_n"], r["usage"]["prompt_tokens"]
-
-    new, total = processed("What is my dog called?")
+    new, total, _ = _processed(milo, embedded, "What is my dog called?")
     assert total > 300 and new < 60, (new, total)  # the message and its notes only
     assert milo.prefill()
-    again, _ = processed("And where did we walk?")
+    again, _, _ = _processed(milo, embedded, "And where did we walk?")
     assert again < 60, again
     # Not for models whose time is not the machine's (an API, a server elsewhere): never.
     assert make_milo(choose_model("openai:m", env={"MILO_BASE_URL": "http://127.0.0.1:9/v1"})).prefill() is False
@@ -852,9 +855,6 @@ def test_notes_for_a_message_not_about_the_user_are_mostly_processed_before_it(e
     first reply token on the default brain). For a message that asks nothing about the user,
     those chosen by the conversation so far were processed by the prefill: after it is sent,
     only a few notes of its own and the message itself are new, as llama.cpp reports."""
-    import json
-    import urllib.request
-
     from milo.sessions import SessionMemory, SessionStore
 
     topics = ["walked Pixel to the lake", "baked sourdough bread", "fixed the bike's brakes", "painted the fence green",
@@ -867,16 +867,7 @@ def test_notes_for_a_message_not_about_the_user_are_mostly_processed_before_it(e
     milo = make_milo(embedded, memory=memory, history=SessionMemory(SessionStore(tmp_path / "s")))
     assert milo.start_turn("I walked Pixel to the lake again.", on_reply=lambda d: None, prefill_next=True).finish().ok
 
-    def processed(text: str) -> tuple[int, str]:
-        msgs = milo.prompt_messages(text)
-        body = {"messages": [{"role": {"human": "user", "ai": "assistant"}.get(m.type, m.type), "content": m.content} for m in msgs],
-                "max_tokens": 1}
-        req = urllib.request.Request(embedded.llm.openai_api_base + "/chat/completions", data=json.dumps(body).encode(),
-                                     headers={"Content-Type": "application/json"})
-        r = json.loads(urllib.request.urlopen(req, timeout=120).read())
-        return r["timings"]["prompt_n"], msgs[-2].content
-
-    new, notes = processed("Then I baked sourdough bread for dinner.")
+    new, _, notes = _processed(milo, embedded, "Then I baked sourdough bread for dinner.")
     assert "lake" in notes and estimate_tokens(notes) > 200  # notes chosen by the conversation so far...
     assert "sourdough" in notes and new < 200, new  # ...were processed before: new are its own few notes
     # Asked about themselves, the notes are the question's own (the reply is fixed from one at once).
