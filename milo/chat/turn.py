@@ -252,8 +252,8 @@ class Milo:
             # Up to the notes for the message (which depend on it): the notes message's fixed
             # start and the notes chosen ahead are included (the server reuses the longest run
             # of tokens the next prompt shares with it).
-            ahead = self._ahead(_said(self.history.messages if self.history else []))
             inputs = self.inputs("")
+            ahead = self._ahead(_said(inputs["history"]))  # what chose the notes in `inputs`
             head = self.persona.relevant_head()
             notes = inputs["relevant"] if head and inputs["relevant"] != "(none)" else ""
             prompt = self.persona.prompt(self.parser.get_format_instructions())

@@ -15,6 +15,7 @@ import threading
 from typing import Optional, Sequence
 
 from milo.voice import CHUNK_BYTES
+from milo.voice.audio import rms_dbfs
 from milo.voice.mouth import Mouth
 from milo.voice.vad import Segmenter, VadStart
 
@@ -58,7 +59,6 @@ class Microphone:
         self.raw.append(chunk)
         return self.echo.clean(chunk) if self.echo is not None else chunk
 
-
     def give_back(self, chunk: bytes) -> None:
         self._back.append(chunk)
 
@@ -69,13 +69,6 @@ class Microphone:
 # speaking over it 1-3 dB (after the canceller's first ~0.3 s of doubt, when it holds them down).
 ECHO_DB = 12.0
 SILENCE = b"\x00" * CHUNK_BYTES
-
-
-def rms(chunk: bytes) -> float:
-    import numpy as np
-
-    a = np.frombuffer(chunk, dtype="<i2").astype(np.float64)
-    return float(np.sqrt(np.mean(a * a))) if len(a) else 0.0
 
 
 class BargeIn:
@@ -128,7 +121,7 @@ class BargeIn:
         """Whether the chunk, echo taken out, still holds much of what the microphone captured:
         a voice in the room does; Milo's echo, once cancelled, is ECHO_DB or more quieter."""
         raw = self.mic.raw[-1] if self.mic.raw else chunk
-        return rms(chunk) >= rms(raw) * 10 ** (-ECHO_DB / 20)
+        return rms_dbfs(chunk) >= rms_dbfs(raw) - ECHO_DB
 
     def close(self) -> Optional[VadStart]:
         self._done.set()

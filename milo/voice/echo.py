@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import logging
 import threading
-import time
 from typing import Optional
 
 from milo.voice import CHUNK_BYTES, SAMPLE_RATE, SAMPLE_WIDTH
@@ -27,7 +26,6 @@ log = logging.getLogger("milo.voice")
 FRAME = SAMPLE_RATE // 100  # AEC3 works on 10 ms frames
 FRAME_BYTES = FRAME * SAMPLE_WIDTH
 MAX_REFERENCE_S = 3.0  # reference not yet matched by the microphone (a stalled mic): older is dropped
-ACTIVE_S = 1.5  # after the last audio played, its echo (and the room's tail) is still taken out this long
 # Seconds of Milo's voice the canceller hears before its echo counts as gone (barge-in is armed):
 # through the virtual devices a new canceller let enough through in its first ~2 s for the VAD
 # (up to 24-30 voiced chunks in a row at 1.1-2 s into the first reply; later 0-3).
@@ -55,7 +53,6 @@ class EchoCanceller:
         self._in = bytearray()
         self._out = bytearray(b"\x00" * FRAME_BYTES)  # one frame ahead: every chunk has a whole chunk back
         self._lock = threading.Lock()
-        self._last_played = float("-inf")
         self.frames = 0
         self.heard_s = 0.0  # seconds of Milo's voice (non-silent reference) processed
 
@@ -67,17 +64,11 @@ class EchoCanceller:
             extra = len(self._ref) - int(MAX_REFERENCE_S * SAMPLE_RATE) * SAMPLE_WIDTH
             if extra > 0:
                 del self._ref[: extra + (-extra % SAMPLE_WIDTH)]
-            self._last_played = time.monotonic()
 
     def flush(self) -> None:
         """The speech was cut off: what was written ahead of the speaker will not be heard."""
         with self._lock:
             self._ref.clear()
-
-    @property
-    def active(self) -> bool:
-        """Whether anything played lately (its echo may still be in the microphone)."""
-        return time.monotonic() - self._last_played < ACTIVE_S or bool(self._ref)
 
     @property
     def trained(self) -> bool:

@@ -206,10 +206,6 @@ class Mouth:
                 pass
         return self.heard()
 
-    @property
-    def stopped(self) -> bool:
-        return self._stopped.is_set()
-
     def heard(self) -> str:
         text, share = self._current
         words = text.split()

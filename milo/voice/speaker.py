@@ -79,22 +79,20 @@ class PyAudioSink:
         """Cut what is playing now, the device's buffer included (barge-in); the next play()
         opens the stream again."""
         with self._lock:
-            if self._stream is not None:
-                try:
-                    self._stream.close()  # PortAudio drops what is still buffered (Pa_CloseStream)
-                except (OSError, IOError):
-                    pass
-                self._stream = None
+            self._cut()
+
+    def _cut(self) -> None:
+        if self._stream is not None:
+            try:
+                self._stream.close()  # PortAudio drops what is still buffered (Pa_CloseStream)
+            except (OSError, IOError):
+                pass
+            self._stream = None
 
     def close(self) -> None:
         self._closing = True
         with self._lock:
-            if self._stream is not None:
-                try:
-                    self._stream.close()  # leaving: do not wait for the rest to play (PortAudio drops it)
-                except (OSError, IOError):
-                    pass
-                self._stream = None
+            self._cut()  # leaving: do not wait for the rest to play
             if self._pa is not None:
                 self._pa.terminate()
                 self._pa = None
