@@ -197,7 +197,9 @@ def _recalled(message: str, told: list, budget: int) -> list:
     if mem._recall is not None and mem._recall.vectors() is not None:
         mem._recall.vectors().wait()
         mem._recall.save()  # the next case's memory shares all but its last few pulses
-    stable, relevant = mem.recall_parts(message)
+    from milo.chat.evidence import asks_about_user
+
+    stable, relevant = mem.recall_parts(message, about_user=asks_about_user(message, OWN))
     return ([Candidate(k, v) for k, v in numbered(relevant).items()]
             + [Candidate(k, v) for k, v in numbered(stable).items()])
 

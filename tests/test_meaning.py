@@ -226,6 +226,31 @@ def test_evidence_among_many_notes(emb, question, want):
         assert want in ev.describe(), ev.describe()
 
 
+def test_the_greeting_and_name_that_open_a_note_are_not_what_it_is_compared_by(emb):
+    """Speech to text writes no stops: the whole of "hello milo my name is mateo i work night
+    shifts as a paramedic" was too far from "what do i do for a living" (0.31), its job is not."""
+    notes = [Candidate("1", 'Mateo said: "hello milo my name is mateo i work night shifts as a paramedic"'),
+             Candidate("2", 'Mateo said: "my dog pepa is scared of thunder"')]
+    ev = find("what do i do for a living", notes, embed=emb.encode_cached, own="Milo", user="mateo")
+    assert ev.choice == "1" and "paramedic" in ev.describe(), ev.describe()
+    assert find("what car do i drive", notes, embed=emb.encode_cached, own="Milo", user="mateo").choice == NONE
+
+
+def test_a_question_about_the_user_is_shown_its_best_notes_by_words_under_the_meaning_floor(tmp_path):
+    """"Where do I work?" on a lived-in memory: the note that answers opens with a greeting and
+    the user's name, which put it under the meaning floor, and it was not shown (nor found).
+    A message that asks nothing about the user still gets no notes far from it in meaning."""
+    notes = [f'Dana said: "We chatted about {w} today."' for w in ("the bus timetable", "a tax form", "football scores")] * 8
+    notes.insert(3, 'Dana said: "Hi Milo, I am Dana, nice to meet you! I work as a baker in Porto."')
+    path = tmp_path / "Living_Memory.md"
+    _memory(path, notes)
+    mem = LivingMemory(path, relevance=True, budget_tokens=400, cache_dir=tmp_path / "c", meaning=True)
+    mem.relevance.background = False
+    assert "baker" not in mem.recall_parts("Where do I work?")[1]  # under the floor
+    assert "baker" in mem.recall_parts("Where do I work?", about_user=True)[1]
+    assert "baker" not in mem.recall_parts("I work too much these days.")[1]  # not about the user: as before
+
+
 def test_a_day_in_common_is_not_what_is_asked():
     assert find("What did I eat on Sunday?", LIVED).choice == NONE  # by words: "Sunday" alone is shared
     assert "fence" in find("What did I paint on Sunday?", LIVED).describe()

@@ -23,7 +23,7 @@ from langchain_core.runnables import Runnable
 from milo.chat.addressing import fixed_reply, reply_opening
 from milo.chat.bounded import Dropped, stream_within
 from milo.chat.chain import build_chain
-from milo.chat.evidence import SAID, Candidate, Evidence, find, name_note, only_asks
+from milo.chat.evidence import SAID, Candidate, Evidence, asks_about_user, find, name_note, only_asks
 from milo.chat.failures import LOST_THREAD, ModelFailure, classify, deferred_interrupt
 from milo.chat.manners import Manners
 from milo.chat.models import ModelChoice
@@ -197,7 +197,8 @@ class Milo:
         earlier = " ".join(said[-2:])
         # The memory as it was when this conversation began: its own turns are in `history`.
         mark = self.history.memory_mark() if self.history else None
-        stable, relevant = self.memory.recall_parts(text, upto=mark, earlier=earlier)
+        about_user = bool(self.model.grammar and text) and asks_about_user(text, self.persona.name)
+        stable, relevant = self.memory.recall_parts(text, upto=mark, earlier=earlier, about_user=about_user)
         # What the user told Milo, oldest first, for what answers a question about them: the
         # older notes, the recent ones, the pinned facts and their name, this conversation.
         candidates = [Candidate(k, v) for k, v in numbered(relevant).items()]

@@ -63,6 +63,11 @@ MEANING_WEIGHT = 1.0
 # 33/36 and 16/18 either way). The evidence turns' own cosines: 5% under 0.27, median 0.51.
 MEANING_FLOOR = 0.3
 BEST_UP_TO = 150  # tokens: a message's own best note is shown after the notes chosen ahead, up to this long
+# For a question about the user, this many of the best hits by words are shown whatever their
+# meaning: "Where do I work?" missed 'Dana said: "Hi Milo, I am Dana. I work as a baker in
+# Porto."' on a lived-in memory (the greeting put it under the floor, and jobs of other notes
+# filled the part). Not for other messages: chit-chat would pay for the notes (~1 s each here).
+WORD_HITS_ABOUT_USER = 3
 
 
 # The recalls to save (and whose vector threads to stop) at exit, held weakly: registering each
@@ -188,7 +193,7 @@ class MemoryRecall:
         return [Hit(pulses[i], s, "memory" if idx.source(i) == 0 else "archive") for i, s in hits]
 
     def assemble(self, query: str, tail_lines: Sequence[str], tail_start: Optional[int], earlier: str = "",
-                 ahead: Optional[tuple[str, str]] = None, extra: int = 0) -> tuple[str, str]:
+                 ahead: Optional[tuple[str, str]] = None, extra: int = 0, about_user: bool = False) -> tuple[str, str]:
         """(stable part, query part): pinned + recent lines, then the relevant older pulses.
 
         The stable part takes the pinned facts and a fixed share of the rest (it never depends on
@@ -214,15 +219,19 @@ class MemoryRecall:
         if ahead is not None:
             relevant = self.relevant_ahead(ahead, query, left, extra, exclude_from=shown_from, earlier=earlier)
         else:
-            relevant = self.relevant(query, left, exclude_from=shown_from, earlier=earlier) if (query + earlier).strip() else ""
+            relevant = (self.relevant(query, left, exclude_from=shown_from, earlier=earlier, about_user=about_user)
+                        if (query + earlier).strip() else "")
         return stable, number(relevant, first)[0]
 
-    def relevant(self, query: str, budget: int, exclude_from: Optional[int] = None, earlier: str = "") -> str:
+    def relevant(self, query: str, budget: int, exclude_from: Optional[int] = None, earlier: str = "",
+                 about_user: bool = False) -> str:
         """The older pulses relevant to `query`, rendered within `budget` tokens: the best hits,
         each with its neighbours of the same day, until the budget is spent. `earlier` (what was
         said just before the query, for a follow-up like "and what did she bring?") adds
-        EARLIER_WEIGHT of its own scores."""
-        return self._select(query, budget, exclude_from, earlier).render()
+        EARLIER_WEIGHT of its own scores. `about_user`: the query asks about the user, so its best
+        hits by words are shown even under the meaning floor (WORD_HITS_ABOUT_USER)."""
+        return self._select(query, budget, exclude_from, earlier,
+                            word_hits=WORD_HITS_ABOUT_USER if about_user else 0).render()
 
     def relevant_ahead(self, ahead: tuple[str, str], query: str, budget: int, extra: int,
                        exclude_from: Optional[int] = None, earlier: str = "") -> str:
@@ -243,21 +252,26 @@ class MemoryRecall:
         return f"{shown}\n\n{more}" if shown and more else shown or more
 
     def _select(self, query: str, budget: int, exclude_from: Optional[int] = None, earlier: str = "",
-                skip: Optional[set] = None, best_up_to: int = 0) -> "_Selection":
+                skip: Optional[set] = None, best_up_to: int = 0, word_hits: int = 0) -> "_Selection":
         """The pulses `relevant` shows; `skip`: pulses already shown elsewhere in the prompt;
-        `best_up_to`: the best hit is shown (alone) even past `budget`, up to this many tokens."""
+        `best_up_to`: the best hit is shown (alone) even past `budget`, up to this many tokens;
+        `word_hits`: this many of the best hits by the query's words pass the meaning floor."""
         idx = self.index()
         shown = _Selection(idx)
         if budget <= 0:
             return shown
         scores = idx.scores(query, exclude_from, context=CONTEXT_WEIGHT)
+        words = scores
         before = idx.scores(earlier, exclude_from, context=CONTEXT_WEIGHT) if earlier.strip() else None
         if before is not None:
             scores = EARLIER_WEIGHT * before if scores is None else scores + EARLIER_WEIGHT * before
         meaning = self.meaning_scores(query, earlier, exclude_from) if query.strip() else None
         if meaning is not None:
             scores = fuse(scores, meaning)
-            scores = np.where((meaning >= MEANING_FLOOR) | ~np.isfinite(meaning), scores, 0.0)
+            passes = (meaning >= MEANING_FLOOR) | ~np.isfinite(meaning)
+            if word_hits and words is not None:
+                passes[[d for d, s in top(words, word_hits) if s > 0]] = True
+            scores = np.where(passes, scores, 0.0)
         if scores is None:
             return shown
         mask = idx.excluded(exclude_from) if exclude_from is not None else None

@@ -444,18 +444,19 @@ class LivingMemory:
         return stable
 
     def recall_parts(self, query: str = "", upto: Optional[int] = None, earlier: str = "",
-                     ahead: Optional[tuple[str, str]] = None, extra: int = 0) -> tuple[str, str]:
+                     ahead: Optional[tuple[str, str]] = None, extra: int = 0, about_user: bool = False) -> tuple[str, str]:
         """(the part stable from turn to turn, the part that depends on the query). `upto`: read
         the recent lines as of that byte offset (the start of the current conversation, whose
         turns the prompt replays word for word), so the block stays identical all conversation.
         `earlier`: what the user said just before the query, which counts for less than it.
         `ahead`: (the message before the query, what was said before that): the query part is
         the notes for it, then `extra` tokens of notes for the query (milo.memory.recall's
-        relevant_ahead), so that most of it can be processed before the query comes."""
+        relevant_ahead), so that most of it can be processed before the query comes. `about_user`:
+        the query asks about the user (its best hits by words are shown: MemoryRecall.relevant)."""
         lines, start = self._tail(self.recall_lines, upto)
         if self._recall is None:  # the most recent lines, as notes (milo.memory.notes)
             return number(render_lines(lines, self.own))[0].strip() or NO_MEMORY, ""
-        stable, relevant = self._recall.assemble(query, lines, start, earlier, ahead=ahead, extra=extra)
+        stable, relevant = self._recall.assemble(query, lines, start, earlier, ahead=ahead, extra=extra, about_user=about_user)
         return stable or NO_MEMORY, relevant
 
     def recent_pulses(self, n: int = 20) -> list[Pulse]:
