@@ -254,7 +254,7 @@ def test_the_session_memory_is_langchain_s_chat_history(tmp_path):
     from langchain_core.chat_history import BaseChatMessageHistory
 
     from milo.sessions.history import MEMORY_MARK
-    from milo.sessions.store import UNRELIABLE
+    from milo.sessions.store import REPLY_ONLY, UNRELIABLE
 
     clock = Clock()
     store = SessionStore(tmp_path / "s", ttl=300, window=40, clock=clock)
@@ -266,6 +266,9 @@ def test_the_session_memory_is_langchain_s_chat_history(tmp_path):
     mem.add_messages([HumanMessage("and peppers"), AIMessage("Pep-", additional_kwargs={UNRELIABLE: True})])
     clock.t += 5
     assert [m.content for m in mem.messages] == ["I grow tomatoes", "A garden!"]  # kept on disk, never replayed
+    mem.add_messages([HumanMessage("and basil"), AIMessage("Octopuses have three hearts!", additional_kwargs={UNRELIABLE: REPLY_ONLY})])
+    clock.t += 5
+    assert [m.content for m in mem.messages] == ["I grow tomatoes", "A garden!", "and basil"]  # the reply alone left out
     assert all(not m.additional_kwargs for m in store.history(store.active_id()).messages if m.type == "human")
     mem.clear()
     assert mem.messages == [] and store.active_id() is None

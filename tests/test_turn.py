@@ -1,6 +1,7 @@
 """The turn: provider selection and failure paths against real loopback servers, and the real
 embedded model end to end."""
 
+import json
 import re
 import socket
 import time
@@ -777,6 +778,31 @@ def test_a_help_desk_closer_is_neither_shown_etched_nor_replayed(make_milo, memo
     assert len(pieces) > 1  # still streamed
     assert entries(memory_file)[0].reply == result.reply
     assert history.window()[-1].content == result.reply
+
+
+def test_a_reply_that_copies_a_persona_sample_is_not_replayed_but_the_users_words_are(make_milo, memory_file, tmp_path):
+    """The copy guard keeps a reply that is only a copied sample (fail open); replayed, it taught
+    the next reply the same copy (twice in a row on a lived-in memory). It is still shown and
+    etched (the user heard it); the next prompt has the user's words without it."""
+    from milo.sessions import SessionMemory, SessionStore
+
+    history = SessionMemory(SessionStore(tmp_path / "s"))
+    copied = ("[REPLY]: Oh! Oh, wait, did you know octopuses have three hearts? Three!\n[INTERNAL]: x\n"
+              "[CORE_UPDATE]: Amy said her dentist is on Tuesday\n[FUTURE_MESSAGE]: Nothing in particular")
+    fine = ("[REPLY]: Friday it is, then!\n[INTERNAL]: x\n[CORE_UPDATE]: Amy moved the dentist to Friday\n"
+            "[FUTURE_MESSAGE]: Nothing in particular")
+    with ScriptedModelServer([("ok", copied), ("ok", fine), ("ok", fine)]) as srv:
+        milo = make_milo(openai_model(srv.url), history=history)
+        first = milo.turn("My dentist appointment is on Tuesday.")
+        assert "octopuses" in first.reply and entries(memory_file)[-1].reply == first.reply
+        milo.turn("Actually I moved the dentist to Friday.")
+        milo.turn("Thanks!")
+        # the conversation replayed (the system messages hold the samples themselves)
+        second, third = (json.dumps([m for m in r["messages"] if m["role"] != "system"]) for r in srv.requests[1:3])
+    assert "My dentist appointment is on Tuesday." in second and "octopuses" not in second
+    assert "Friday it is, then!" in third  # a reply that copies nothing is replayed as before
+    assert [m.content for m in history.window()] == ["My dentist appointment is on Tuesday.", "Actually I moved the dentist to Friday.",
+                                                     "Friday it is, then!", "Thanks!", "Friday it is, then!"]
 
 
 def test_on_reply_end_comes_when_the_reply_is_whole_before_the_memory_lines(make_milo, memory_file):

@@ -178,6 +178,12 @@ class Manners:
                 return self._sample_words[s]
         return None
 
+    def copies(self, reply: str) -> bool:
+        """Whether a sentence of `reply` is one of the samples' (kept where leaving it out left
+        nothing): such a reply is not replayed, or the next one copies it again (seen twice in a
+        row on a lived-in memory: "Oh! Oh, wait, did you know octopuses have three hearts?")."""
+        return any(self._copied(m.group(0)) is not None for m in re.finditer(r"[^.!?…]+[.!?…]*", reply or ""))
+
     def _maybe_copy(self, tail: str) -> bool:
         """The unfinished sentence may still turn into a copy: its words so far begin a sample's."""
         w = _words(tail)

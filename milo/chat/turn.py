@@ -30,7 +30,7 @@ from milo.chat.models import ModelChoice
 from milo.chat.persona import NAME_NOTE, Persona
 from milo.chat.tags import MiloTagParser, TaggedAnswer, TagSpec
 from milo.sessions.history import MEMORY_MARK
-from milo.sessions.store import UNRELIABLE
+from milo.sessions.store import REPLY_ONLY, UNRELIABLE
 from milo.errors import MemoryFileError, MiloError
 from milo.memory import LivingMemory, Pulse
 from milo.memory.grounding import Grounded, ground
@@ -378,10 +378,15 @@ class Milo:
                 result.notices.append(str(e))
             if self.history is not None:
                 try:
-                    # A reply cut off or leaking tag text is not replayed into later prompts.
+                    # A reply cut off, leaking tag text or copying a persona sample is not
+                    # replayed into later prompts (the model would take it as its way to answer).
+                    # The user's words stay for a copy: the conversation is still about them.
+                    left_out = {} if reliable else {UNRELIABLE: True}
+                    if reliable and self._manners().copies(answer.reply):
+                        left_out = {UNRELIABLE: REPLY_ONLY}
                     self.history.add_messages([
                         HumanMessage(text, additional_kwargs={MEMORY_MARK: mark}),
-                        AIMessage(answer.reply, additional_kwargs={} if reliable else {UNRELIABLE: True})])
+                        AIMessage(answer.reply, additional_kwargs=left_out)])
                 except (OSError, MiloError) as e:
                     result.notices.append(f"Could not save the conversation: {e}.")
         gesture(answer.action, answer.tool_calls, answer)  # if the [ACTION] line did not already
@@ -394,6 +399,11 @@ class Milo:
         if prefill_next and not cancelled.is_set():
             self.prefill(stop=hurried)
         return result
+
+    def _manners(self) -> Manners:
+        """The reply guard (milo.chat.manners) for this persona and user."""
+        return Manners(self.persona.user_name, known=bool(self.persona.known_name),
+                       samples=self.persona.samples + self.persona.prompt_lines(), own=self.persona.name)
 
     def _lines_begun(self, partial: TaggedAnswer) -> frozenset:
         """The tagged lines other than the reply that the answer has begun so far."""
@@ -437,8 +447,7 @@ class Milo:
         is left out). `on_action`: called with the answer once its [ACTION] line is written."""
         emitted, whole = "", False
         acted = "ACTION" not in {t.name for t in self.parser.tags} or on_action is None
-        manners = Manners(self.persona.user_name, known=bool(self.persona.known_name),  # milo.chat.manners
-                          samples=self.persona.samples + self.persona.prompt_lines(), own=self.persona.name)
+        manners = self._manners()
         # A reply the grammar fixes from what answers the message (milo.chat.addressing) is shown
         # now, before the model has processed the notes; the model's own copy of it follows.
         fixed, fixed_whole = fixed_reply(inputs.get("evidence"), self.persona.known_name) if self.model.grammar else ("", False)

@@ -14,7 +14,7 @@ from typing import Sequence
 from langchain_core.chat_history import BaseChatMessageHistory
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage
 
-from milo.sessions.store import UNRELIABLE, SessionStore
+from milo.sessions.store import REPLY_ONLY, UNRELIABLE, SessionStore
 
 # On the HumanMessage given to add_messages: the memory file's size when the turn began, kept as
 # where a conversation starting with it begins in the memory (LangChain's history has no such field).
@@ -45,8 +45,9 @@ class SessionMemory(BaseChatMessageHistory):
                 pending = m
             elif m.type == "ai" and pending is not None:
                 mark = pending.additional_kwargs.get(MEMORY_MARK)
+                flag = m.additional_kwargs.get(UNRELIABLE)
                 self.record(str(pending.content), str(m.content), memory_mark=mark if isinstance(mark, int) else None,
-                            reliable=not m.additional_kwargs.get(UNRELIABLE))
+                            reliable=REPLY_ONLY if flag == REPLY_ONLY else not flag)
                 pending = None
 
     def clear(self) -> None:
@@ -76,11 +77,15 @@ class SessionMemory(BaseChatMessageHistory):
         mark = self.store.state().get("memory_mark")
         return int(mark) if isinstance(mark, int) else None
 
-    def record(self, user_text: str, reply: str, memory_mark: Optional[int] = None, reliable: bool = True) -> None:
+    def record(self, user_text: str, reply: str, memory_mark: Optional[int] = None, reliable=True) -> None:
         """`reliable=False`: a reply cut off or leaking tag text; kept on disk (the user saw it)
-        but never replayed into a prompt."""
+        but never replayed into a prompt, nor what the user said before it. REPLY_ONLY: the
+        reply alone is not replayed (it copied a persona sample)."""
         started = self._started if self._started is not None else self.store.clock()
-        answer = AIMessage(reply) if reliable else AIMessage(reply, additional_kwargs={UNRELIABLE: True})
+        if reliable is True:
+            answer = AIMessage(reply)
+        else:
+            answer = AIMessage(reply, additional_kwargs={UNRELIABLE: REPLY_ONLY if reliable == REPLY_ONLY else True})
         self._conv_id = self.store.record(started, self._conv_id, [HumanMessage(user_text), answer], memory_mark)
         self._started = None
 

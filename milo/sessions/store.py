@@ -40,6 +40,7 @@ DEFAULT_TTL = 300.0
 DEFAULT_WINDOW = 40
 ACTIVE = "active.json"
 UNRELIABLE = "milo_unreliable"  # on an AI message never to replay (cut off, leaked tags)
+REPLY_ONLY = "reply"  # its value when only the reply is left out (a persona sample copied): the user's words stay
 _ID_RE = re.compile(r"^conv-\d{8}-\d{6}-\d+$")
 
 
@@ -276,11 +277,12 @@ class SessionStore:
 
 
 def replayable(messages: Sequence[BaseMessage]) -> list[BaseMessage]:
-    """The messages without the exchanges whose reply must not be replayed."""
+    """The messages without the exchanges whose reply must not be replayed (only the reply, for
+    one marked REPLY_ONLY: what the user said is still what the conversation is about)."""
     kept: list[BaseMessage] = []
     for m in messages:
         if m.type == "ai" and m.additional_kwargs.get(UNRELIABLE):
-            if kept and kept[-1].type == "human":
+            if kept and kept[-1].type == "human" and m.additional_kwargs[UNRELIABLE] != REPLY_ONLY:
                 kept.pop()
             continue
         kept.append(m)
