@@ -605,7 +605,7 @@ def test_questions_about_the_users_own_life_are_told_apart():
         assert asks_about_user(q, "Milo"), q  # the default profile's persona, addressed by its name
     for q in ("What is your own name?", "Can you tell me a joke?", "I play the cello.", "How are you? I had a long day.",
               "My sister Nora is visiting next week, I'm excited.", "i play the cello in an orchestra",
-              "Tell me about octopuses.", "What should I cook tonight?", "How do I boil an egg?", "Do you remember me?", "Can you call me Bob from now on?",
+              "Tell me about octopuses.", "What should I cook tonight?", "Any idea what I should bake this weekend?", "How do I boil an egg?", "Do you remember me?", "Can you call me Bob from now on?",
               "Guess what, I'm getting married!", "Guess what! I got a puppy.", ""):  # news, not a question (bench/gestures.py)
         assert not asks_about_user(q, "Milo"), q
     # A question tells nothing (its words are not a note); a correction with a question does.
