@@ -15,6 +15,9 @@ processed), one cold turn, then the median of the warm ones:
                 being written) -> its first reply character (median of 3)
   ..., prefill  the same, sent 0.5 s after the lines would be written (the median of the turns
                 above), while the next prompt's known part is processed
+  typed, a pause  messages that ask nothing about the user, what was typed before the last word
+                processed at a pause (Milo.prefill_typed, where the checkout has it) -> first
+                reply character (median of 5)
 
     .venv/bin/python bench/lived_in.py --brain good --before /tmp/milo-before
 
@@ -90,12 +93,28 @@ def follow_ups(wait):
         firsts.append(marks.get("first", time.perf_counter()) - t)
     pending.finish()
     return statistics.median(firsts)
+# Typed with a pause before the last word: what was typed so far is processed then
+# (Milo.prefill_typed, where this version has it), as the terminal does at a pause.
+typed = []
+for text in json.loads(sys.argv[6]):
+    bot.prefill()
+    if hasattr(bot, "prefill_typed"):
+        bot.prefill_typed(text.rsplit(" ", 1)[0])
+    marks = {}
+    t = time.perf_counter()
+    pending = bot.start_turn(text, on_reply=lambda d: marks.setdefault("first", time.perf_counter()))
+    pending.finish()
+    typed.append(marks.get("first", time.perf_counter()) - t)
+out["typed"] = statistics.median(typed)
 out["follow"] = follow_ups(float(sys.argv[5]))
 out["follow_late"] = follow_ups(out["done"] - out["whole"] + 0.5)
 print("RESULT " + json.dumps(out))
 """
 FOLLOW_UPS = ["My sister is visiting next week.", "She lives in Lisbon.", "What should we cook together?", "Maybe fish."]
 FOLLOW_S = 2.0
+TYPED = ["I went for a long walk by the river this morning.", "My neighbour's dog barked all night again.",
+         "We are planning a trip to the mountains in spring.", "I finally finished that puzzle with a thousand pieces.",
+         "The bakery on the corner closed down last week."]
 
 
 def lived_in(path: Path) -> str:
@@ -125,7 +144,7 @@ def cell(code: Path, brain: str, memory: Path, tmp: Path, steady: bool = True) -
                MILO_CACHE_DIR=str(tmp / "cache"), MILO_ROBOT="none", SESSION_TTL="3600")
     env.pop("GOOGLE_API_KEY", None)
     out = subprocess.run([sys.executable, "-c", CHILD, json.dumps(MESSAGES), brain, "steady" if steady else "first",
-                          json.dumps(FOLLOW_UPS), str(FOLLOW_S)],
+                          json.dumps(FOLLOW_UPS), str(FOLLOW_S), json.dumps(TYPED)],
                          capture_output=True, text=True,
                          env=env, cwd=str(code), timeout=3600)
     line = next((l for l in out.stdout.splitlines() if l.startswith("RESULT ")), None)
@@ -161,7 +180,8 @@ def main() -> int:
     print(f"{'memory':10s} {'figure':18s}" + "".join(f"{n:>9s}" for n, _ in codes) + ("    ratio" if a.before else ""))
     for memory_name in memories:
         for key, label in (("first", "first token"), ("first_you", " asked of you"), ("first_other", " other"),
-                           ("whole", "reply whole"), ("done", "turn done"), ("follow", "follow-up"),
+                           ("whole", "reply whole"), ("done", "turn done"), ("typed", "typed, a pause"),
+                           ("follow", "follow-up"),
                            ("follow_late", "follow-up, prefill")):
             vals = [results[(memory_name, n)].get(key, float("nan")) for n, _ in codes]
             ratio = f"  {vals[-1] / vals[0]:6.2f}x" if a.before else ""

@@ -255,6 +255,23 @@ def test_ctrl_c_mid_reply_on_the_embedded_model_then_it_answers_again(memory_fil
 
 
 @pytest.mark.model
+def test_a_pause_in_typing_has_what_is_typed_processed_before_enter(memory_file):
+    """On the embedded model, what is typed is processed at a pause (Milo.prefill_typed), read
+    from readline's line while the user is still typing; the message is then answered as usual."""
+    term = Terminal("-v", "--model", "tiny", "--memory-file", str(memory_file))
+    term.expect("you> ", timeout=180)
+    term.send(b"Then I baked sourdough")
+    term.expect("processed ahead: what is typed so far (4 words)", timeout=180)
+    term.send(b" bread for dinner.\r")
+    term.expect("milo> ", timeout=180)
+    term.expect("you> ", timeout=180)
+    term.send(b"\x04")
+    term.expect("Bye!")
+    assert term.wait() == 0, term.text
+    assert "Traceback" not in term.text and "prefill of what is typed failed" not in term.text
+
+
+@pytest.mark.model
 def test_the_chat_command_saves_its_prompt_state_for_the_next_process(memory_file):
     proc = run_milo("chat", "--model", "tiny", "--memory-file", str(memory_file), input="hello there\n")
     assert proc.returncode == 0, proc.stderr

@@ -4,6 +4,7 @@ embedded model end to end."""
 import json
 import re
 import socket
+import threading
 import time
 
 import pytest
@@ -914,6 +915,65 @@ def test_notes_for_a_message_not_about_the_user_are_mostly_processed_before_it(e
     fresh = make_milo(embedded, memory=memory, history=SessionMemory(SessionStore(tmp_path / "s2")))
     assert fresh.prefill()
     assert estimate_tokens(fresh.inputs("Then I baked sourdough bread for dinner.")["relevant"]) <= 160
+
+
+@pytest.mark.model
+def test_what_is_typed_is_processed_at_a_pause_and_the_sent_message_finds_it(embedded, make_milo, memory_file, tmp_path):
+    """At a pause in typing the terminal has the prompt for what is typed so far processed
+    (Milo.prefill_typed): its own notes and its words. The message sent then shares all of it
+    but its last words, as llama.cpp reports; without it, its notes are new too."""
+    from milo.sessions import SessionMemory, SessionStore
+
+    topics = ["walked Pixel to the lake", "baked sourdough bread", "fixed the bike's brakes", "painted the fence green",
+              "went to a jazz concert", "planted tulips in the garden"]
+    memory_file.write_text("# Memory\n" + "".join(
+        f"\n--- [PULSE: 0{1 + i % 9}:15 PM, October {1 + i % 28:02d}, 2026] ---\n"
+        f"CORE_UPDATE: Amy said: \"Today I {topics[i % len(topics)]}, the {i}th time this year\"\n"
+        for i in range(120)))
+    memory = LivingMemory(memory_file, relevance=True, budget_tokens=400, cache_dir=tmp_path / "cache")
+    milo = make_milo(embedded, memory=memory, history=SessionMemory(SessionStore(tmp_path / "s")))
+    assert milo.start_turn("I walked Pixel to the lake again.", on_reply=lambda d: None, prefill_next=True).finish().ok
+    message = "Then I baked sourdough bread for dinner."
+    assert milo.prefill()
+    plain, _, _ = _processed(milo, embedded, message)  # its own notes and its words
+    assert milo.prefill() and milo.prefill_typed("Then I baked sourdough bread")
+    typed, _, notes = _processed(milo, embedded, message)
+    assert "sourdough" in notes and typed < 20 < plain, (typed, plain)
+    # A question about the user is answered from a note at once: nothing to process ahead.
+    assert milo.prefill_typed("When did I bake") is False
+    stop = threading.Event()
+    stop.set()
+    assert milo.prefill_typed("Then I baked sourdough bread", stop=stop) is False  # sent already
+
+
+def test_a_pause_in_typing_gives_what_is_typed_once(monkeypatch):
+    """The terminal's watcher: what is typed, after PAUSE seconds without a change, once per
+    text, at least two words; nothing after the line is sent."""
+    from milo.cli.chat import Pauses
+
+    typed = {"now": ""}
+    given = []
+    monkeypatch.setattr(Pauses, "PAUSE", 0.2)
+    busy = {"now": True}
+
+    def on_pause(text, sent):
+        if busy["now"]:
+            busy["now"] = False
+            return False  # not now: asked again while the pause lasts
+        given.append(text)
+
+    with Pauses(lambda: typed["now"], on_pause):
+        for text in ("Then", "Then I", "Then I baked", "Then I baked sourdough"):
+            typed["now"] = text
+            time.sleep(0.05)  # typing: no pause
+        time.sleep(0.6)
+        typed["now"] = "Then I baked sourdough bread"
+        time.sleep(0.6)
+        typed["now"] = "Then I baked sourdough bread "  # the same words
+        time.sleep(0.6)
+    typed["now"] = "something else entirely"
+    time.sleep(0.5)
+    assert given == ["Then I baked sourdough", "Then I baked sourdough bread"]
 
 
 def test_a_message_sent_during_the_prefill_waits_for_one_step_of_it_at_most(make_milo, memory_file, tmp_path):

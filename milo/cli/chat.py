@@ -23,6 +23,7 @@ import shutil
 import signal
 import sys
 import threading
+import time
 from pathlib import Path
 from typing import Callable, Optional
 
@@ -328,7 +329,7 @@ def _chat_at_terminal(kit, args, settings, statuses: StatusBox) -> int:
             if waking.failed:
                 break
             try:
-                line = screen.read(colours.you())
+                line = screen.read(colours.you(), on_pause=lambda typed, sent: _head_start(waking.built, pending, typed, sent))
             except EOFError:
                 break
             text = line.strip()
@@ -363,12 +364,65 @@ def _chat_at_terminal(kit, args, settings, statuses: StatusBox) -> int:
     return 0
 
 
+def _head_start(milo, pending, typed: str, sent: threading.Event) -> bool:
+    """At a pause in typing: the prompt for what is typed so far, processed (Milo.prefill_typed),
+    once Milo is up and the last turn is over (its memory lines and its own prefill first);
+    False while they are not."""
+    if milo is None or (pending is not None and not pending.done):
+        return False
+    if hasattr(milo, "prefill_typed"):
+        milo.prefill_typed(typed, stop=sent)
+    return True
+
+
 def _wait_for(pending, label: str) -> None:
     """Wait for a turn's memory lines, with a spinner when that is not instant."""
     if pending.wait(timeout=0.2) is not None:
         return
     with Spinner(label, True):
         pending.wait()
+
+
+class Pauses:
+    """While the user types: what is typed so far, each time it has stayed the same for PAUSE
+    seconds (at least two words, not an exit word), given to `on_pause(typed, sent)` on this
+    watcher's thread; `sent` is set once the line is sent (a head start to stop). The
+    terminal's Milo.prefill_typed: the notes for the message are processed before Enter.
+    `on_pause` returning False means "not now": it is asked again while the pause lasts."""
+
+    PAUSE = 0.4  # s without a key: a word finished, a thought (typing runs ~0.1-0.3 s a key)
+    POLL = 0.1
+
+    def __init__(self, buffer: Callable[[], str], on_pause: Callable[[str, threading.Event], object]):
+        self.buffer, self.on_pause = buffer, on_pause
+        self.sent = threading.Event()
+        self._thread = threading.Thread(target=self._watch, daemon=True, name="milo-typing")
+
+    def __enter__(self) -> "Pauses":
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.sent.set()  # the watcher ends at its next look; a head start under way stops at its next step
+
+    def _watch(self) -> None:
+        last, since, given = None, 0.0, ""
+        while not self.sent.wait(self.POLL):
+            clock = time.monotonic()
+            try:
+                typed = self.buffer()
+            except Exception:  # noqa: BLE001 - only a head start
+                return
+            if typed != last:
+                last, since = typed, clock
+                continue
+            text = typed.strip()
+            if clock - since >= self.PAUSE and text != given and len(text.split()) >= 2 and text.lower() not in EXIT_WORDS:
+                try:
+                    if self.on_pause(text, self.sent) is not False:  # False: not now (Milo busy), again at the next look
+                        given = text
+                except Exception:  # noqa: BLE001 - only a head start
+                    given = text
 
 
 class PromptScreen:
@@ -391,7 +445,8 @@ class PromptScreen:
             else:
                 self._interrupted = True
 
-    def read(self, prompt: str) -> str:
+    def read(self, prompt: str, on_pause: Optional[Callable[[str, threading.Event], object]] = None) -> str:
+        """A line; `on_pause`: see Pauses (with readline only: it is what shows what is typed)."""
         with self._lock:
             if self._interrupted:
                 raise KeyboardInterrupt
@@ -401,8 +456,12 @@ class PromptScreen:
             rl.set_startup_hook(PROMPT_UP.set)
         else:
             PROMPT_UP.set()
+        pauses = Pauses(rl.get_line_buffer, on_pause) if rl is not None and on_pause is not None else None
         try:
-            return self.reader.read(prompt)
+            if pauses is None:
+                return self.reader.read(prompt)
+            with pauses:
+                return self.reader.read(prompt)
         finally:
             with self._lock:
                 self._reading = None
