@@ -135,6 +135,28 @@ def test_many_missing_vectors_are_computed_in_the_background_newest_first(tmp_pa
     vectors.wait()
     mat, have = vectors.matrix(idx)
     assert have.all() and np.allclose(np.linalg.norm(mat, axis=1), 1.0, atol=1e-4)
+    # Kept as soon as the background is done (a front end may let go of the memory before exit).
+    kept = DocVectors(emb, tmp_path / "v.npz", background=True)
+    kept.matrix(idx)
+    kept.wait()
+    assert DocVectors(emb, tmp_path / "v.npz", background=False).matrix(idx)[1].all()
+
+
+@pytest.mark.model
+def test_milo_chat_keeps_the_vectors_it_computed_for_the_next_wake(tmp_path):
+    """`milo chat` let go of its memory before the exit hook ran: a lived-in memory's vectors
+    were computed anew on every wake (on the cores the model needed) and never kept."""
+    from helpers import run_milo
+
+    path = tmp_path / "Living_Memory.md"
+    _memory(path, [f'Amy said: "Note number {i} about the {w}."' for i, w in enumerate(["garden", "bus", "tea"] * 20)])
+    env = {"MILO_MEMORY_FILE": str(path), "MILO_CACHE_DIR": str(tmp_path / "cache"), "SESSION_DIR": str(tmp_path / "s"),
+           "MILO_ROBOT": "none"}
+    proc = run_milo("chat", "--model", "tiny", input="What did I say about the garden?\n", env=env)
+    assert proc.returncode == 0, proc.stderr
+    (kept,) = (tmp_path / "cache").rglob("vectors-*.npz")
+    with np.load(kept) as z:
+        assert len(z["keys"]) >= 48  # those computed before the turn's recall, at least
 
 
 NOTES = [Candidate("1", 'Gosia said: "Dzień dobry Milo! I\'m Małgorzata, but friends call me Gosia. I\'m a nurse at a children\'s hospital."'),

@@ -232,7 +232,12 @@ def cmd_chat(args: argparse.Namespace, kit) -> int:
 
 
 def _close_body(milo) -> None:
-    if milo is not None and milo.body is not None and hasattr(milo.body, "close"):
+    """The body, and what recall computed kept for the next wake (LivingMemory.close)."""
+    if milo is None:
+        return
+    if hasattr(milo.memory, "close"):
+        milo.memory.close()
+    if milo.body is not None and hasattr(milo.body, "close"):
         milo.body.close()
 
 

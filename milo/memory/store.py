@@ -391,6 +391,12 @@ class LivingMemory:
         """The last n lines of the file, read backwards in blocks: cost independent of file size."""
         return self._tail(n)[0]
 
+    def close(self) -> None:
+        """Keep what recall computed (its index, the pulses' vectors) for the next process: the
+        exit hook only reaches a memory still held then, and a front end lets go of it before."""
+        if self._recall is not None:
+            self._recall.save()
+
     def size(self) -> int:
         try:
             return self.path.stat().st_size

@@ -114,7 +114,7 @@ class DocVectors:
                 chunk, self._pending = self._pending[:CHUNK], self._pending[CHUNK:]
                 if not chunk:
                     self._thread = None
-                    return
+                    break
             try:
                 self._embed(chunk)
             except Exception as e:  # noqa: BLE001 - recall goes on by words
@@ -122,6 +122,10 @@ class DocVectors:
                 with self._lock:
                     self._pending, self._thread = [], None
                 return
+        # Kept now, not only at exit: `milo chat` let go of its memory before the exit hook ran,
+        # so a lived-in memory's vectors (~400 pulses) were computed again on every wake, on the
+        # cores the model needed, and the pulses without one yet were shown whatever their meaning.
+        self.save()
 
     def wait(self) -> None:
         """Until the background has computed what it was given (benches, tests)."""

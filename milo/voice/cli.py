@@ -119,6 +119,8 @@ def cmd_voice(args: "argparse.Namespace", kit: Any) -> int:
         return 0
     finally:
         pipeline.close()
+        if hasattr(getattr(milo, "memory", None), "close"):
+            milo.memory.close()  # what recall computed, for the next wake
         body = getattr(milo, "body", None)
         if body is not None and hasattr(body, "close"):
             try:
