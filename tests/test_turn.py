@@ -1013,6 +1013,8 @@ def test_a_message_sent_during_the_prefill_waits_for_one_step_of_it_at_most(make
     notes = milo.inputs("The water was cold.")["relevant"]
     assert (whole[-1].split("<memory>\n", 1)[1]) in notes and notes.startswith(whole[-1].split("<memory>\n", 1)[1])
     seen.clear()
+    assert milo.prefill() and seen == []  # the server holds them already: nothing sent again
+    milo._held = None  # as after a turn (its prompt takes the server's cache)
     stop.clear()
     assert milo.prefill(stop=stop) is False and len(seen) == 2  # stopped after the step under way
     assert milo._ready == HURRIED
