@@ -792,7 +792,8 @@ def test_a_reply_that_copies_a_persona_sample_is_not_replayed_but_the_users_word
               "[CORE_UPDATE]: Amy said her dentist is on Tuesday\n[FUTURE_MESSAGE]: Nothing in particular")
     fine = ("[REPLY]: Friday it is, then!\n[INTERNAL]: x\n[CORE_UPDATE]: Amy moved the dentist to Friday\n"
             "[FUTURE_MESSAGE]: Nothing in particular")
-    with ScriptedModelServer([("ok", copied), ("ok", fine), ("ok", fine)]) as srv:
+    other = fine.replace("Friday it is, then!", "You're welcome, Amy!")
+    with ScriptedModelServer([("ok", copied), ("ok", fine), ("ok", other)]) as srv:
         milo = make_milo(openai_model(srv.url), history=history)
         first = milo.turn("My dentist appointment is on Tuesday.")
         assert "octopuses" in first.reply and entries(memory_file)[-1].reply == first.reply
@@ -803,7 +804,25 @@ def test_a_reply_that_copies_a_persona_sample_is_not_replayed_but_the_users_word
     assert "My dentist appointment is on Tuesday." in second and "octopuses" not in second
     assert "Friday it is, then!" in third  # a reply that copies nothing is replayed as before
     assert [m.content for m in history.window()] == ["My dentist appointment is on Tuesday.", "Actually I moved the dentist to Friday.",
-                                                     "Friday it is, then!", "Thanks!", "Friday it is, then!"]
+                                                     "Friday it is, then!", "Thanks!", "You're welcome, Amy!"]
+
+
+def test_a_reply_repeating_an_earlier_one_says_only_what_is_new_and_a_whole_repeat_is_not_replayed(make_milo, memory_file, tmp_path):
+    """Seen on the good brain with a lived-in memory: one reply three times in five turns, each
+    copy replayed teaching the next. Milo's earlier replies count as samples for the copy guard."""
+    from milo.sessions import SessionMemory, SessionStore
+
+    history = SessionMemory(SessionStore(tmp_path / "s"))
+    said = "Oh wow, that must be exciting news! Do you have any plans for the upcoming weekend?"
+    lines = "\n[INTERNAL]: x\n[CORE_UPDATE]: Amy said so\n[FUTURE_MESSAGE]: Nothing in particular"
+    with ScriptedModelServer([("ok", f"[REPLY]: {said}{lines}"), ("ok", f"[REPLY]: {said}{lines}"),
+                              ("ok", f"[REPLY]: Oh wow, that must be exciting news! Which bread will you bake first?{lines}")]) as srv:
+        milo = make_milo(openai_model(srv.url), history=history)
+        assert milo.turn("I got a job at the bakery.").reply == said
+        assert milo.turn("I moved the dentist to Friday.").reply == said  # nothing else to say: kept (fail open)...
+        assert milo.turn("I start on Monday.").reply == "Which bread will you bake first?"  # ...only what is new
+    replayed = [m.content for m in history.window()]
+    assert replayed.count(said) == 1 and "I moved the dentist to Friday." in replayed  # ...and not replayed
 
 
 def test_on_reply_end_comes_when_the_reply_is_whole_before_the_memory_lines(make_milo, memory_file):

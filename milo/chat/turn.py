@@ -442,7 +442,7 @@ class Milo:
                     # replayed into later prompts (the model would take it as its way to answer).
                     # The user's words stay for a copy: the conversation is still about them.
                     left_out = {} if reliable else {UNRELIABLE: True}
-                    if reliable and self._manners().copies(answer.reply):
+                    if reliable and self._manners(inputs).copies(answer.reply):
                         left_out = {UNRELIABLE: REPLY_ONLY}
                     self.history.add_messages([
                         HumanMessage(text, additional_kwargs={MEMORY_MARK: mark}),
@@ -460,10 +460,18 @@ class Milo:
             self.prefill(stop=hurried)
         return result
 
-    def _manners(self) -> Manners:
-        """The reply guard (milo.chat.manners) for this persona and user."""
+    def _manners(self, inputs: Optional[Mapping] = None) -> Manners:
+        """The reply guard (milo.chat.manners) for this persona and user. With the turn's
+        `inputs`, Milo's own replies in the conversation count as samples too: the good brain
+        repeated an earlier reply whole, three times in five turns on a lived-in memory ("Oh
+        wow, that must be exciting news! Do you have any plans for the upcoming weekend? ..."),
+        each copy replayed teaching the next. Not where the reply is fixed from a note (it is
+        worded alike on purpose: "I don't think you've told me that yet.")."""
+        earlier: list[str] = []
+        if inputs is not None and inputs.get("evidence") is None:
+            earlier = [m.content for m in inputs.get("history", ()) if m.type == "ai" and isinstance(m.content, str)]
         return Manners(self.persona.user_name, known=bool(self.persona.known_name),
-                       samples=self.persona.samples + self.persona.prompt_lines(), own=self.persona.name)
+                       samples=self.persona.samples + self.persona.prompt_lines() + earlier, own=self.persona.name)
 
     def _lines_begun(self, partial: TaggedAnswer) -> frozenset:
         """The tagged lines other than the reply that the answer has begun so far."""
@@ -507,7 +515,7 @@ class Milo:
         is left out). `on_action`: called with the answer once its [ACTION] line is written."""
         emitted, whole = "", False
         acted = "ACTION" not in {t.name for t in self.parser.tags} or on_action is None
-        manners = self._manners()
+        manners = self._manners(inputs)
         # A reply the grammar fixes from what answers the message (milo.chat.addressing) is shown
         # now, before the model has processed the notes; the model's own copy of it follows.
         fixed, fixed_whole = fixed_reply(inputs.get("evidence"), self.persona.known_name) if self.model.grammar else ("", False)
