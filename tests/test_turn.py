@@ -816,13 +816,17 @@ def test_a_reply_repeating_an_earlier_one_says_only_what_is_new_and_a_whole_repe
     said = "Oh wow, that must be exciting news! Do you have any plans for the upcoming weekend?"
     lines = "\n[INTERNAL]: x\n[CORE_UPDATE]: Amy said so\n[FUTURE_MESSAGE]: Nothing in particular"
     with ScriptedModelServer([("ok", f"[REPLY]: {said}{lines}"), ("ok", f"[REPLY]: {said}{lines}"),
-                              ("ok", f"[REPLY]: Oh wow, that must be exciting news! Which bread will you bake first?{lines}")]) as srv:
+                              ("ok", f"[REPLY]: Oh wow, that must be exciting news! Which bread will you bake first?{lines}"),
+                              ("ok", f"[REPLY]: That sounds lovely! Do you have any plans for the upcoming weekend?{lines}")]) as srv:
         milo = make_milo(openai_model(srv.url), history=history)
         assert milo.turn("I got a job at the bakery.").reply == said
         assert milo.turn("I moved the dentist to Friday.").reply == said  # nothing else to say: kept (fail open)...
         assert milo.turn("I start on Monday.").reply == "Which bread will you bake first?"  # ...only what is new
+        # what is left must say something: not a filler alone (fail open)
+        assert milo.turn("It is sunny.").reply == "That sounds lovely! Do you have any plans for the upcoming weekend?"
     replayed = [m.content for m in history.window()]
     assert replayed.count(said) == 1 and "I moved the dentist to Friday." in replayed  # ...and not replayed
+    assert "That sounds lovely! Do you have any plans for the upcoming weekend?" not in replayed
 
 
 def test_on_reply_end_comes_when_the_reply_is_whole_before_the_memory_lines(make_milo, memory_file):

@@ -150,8 +150,13 @@ def _words(text: str) -> list[str]:
     return re.findall(r"[a-z0-9']+", _norm(text))
 
 
+FEWEST_WORDS = 4  # what is left of a reply once its repeats of earlier replies are left out, at least, or it is kept whole
+
+
 class Manners:
-    def __init__(self, user_name: str = "", known: bool = False, samples: Sequence[str] = (), own: str = ""):
+    def __init__(self, user_name: str = "", known: bool = False, samples: Sequence[str] = (), own: str = "",
+                 earlier: Sequence[str] = ()):
+        """`earlier`: Milo's own replies so far in the conversation, copied like samples."""
         self.user_name = user_name if known else ""
         # The persona's name (`own`) is not said to the user as theirs, unless it is theirs too.
         self._addressed, self._address_pending = _addressed(own if own.lower() != user_name.lower() else "")
@@ -161,7 +166,7 @@ class Manners:
         # Its clauses too (five words or more): "Oh, wait, did you know octopuses have three hearts?"
         # is copied as "Did you know octopuses have three hearts?".
         starts: dict[tuple, frozenset] = {}
-        for sample in samples:
+        for sample in (*samples, *earlier):
             for pattern, least in ((r"[^.!?…]+", 4), (r"[^.!?…,;:]+", 5)):
                 for m in re.finditer(pattern, sample):
                     w = _words(m.group(0))
@@ -169,6 +174,7 @@ class Manners:
                         starts[tuple(w[:6])] = starts.get(tuple(w[:6]), frozenset()) | frozenset(_words(sample))
         self._copy_starts = tuple(starts)
         self._sample_words = starts  # a copy's start -> the words of its sample(s)
+        self._earlier = frozenset(_words(" ".join(earlier)))
 
     def _copied(self, sentence: str) -> Optional[frozenset]:
         """The words of the sample `sentence` copies, or None."""
@@ -241,7 +247,7 @@ class Manners:
         if final and tail.strip():
             parts.append(tail)
             tail = ""
-        shown, said_something = "", False
+        shown, said_something, left_out = "", False, False
         copied: Optional[frozenset] = None  # the words of the sample a left-out sentence copied
         for sentence in parts:
             if said_something and _closer(sentence):
@@ -251,15 +257,17 @@ class Manners:
                 continue  # the rest of that sample ("Oh, wait, did you know octopuses have three hearts? Three!")
             found = self._copied(sentence)
             if found is not None:
-                copied = found
+                copied, left_out = found, left_out or found <= self._earlier  # a repeat of Milo's own
                 continue
             copied = None
             shown += sentence
             said_something = said_something or bool(sentence.strip())
         if final:
-            if not shown.strip() or _interjection(shown):
+            if not shown.strip() or _interjection(shown) or (left_out and len(_words(shown)) < FEWEST_WORDS):
                 # Nothing but copies, or an "Oh!" and copies (2 of 6 first replies of the good
-                # brain): the model's own reply is better than that (fail open).
+                # brain), or a filler ("That sounds interesting!" three times in five turns once
+                # its earlier replies counted as samples): the model's own reply is better than
+                # that (fail open).
                 return self._fix_name("".join(parts)).rstrip()
             return self._fix_name(shown).rstrip()
         held = copied is not None and self._maybe_more(tail, copied)

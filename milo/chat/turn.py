@@ -471,7 +471,7 @@ class Milo:
         if inputs is not None and inputs.get("evidence") is None:
             earlier = [m.content for m in inputs.get("history", ()) if m.type == "ai" and isinstance(m.content, str)]
         return Manners(self.persona.user_name, known=bool(self.persona.known_name),
-                       samples=self.persona.samples + self.persona.prompt_lines() + earlier, own=self.persona.name)
+                       samples=self.persona.samples + self.persona.prompt_lines(), own=self.persona.name, earlier=earlier)
 
     def _lines_begun(self, partial: TaggedAnswer) -> frozenset:
         """The tagged lines other than the reply that the answer has begun so far."""
