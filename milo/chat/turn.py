@@ -43,7 +43,7 @@ log = logging.getLogger("milo")
 NATIVE_TOOL_KINDS = ("gemini", "ollama", "openai")  # chat models with native tool calling
 AHEAD_EXTRA = 60  # tokens of notes chosen for the message itself, after those processed ahead (Milo.inputs)
 HURRIED = ("\0hurried", "")  # Milo._ready after a turn hurried by the next message
-PREFILL_STEP = 100  # tokens of notes per prefill request: the longest a message sent meanwhile waits (~1.7 s, good brain here)
+PREFILL_STEP = 100  # tokens of notes per prefill request: the longest a message sent meanwhile waits (~1.7-3.4 s, good brain here: slower as the prompt grows)
 
 
 class History(Protocol):
