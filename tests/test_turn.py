@@ -899,12 +899,9 @@ def test_prefill_leaves_only_the_notes_and_the_message_to_process(embedded, make
     assert make_milo(choose_model("openai:m", env={"MILO_BASE_URL": "http://127.0.0.1:9/v1"})).prefill() is False
 
 
-@pytest.mark.model
-def test_notes_for_a_message_not_about_the_user_are_mostly_processed_before_it(embedded, make_milo, memory_file, tmp_path):
-    """On a lived-in memory the notes were processed anew for every message (~5 s before the
-    first reply token on the default brain). For a message that asks nothing about the user,
-    those chosen by the conversation so far were processed by the prefill: after it is sent,
-    only a few notes of its own and the message itself are new, as llama.cpp reports."""
+def _lived_in_turn(embedded, make_milo, memory_file, tmp_path):
+    """A Milo on a memory of 120 pulses (recall by words, the good brain's budget), one turn in
+    with its prefill: (milo, memory)."""
     from milo.sessions import SessionMemory, SessionStore
 
     topics = ["walked Pixel to the lake", "baked sourdough bread", "fixed the bike's brakes", "painted the fence green",
@@ -916,6 +913,18 @@ def test_notes_for_a_message_not_about_the_user_are_mostly_processed_before_it(e
     memory = LivingMemory(memory_file, relevance=True, budget_tokens=400, cache_dir=tmp_path / "cache")
     milo = make_milo(embedded, memory=memory, history=SessionMemory(SessionStore(tmp_path / "s")))
     assert milo.start_turn("I walked Pixel to the lake again.", on_reply=lambda d: None, prefill_next=True).finish().ok
+    return milo, memory
+
+
+@pytest.mark.model
+def test_notes_for_a_message_not_about_the_user_are_mostly_processed_before_it(embedded, make_milo, memory_file, tmp_path):
+    """On a lived-in memory the notes were processed anew for every message (~5 s before the
+    first reply token on the default brain). For a message that asks nothing about the user,
+    those chosen by the conversation so far were processed by the prefill: after it is sent,
+    only a few notes of its own and the message itself are new, as llama.cpp reports."""
+    from milo.sessions import SessionMemory, SessionStore
+
+    milo, memory = _lived_in_turn(embedded, make_milo, memory_file, tmp_path)
 
     new, _, notes = _processed(milo, embedded, "Then I baked sourdough bread for dinner.")
     assert "lake" in notes and estimate_tokens(notes) > 200  # notes chosen by the conversation so far...
@@ -945,17 +954,7 @@ def test_what_is_typed_is_processed_at_a_pause_and_the_sent_message_finds_it(emb
     """At a pause in typing the terminal has the prompt for what is typed so far processed
     (Milo.prefill_typed): its own notes and its words. The message sent then shares all of it
     but its last words, as llama.cpp reports; without it, its notes are new too."""
-    from milo.sessions import SessionMemory, SessionStore
-
-    topics = ["walked Pixel to the lake", "baked sourdough bread", "fixed the bike's brakes", "painted the fence green",
-              "went to a jazz concert", "planted tulips in the garden"]
-    memory_file.write_text("# Memory\n" + "".join(
-        f"\n--- [PULSE: 0{1 + i % 9}:15 PM, October {1 + i % 28:02d}, 2026] ---\n"
-        f"CORE_UPDATE: Amy said: \"Today I {topics[i % len(topics)]}, the {i}th time this year\"\n"
-        for i in range(120)))
-    memory = LivingMemory(memory_file, relevance=True, budget_tokens=400, cache_dir=tmp_path / "cache")
-    milo = make_milo(embedded, memory=memory, history=SessionMemory(SessionStore(tmp_path / "s")))
-    assert milo.start_turn("I walked Pixel to the lake again.", on_reply=lambda d: None, prefill_next=True).finish().ok
+    milo, _ = _lived_in_turn(embedded, make_milo, memory_file, tmp_path)
     message = "Then I baked sourdough bread for dinner."
     assert milo.prefill()
     plain, _, _ = _processed(milo, embedded, message)  # its own notes and its words

@@ -301,8 +301,8 @@ class Milo:
         """Process the prompt for what has been typed (or said) so far, at a pause: the notes
         chosen for it and the words themselves. When the message is sent, its prompt shares all
         of that where its notes are the same (they are chosen by its words: most often they are),
-        and only its last words are new (~60 prompt tokens/s on the default brain on a Pi-class
-        CPU: its own notes were ~1 s before the first reply token). Different notes cost nothing
+        and only its last words are new (~35-60 prompt tokens/s on the default brain here: its
+        own notes were ~1.5 s before the first reply token). Different notes cost nothing
         but this request. Not for a question about the user (its reply is shown at once anyway).
         `stop` (the message was sent): it stops between two steps of PREFILL_STEP tokens.
         Whether it ran whole; `_ready` is left as it was (the part chosen ahead stays a prefix)."""
@@ -322,7 +322,8 @@ class Milo:
             for part in [*self._new_steps(notes), None]:
                 if stop is not None and stop.is_set():
                     return False
-                self.model.llm.bind(max_tokens=1).invoke(messages if part is None else known + [SystemMessage(content=head + part)])
+                step = known + ([SystemMessage(content=head + part)] if head else [])
+                self.model.llm.bind(max_tokens=1).invoke(messages if part is None else step)
                 self._held = notes if part is None else part
         except Exception as e:  # only a head start
             log.info("prefill of what is typed failed: %s", e)
