@@ -322,8 +322,8 @@ class Milo:
             for part in [*self._new_steps(notes), None]:
                 if stop is not None and stop.is_set():
                     return False
-                step = known + ([SystemMessage(content=head + part)] if head else [])
-                self.model.llm.bind(max_tokens=1).invoke(messages if part is None else step)
+                step = messages if part is None else known + ([SystemMessage(content=head + part)] if head else [])
+                self.model.llm.bind(max_tokens=1).invoke(step)
                 self._held = notes if part is None else part
         except Exception as e:  # only a head start
             log.info("prefill of what is typed failed: %s", e)
