@@ -422,7 +422,9 @@ def test_the_shipped_files_own_description_is_no_note(tmp_path):
     user writes after it is still a note."""
     from milo.memory.format import SHIPPED_PREAMBLE
 
-    shipped = (ROOT / "Living_Memory.md").read_text(encoding="utf-8")
+    from helpers import shipped_memory
+
+    shipped = shipped_memory().decode("utf-8")
     assert {l.strip() for l in shipped.splitlines() if l.strip()} == SHIPPED_PREAMBLE
     path = tmp_path / "Living_Memory.md"
     path.write_text(shipped)

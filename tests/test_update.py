@@ -5,7 +5,7 @@ import hashlib
 import subprocess
 
 import pytest
-from helpers import ROOT
+from helpers import ROOT, shipped_memory
 
 from milo.cli import update as upd
 
@@ -20,7 +20,7 @@ def git(where, *args):
 
 
 def test_the_shipped_memory_file_never_changes():
-    assert hashlib.sha256((ROOT / "Living_Memory.md").read_bytes()).hexdigest() == SHIPPED_SHA256
+    assert hashlib.sha256(shipped_memory()).hexdigest() == SHIPPED_SHA256
 
 
 @pytest.fixture
@@ -29,7 +29,7 @@ def clone(tmp_path, monkeypatch):
     up = tmp_path / "upstream"
     up.mkdir()
     git(up, "init", "-q", "-b", "main")
-    (up / "Living_Memory.md").write_bytes((ROOT / "Living_Memory.md").read_bytes())
+    (up / "Living_Memory.md").write_bytes(shipped_memory())
     (up / "README.md").write_text("v1\n")
     git(up, "add", ".")
     git(up, "commit", "-qm", "v1")
