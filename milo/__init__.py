@@ -24,6 +24,15 @@ without LangChain).
 
 from __future__ import annotations
 
+import os
+
+# numpy's OpenBLAS on one thread (unless the user chose otherwise, or numpy is loaded already).
+# Its thread pool hung a process at exit: the shared LoCoMo eval over 8 conversations finished,
+# then waited forever in OpenBLAS's shutdown joining an idle worker (0.3.31, numpy 2.4.6). And
+# the embedder's matrices are small: one thread embeds a query as fast here (36 vs 40 ms), and
+# leaves the other cores to the language model.
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+
 __version__ = "0.1.0"
 
 _EXPORTS = {

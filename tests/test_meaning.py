@@ -201,6 +201,21 @@ def test_a_process_ends_while_its_vectors_are_still_being_computed(tmp_path):
         assert out.returncode == 0 and out.stdout.strip() == "True", out.stderr
 
 
+def test_numpy_under_milo_starts_no_blas_threads():
+    """The shared LoCoMo eval over eight conversations finished and then hung at exit, in
+    OpenBLAS's shutdown joining an idle worker thread. Under Milo numpy's BLAS has no workers to
+    join (unless the user asks for them): the process has one thread after a matrix product."""
+    code = ("import os, milo, numpy as np\n"
+            "a = np.ones((400, 400), dtype=np.float32); a @ a\n"
+            "print(len(os.listdir('/proc/self/task')))\n")
+    env = {k: v for k, v in os.environ.items() if k != "OPENBLAS_NUM_THREADS"}
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, env=env, timeout=60)
+    assert out.returncode == 0 and out.stdout.strip() == "1", (out.stdout, out.stderr)
+    mine = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT,
+                          env={**env, "OPENBLAS_NUM_THREADS": "2"}, timeout=60)
+    assert mine.stdout.strip() == "2", (mine.stdout, mine.stderr)  # the user's choice stands
+
+
 @pytest.mark.parametrize("note, said", [
     ('Seun said: "hey milo oluwaseun here i teach maths at a secondary school in lagos"',
      "You told me you teach maths at a secondary school in lagos."),
