@@ -14,11 +14,13 @@
 
 from __future__ import annotations
 
+import atexit
 import hashlib
 import io
 import logging
 import os
 import threading
+import weakref
 from pathlib import Path
 from typing import Optional
 
@@ -28,6 +30,19 @@ from milo import storage
 from milo.memory.index import PulseIndex, meaning_text
 
 log = logging.getLogger("milo.memory")
+
+# Every DocVectors whose background is running (its thread holds it, so it stays listed until
+# done): stopped at exit even when its memory was let go of. The shared LoCoMo eval opens eight
+# memories one after another; exiting with their threads still computing, it crashed
+# (segmentation fault) after printing its scores.
+_BUSY: "weakref.WeakSet[DocVectors]" = weakref.WeakSet()
+
+
+@atexit.register
+def _stop_all() -> None:
+    for vectors in list(_BUSY):
+        vectors.stop()
+
 
 SYNC_MAX = 48  # missing vectors computed before a recall; more go to the background
 CHUNK = 16  # vectors the background computes between looks at what is wanted (and at `stop`)
@@ -207,6 +222,7 @@ class DocVectors:
                 self._pending = [(int(keys[d]), meaning_text(texts[d])) for d in later] + self._pending
                 if self._thread is None:
                     self._thread = threading.Thread(target=self._work, name="milo-vectors", daemon=True)
+                    _BUSY.add(self)
                     self._thread.start()
 
 
