@@ -602,7 +602,7 @@ def test_questions_about_the_users_own_life_are_told_apart():
               "which instrument do i play", "hi milo whats my name", "so where do i live", "who am i",  # speech to text
               "Qu'est-ce que je fais dans la vie ?", "wo wohne ich", "我叫什么名字？",
               "What should you call me?", "hey milo what do you call me",  # their name
-              "guess what my job is"):
+              "guess what my job is", "How do I like my coffee?", "how do i take my tea"):
         assert asks_about_user(q, "Milo"), q  # the default profile's persona, addressed by its name
     for q in ("What is your own name?", "Can you tell me a joke?", "I play the cello.", "How are you? I had a long day.",
               "My sister Nora is visiting next week, I'm excited.", "i play the cello in an orchestra",

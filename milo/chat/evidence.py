@@ -246,7 +246,9 @@ def _opening_words(pattern: str, own: str) -> re.Pattern:
     return re.compile(pattern.replace("{own}", re.escape(own.lower()) + "|" if own else ""), re.IGNORECASE)
 # Asking for advice or for something to be done, not about the user's life ("What should I
 # cook?", "How do I boil an egg?", "Can I ask you something?", "Any idea what I should bake?").
-_ADVICE = re.compile(r"(?<!\w)(?:should|shall|could|can|may|might|must)\s+(?:i|we)(?!\w)|(?<!\w)(?:i|we)\s+(?:should|ought\s+to)(?!\w)|(?<!\w)how\s+(?:do|can|would)\s+(?:i|we)(?!\w)"
+# But "How do I like/take my coffee?" asks what they told (read as advice, the model answered it
+# with no note to go on).
+_ADVICE = re.compile(r"(?<!\w)(?:should|shall|could|can|may|might|must)\s+(?:i|we)(?!\w)|(?<!\w)(?:i|we)\s+(?:should|ought\s+to)(?!\w)|(?<!\w)how\s+(?:do|can|would)\s+(?:i|we)(?!\w)(?!\s+(?:like|take|prefer|usually|normally)(?!\w))"
                      r"|(?<!\w)(?:do|would)\s+you\s+(?:think|recommend|suggest)(?!\w)|(?<!\w)what\s+(?:if|about)\s+(?:i|we)(?!\w)",
                      re.IGNORECASE)
 _SENTENCES = re.compile(r"[^.!?。！？]+[.!?。！？]*")
