@@ -342,3 +342,53 @@ def test_mqtts_with_a_ca_file(tmp_path):
             assert got and got[0]["reply"] == "SECURE?"
         finally:
             s.close()
+
+
+def test_idle_work_runs_while_no_wake_waits_and_ends_when_one_comes():
+    """`milo serve` processes the next prompt (Milo.prefill) while no request waits: the idle work
+    runs at start and after each wake, and is told to hurry as soon as a wake comes or Milo stops
+    (the embedded model's prefill stops between two steps; the wake then waits one step)."""
+    import threading
+    import time
+
+    log, steps = [], []
+
+    def idle(hurry):
+        log.append("idle")
+        while not hurry.is_set():  # a prefill in steps, each checking `hurry`
+            steps.append(1)
+            time.sleep(0.01)
+        log.append("hurried")
+
+    wakes = Wakes(4, on_idle=idle)
+    stop = threading.Event()
+    worker = threading.Thread(target=wakes.run, args=(stop,), kwargs={"poll": 0.05}, daemon=True)
+    worker.start()
+
+    def until(cond):
+        deadline = time.monotonic() + 5
+        while not cond() and time.monotonic() < deadline:
+            time.sleep(0.01)
+        return cond()
+
+    try:
+        assert until(lambda: log == ["idle"])
+        assert wakes.call("ask", lambda: log.append("job") or 42, timeout=5) == 42
+        assert until(lambda: log.count("idle") == 2)  # idle again after the wake
+    finally:
+        stop.set()
+    worker.join(5)
+    assert not worker.is_alive()
+    assert log == ["idle", "hurried", "job", "idle", "hurried"], log
+    assert steps  # it did run until told
+    # No idle work while wakes wait: each job follows the one before.
+    queued, done = Wakes(4, on_idle=lambda hurry: done.append("idle")), []
+    for i in range(3):
+        queued.offer(f"ask {i}", lambda i=i: done.append(i))
+    stop = threading.Event()
+    runner = threading.Thread(target=queued.run, args=(stop,), kwargs={"poll": 0.05}, daemon=True)
+    runner.start()
+    until(lambda: len(done) >= 4)
+    stop.set()
+    runner.join(5)
+    assert done[:4] == [0, 1, 2, "idle"], done

@@ -151,7 +151,9 @@ def cmd_serve(args: argparse.Namespace, kit: Any) -> int:
         body.on_status = lambda s: say(f"milo serve: {s}") if s.startswith(("my body", "could not")) else None
         gestures = TurnGestures(body)
         milo.body = gestures
-    wakes = Wakes(args.queue)
+    # While no request waits, the embedded model processes the next prompt's known part (as the
+    # terminal does between messages); a request that comes meanwhile waits one step at most.
+    wakes = Wakes(args.queue, on_idle=lambda hurry: milo.prefill(stop=hurry))
     voice = {"state": "off"}
 
     def info() -> dict:

@@ -5,6 +5,10 @@ its work here, so turns never overlap and share one conversation and one memory.
     wakes.offer("ask 7", job)          # MQTT: False at once when `limit` jobs already wait
     wakes.call("voice", job)           # voice: waits for a place and for the result
     wakes.run(stop)                    # the worker: until `stop` is set, after the current job
+
+`on_idle(hurry)`: run by the worker whenever the queue is empty (at start and after a job), e.g.
+the embedded model processing the next prompt's known part (Milo.prefill); `hurry.is_set()` is
+true as soon as a job arrives or Milo stops, and the idle work should then end (the job waits for it).
 """
 
 from __future__ import annotations
@@ -31,8 +35,18 @@ class Job:
     future: Future = field(default_factory=Future)
 
 
+class _Either:
+    """Set when either event is (read with is_set(), as a stoppable step reads its stop)."""
+
+    def __init__(self, *events: threading.Event) -> None:
+        self.events = events
+
+    def is_set(self) -> bool:
+        return any(e.is_set() for e in self.events)
+
+
 class Wakes:
-    def __init__(self, limit: int = 16) -> None:
+    def __init__(self, limit: int = 16, on_idle: Optional[Callable[[Any], Any]] = None) -> None:
         if limit < 1:
             raise ValueError("the queue needs room for at least one job")
         self.limit = limit
@@ -41,6 +55,8 @@ class Wakes:
         self.done = 0
         self._lock = threading.Lock()
         self._closed = False
+        self.on_idle = on_idle
+        self._arrived = threading.Event()  # a job came (or Milo is stopping): idle work ends
 
     @property
     def waiting(self) -> int:
@@ -55,6 +71,7 @@ class Wakes:
                 self._q.put_nowait(Job(label, fn, on_refused))
             except queue.Full:
                 return False
+        self._arrived.set()
         return True
 
     def call(self, label: str, fn: Callable[[], Any], timeout: Optional[float] = None) -> Any:
@@ -67,6 +84,7 @@ class Wakes:
                     raise Refused("Milo is shutting down.")
                 try:
                     self._q.put_nowait(job)
+                    self._arrived.set()
                     break
                 except queue.Full:
                     pass
@@ -75,7 +93,11 @@ class Wakes:
 
     def run(self, stop: threading.Event, poll: float = 0.2) -> None:
         """Do jobs in order until `stop` is set; the job in hand is always finished first."""
+        idle = True  # at start, and after each job
         while not stop.is_set():
+            if idle:
+                idle = False
+                self._idle(stop)
             try:
                 job = self._q.get(timeout=poll)
             except queue.Empty:
@@ -94,11 +116,24 @@ class Wakes:
             finally:
                 self.busy = None
                 self.done += 1
+                idle = True
+
+    def _idle(self, stop: threading.Event) -> None:
+        if self.on_idle is None:
+            return
+        self._arrived.clear()
+        if not self._q.empty() or stop.is_set() or self._closed:
+            return
+        try:
+            self.on_idle(_Either(self._arrived, stop))
+        except Exception:  # idle work is only a head start
+            log.exception("idle work failed")
 
     def close(self, why: str = "Milo is shutting down.") -> list[Job]:
         """Take no more jobs; refuse those still waiting (each told `why`). Returns them."""
         with self._lock:
             self._closed = True
+        self._arrived.set()
         left = []
         while True:
             try:
