@@ -394,7 +394,8 @@ class Milo:
             result.error = str(e)
             result.reply = _say_rest(LOST_THREAD, "", on_reply)
             return result
-        answer, shown, whole = yield from self._run(inputs, on_reply, result, cancelled, hurried,
+        manners = self._manners(inputs)  # the reply guard: on the stream, then for the replay
+        answer, shown, whole = yield from self._run(inputs, manners, on_reply, result, cancelled, hurried,
                                                     lambda partial: gesture(partial.action, answer=partial), interruption)
         if _cut(interruption) is not None and answer is not None:
             result.hurried = True
@@ -443,7 +444,7 @@ class Milo:
                     # replayed into later prompts (the model would take it as its way to answer).
                     # The user's words stay for a copy: the conversation is still about them.
                     left_out = {} if reliable else {UNRELIABLE: True}
-                    if reliable and self._manners(inputs).copies(answer.reply):
+                    if reliable and manners.copies(answer.reply):
                         left_out = {UNRELIABLE: REPLY_ONLY}
                     self.history.add_messages([
                         HumanMessage(text, additional_kwargs={MEMORY_MARK: mark}),
@@ -507,7 +508,7 @@ class Milo:
                       asked=only_asks(text, self.persona.name), named=name_in(text, self.persona.name) is not None,
                       unwritten=hurried, own=self.persona.name)
 
-    def _run(self, inputs, on_reply, result: TurnResult, cancelled: threading.Event,
+    def _run(self, inputs, manners: Manners, on_reply, result: TurnResult, cancelled: threading.Event,
              hurried: Optional[threading.Event] = None, on_action: Optional[Callable[[TaggedAnswer], None]] = None,
              interruption: Optional[Interruption] = None) -> Generator[None, None, tuple[Optional[TaggedAnswer], str, bool]]:
         """The answer (None when the model failed), the reply as far as on_reply was given it,
@@ -516,7 +517,6 @@ class Milo:
         is left out). `on_action`: called with the answer once its [ACTION] line is written."""
         emitted, whole = "", False
         acted = "ACTION" not in {t.name for t in self.parser.tags} or on_action is None
-        manners = self._manners(inputs)
         # A reply the grammar fixes from what answers the message (milo.chat.addressing) is shown
         # now, before the model has processed the notes; the model's own copy of it follows.
         fixed, fixed_whole = fixed_reply(inputs.get("evidence"), self.persona.known_name) if self.model.grammar else ("", False)
