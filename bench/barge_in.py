@@ -17,6 +17,8 @@ reply (what is measured is the audio loop, not a model). Three rows:
            question must be the next turn
     stop   the same with "stop" / "be quiet" / "wait": cut, and no turn
     echo   a whole reply with nobody speaking: any CutOff is a false barge-in
+    first  the same with a new echo canceller, as the first reply of a `milo voice` session: the
+           canceller learns the room while it speaks (barge-in is armed once it takes the echo out)
 
 Timings are printed, never asserted. Needs pulseaudio, paplay, espeak-ng, sox, faster-whisper and
 livekit (./test.sh installs them).
@@ -221,11 +223,15 @@ def main() -> int:
     from milo.voice.echo import load
 
     echo = load()  # one per session, as `milo voice` has: it learns the room once
-    rows = {"over": [], "stop": [], "echo": []}
+    rows = {"over": [], "stop": [], "echo": [], "first": []}
     try:
         for i in range(args.trials):
             for kind in rows:
-                r = trial(kind, va, whisper, tts, wavs, rng, echo)
+                if kind == "first":
+                    r = trial("echo", va, whisper, tts, wavs, rng, load())
+                    r["kind"] = "first"
+                else:
+                    r = trial(kind, va, whisper, tts, wavs, rng, echo)
                 rows[kind].append(r)
                 print(f"{kind:5s} {i + 1:2d}: " + ", ".join(f"{k}={v:.3f}" if isinstance(v, float) else f"{k}={v}"
                                                             for k, v in r.items() if k != "kind"), flush=True)
@@ -244,6 +250,8 @@ def main() -> int:
           f"(told from a question: {sum(r.get('stopped', False) for r in rows['stop'])}; the rest heard as nothing)")
     print(f"  echo: false barge-ins {sum(r.get('false', False) for r in rows['echo'])} over {len(rows['echo'])} whole replies "
           f"(median {statistics.median([r['spoken'] for r in rows['echo'] if r.get('spoken')] or [0]):.1f} s of speech each)")
+    print(f"  first: false barge-ins {sum(r.get('false', False) for r in rows['first'])} over {len(rows['first'])} first replies "
+          f"(a new echo canceller each)")
     aec = [r["aec_ms"] for kind in rows for r in rows[kind] if r.get("aec_ms")]
     if aec:
         print(f"  echo canceller: {statistics.mean(aec):.2f} ms per 32 ms chunk ({100 * statistics.mean(aec) / 32:.1f}% of one core)")

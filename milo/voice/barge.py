@@ -16,8 +16,9 @@ from typing import Optional, Sequence
 
 from milo.voice import CHUNK_BYTES
 from milo.voice.audio import rms_dbfs
+from milo.voice.echo import ECHO_DB
 from milo.voice.mouth import Mouth
-from milo.voice.vad import Segmenter, VadStart
+from milo.voice.vad import Segmenter, VadSpeech, VadStart
 
 
 class Cut:
@@ -63,19 +64,21 @@ class Microphone:
         self._back.append(chunk)
 
 
-# A chunk the canceller made this much quieter is Milo's own voice coming back, whatever the VAD
-# makes of what is left. Measured (tests/test_voice_barge.py's recordings, echo at -10 dB): the
-# echo alone 20-44 dB quieter once the canceller has learnt the room, 2-13 dB before; the user
-# speaking over it 1-3 dB (after the canceller's first ~0.3 s of doubt, when it holds them down).
-ECHO_DB = 12.0
 SILENCE = b"\x00" * CHUNK_BYTES
+# Speech that stops Milo goes on this many chunks past the VAD's start, each voiced and not its
+# echo (~0.2 s from its first voiced chunk in all). Traced through the virtual devices (26 first
+# replies, echo at -10 dB): once armed, the canceller still let Milo's voice through now and then,
+# after pauses most often, in bursts of 1-5 chunks (91 bursts; one of 14), enough for the VAD's 3;
+# a user speaking over it goes on.
+CONFIRM_CHUNKS = 3
 
 
 class BargeIn:
     """Watches the microphone on a thread of its own while `mouth` speaks. Armed once the first
-    audio went out and the echo canceller is trained (the first ~2 s Milo speaks in a session;
-    what comes before is dropped, as a muted microphone would); the segmenter's
-    first VadStart stops the mouth and sets `cut`. `close()` stops watching; `start` is then the
+    audio went out and the echo canceller is trained (it has heard ~2 s of Milo in this session and
+    takes its echo out now, milo.voice.echo; what comes before is dropped, as a muted microphone
+    would); speech the segmenter found that goes on CONFIRM_CHUNKS more (not a burst of Milo's
+    voice let through) stops the mouth and sets `cut`. `close()` stops watching; `start` is then the
     VadStart that cut the reply off (None if nothing did), for the loop to go on from."""
 
     def __init__(self, mic: Microphone, segmenter: Segmenter, mouth: Mouth, cut: Cut, on_cut=None):
@@ -89,6 +92,8 @@ class BargeIn:
 
     def _watch(self) -> None:
         armed = False
+        start: Optional[VadStart] = None  # speech begun, not yet confirmed
+        confirming: list[bytes] = []
         try:
             for chunk in self.mic:
                 if self._done.is_set():
@@ -100,8 +105,19 @@ class BargeIn:
                         continue
                     armed = True
                     self.segmenter.reset()
-                ev = self.segmenter.feed(chunk if self._near(chunk) else SILENCE)
-                if isinstance(ev, VadStart):
+                near = self._near(chunk)
+                ev = self.segmenter.feed(chunk if near else SILENCE)
+                if start is None:
+                    if isinstance(ev, VadStart):
+                        start, confirming = ev, []
+                    continue
+                if not (isinstance(ev, VadSpeech) and ev.voiced and near):
+                    start = None  # a burst of Milo's own voice let through: forgotten
+                    self.segmenter.reset()
+                    continue
+                confirming.append(ev.pcm)
+                if len(confirming) >= CONFIRM_CHUNKS:
+                    ev = VadStart(start.pcm + b"".join(confirming))  # the loop goes on from here
                     heard = self.mouth.stop()
                     if self.mic.echo is not None:
                         self.mic.echo.flush()

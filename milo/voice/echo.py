@@ -14,12 +14,13 @@ half-duplex.
 
 from __future__ import annotations
 
+import collections
 import logging
 import threading
 from typing import Optional
 
 from milo.voice import CHUNK_BYTES, SAMPLE_RATE, SAMPLE_WIDTH
-from milo.voice.audio import resample
+from milo.voice.audio import resample, rms_dbfs
 
 log = logging.getLogger("milo.voice")
 
@@ -30,6 +31,20 @@ MAX_REFERENCE_S = 3.0  # reference not yet matched by the microphone (a stalled 
 # through the virtual devices a new canceller let enough through in its first ~2 s for the VAD
 # (up to 24-30 voiced chunks in a row at 1.1-2 s into the first reply; later 0-3).
 TRAIN_S = 2.0
+# ...and until it shows it: in each of the last TRAINED_CHUNKS microphone chunks that carried its
+# echo (louder than QUIET_DBFS while Milo's voice was playing) the echo came out ECHO_DB or more
+# quieter. Traced chunk by chunk through the virtual devices (tests/test_voice_barge.py's first
+# replies): a new canceller let Milo's voice through now and then until 2-3.5 s in; with TRAIN_S
+# alone 5 of 16 replies cut themselves off, all 2.0-2.5 s in. A canceller that never shows it
+# (headphones: no echo comes back; a loud fan) arms at TRAIN_MAX_S.
+TRAINED_CHUNKS = 8
+QUIET_DBFS = -45.0
+TRAIN_MAX_S = 8.0
+# A chunk the canceller made this much quieter is Milo's own voice coming back, whatever the VAD
+# makes of what is left (milo.voice.barge). Measured (tests/test_voice_barge.py's recordings, echo
+# at -10 dB): the echo alone 20-44 dB quieter once the canceller has learnt the room, 2-13 dB
+# before; the user speaking over it 1-3 dB (after the canceller's first ~0.3 s of doubt).
+ECHO_DB = 12.0
 
 
 class EchoCanceller:
@@ -55,6 +70,7 @@ class EchoCanceller:
         self._lock = threading.Lock()
         self.frames = 0
         self.heard_s = 0.0  # seconds of Milo's voice (non-silent reference) processed
+        self._taken = collections.deque(maxlen=TRAINED_CHUNKS)  # dB taken out of recent chunks with echo
 
     def played(self, pcm: bytes, rate: int) -> None:
         """Audio the speaker is about to play (any rate; mono 16-bit)."""
@@ -72,14 +88,20 @@ class EchoCanceller:
 
     @property
     def trained(self) -> bool:
-        """Whether it has heard enough of Milo's voice to take it out well (TRAIN_S)."""
-        return self.heard_s >= TRAIN_S
+        """Whether it has heard enough of Milo's voice (TRAIN_S) and takes all of it out now
+        (ECHO_DB, TRAINED_CHUNKS), or has heard TRAIN_MAX_S of it."""
+        if self.heard_s >= TRAIN_MAX_S:
+            return True
+        with self._lock:
+            taken = list(self._taken)
+        return self.heard_s >= TRAIN_S and len(taken) == TRAINED_CHUNKS and min(taken) >= ECHO_DB
 
     def clean(self, chunk: bytes) -> bytes:
         """`chunk` without the echo of what was played (10 ms later: the canceller's frames)."""
         if len(chunk) != CHUNK_BYTES:
             raise ValueError(f"chunks must be {CHUNK_BYTES} bytes")
         rtc = self._rtc
+        voiced = False
         with self._lock:
             self._in += chunk
             while len(self._in) >= FRAME_BYTES:
@@ -88,6 +110,7 @@ class EchoCanceller:
                     del self._ref[:FRAME_BYTES]
                     if ref.strip(b"\x00"):
                         self.heard_s += FRAME / SAMPLE_RATE
+                        voiced = True
                 else:
                     ref = self._silence
                 self._apm.process_reverse_stream(rtc.AudioFrame(ref, SAMPLE_RATE, 1, FRAME))
@@ -98,6 +121,10 @@ class EchoCanceller:
                 self.frames += 1
             out = bytes(self._out[:CHUNK_BYTES])
             del self._out[:CHUNK_BYTES]
+            if voiced:
+                level = rms_dbfs(chunk)
+                if level > QUIET_DBFS:  # the echo came back: how much of it was taken out
+                    self._taken.append(level - rms_dbfs(out))
         return out
 
 
