@@ -30,6 +30,7 @@ SHORT = ("[REPLY]: Blue, like the sky over the sea.\n[INTERNAL]: colour\n"
 @pytest.mark.parametrize("text,stop", [
     ("stop", True), ("Stop!", True), ("hey milo stop", True), ("wait a second", True), ("be quiet please", True),
     ("hold on a minute", True), ("okay, stop", True), ("Arrête !", True), ("STOP IT", True), ("Wait... Wait...", True), ("stop stop stop", True),
+    ("Be quiet. Be quiet. Be quiet. Be", True), ("stop the music stop the music", False),
     ("stop the music", False), ("wait what did you say", False), ("what time is it", False),
     ("cancel my dentist appointment", False), ("", False),
 ])

@@ -163,6 +163,12 @@ def is_stop(text: str, names: Sequence[str] = ()) -> bool:
     `names`: words that may come with it (the wake phrase's: "hey Milo, stop")."""
     words = re.findall(r"[\w'-]+", (text or "").casefold())
     words = [w for i, w in enumerate(words) if i == 0 or w != words[i - 1]]  # "stop stop", "wait... wait..."
+    # A phrase said (or transcribed: whisper repeats) over and over, the last time maybe cut:
+    # "be quiet be quiet be quiet be" is "be quiet".
+    for n in range(2, len(words) // 2 + 1):
+        if all(w == words[i % n] for i, w in enumerate(words)):
+            words = words[:n]
+            break
     fillers = _FILLER | {n.casefold() for n in names}
     while words and words[-1] in fillers - {"a", "you", "no"}:
         words.pop()
