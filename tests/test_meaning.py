@@ -328,6 +328,20 @@ def test_the_greeting_and_name_that_open_a_note_are_not_what_it_is_compared_by(e
     assert find("what car do i drive", notes, embed=emb.encode_cached, own="Milo", user="mateo").choice == NONE
 
 
+def test_what_the_user_said_earlier_in_this_conversation_is_compared_by_its_own_words(emb):
+    """A newcomer's first chat: "Hi Milo, I am Zoë and I repair bicycles." then "What do I do for
+    work?" was answered "I don't think you've told me that yet": the message was compared with its
+    'earlier today: "' wrapper as parts of its own and its greeting and name kept (0.25)."""
+    from milo.chat.evidence import SAID
+
+    said = [Candidate(SAID, 'earlier today: "Hi Milo, I am Zoë and I repair bicycles."')]
+    for question in ("What do I do for work?", "What do I do for a living?"):
+        ev = find(question, said, embed=emb.encode_cached, own="Milo", user="Zoë")
+        assert ev.choice == SAID and "bicycles" in ev.describe(), (question, ev.describe())
+    for question in ("What did I have for lunch today?", "What's my cousin called?"):
+        assert find(question, said, embed=emb.encode_cached, own="Milo", user="Zoë").choice == NONE, question
+
+
 def test_a_question_about_the_user_is_shown_its_best_notes_by_words_under_the_meaning_floor(tmp_path):
     """"Where do I work?" on a lived-in memory: the note that answers opens with a greeting and
     the user's name, which put it under the meaning floor, and it was not shown (nor found).
