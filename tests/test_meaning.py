@@ -342,6 +342,17 @@ def test_what_the_user_said_earlier_in_this_conversation_is_compared_by_its_own_
         assert find(question, said, embed=emb.encode_cached, own="Milo", user="Zoë").choice == NONE, question
 
 
+def test_how_do_i_is_about_the_user_only_where_a_note_answers_it(emb):
+    """"How do I take my coffee?" asks what the user told; "How do I take care of a cactus?" asks
+    for advice: with no note that answers it, the model answers (fail open), not "I don't think
+    you've told me that yet"."""
+    notes = [Candidate("1", 'Zoë said: "I repair bicycles and I drink my coffee black."')]
+    ev = find("How do I like my coffee?", notes, embed=emb.encode_cached, own="Milo", user="Zoë")
+    assert ev is not None and ev.choice == "1", ev
+    for question in ("How do I take care of a cactus?", "How do I take a screenshot?"):
+        assert find(question, notes, embed=emb.encode_cached, own="Milo", user="Zoë") is None, question
+
+
 def test_a_question_about_the_user_is_shown_its_best_notes_by_words_under_the_meaning_floor(tmp_path):
     """"Where do I work?" on a lived-in memory: the note that answers opens with a greeting and
     the user's name, which put it under the meaning floor, and it was not shown (nor found).

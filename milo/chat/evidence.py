@@ -247,8 +247,12 @@ def _opening_words(pattern: str, own: str) -> re.Pattern:
 # Asking for advice or for something to be done, not about the user's life ("What should I
 # cook?", "How do I boil an egg?", "Can I ask you something?", "Any idea what I should bake?").
 # But "How do I like/take my coffee?" asks what they told (read as advice, the model answered it
-# with no note to go on).
-_ADVICE = re.compile(r"(?<!\w)(?:should|shall|could|can|may|might|must)\s+(?:i|we)(?!\w)|(?<!\w)(?:i|we)\s+(?:should|ought\s+to)(?!\w)|(?<!\w)how\s+(?:do|can|would)\s+(?:i|we)(?!\w)(?!\s+(?:like|take|prefer|usually|normally)(?!\w))"
+# with no note to go on): only where a note answers it (find), as "How do I take care of a
+# cactus?" is advice.
+_HOW_DO_I = r"(?<!\w)how\s+(?:do|can|would)\s+(?:i|we)(?!\w)"
+_HABIT = r"\s+(?:like|take|prefer|usually|normally)(?!\w)"
+_HOW_DO_I_HABIT = re.compile(_HOW_DO_I + _HABIT, re.IGNORECASE)
+_ADVICE = re.compile(r"(?<!\w)(?:should|shall|could|can|may|might|must)\s+(?:i|we)(?!\w)|(?<!\w)(?:i|we)\s+(?:should|ought\s+to)(?!\w)|" + _HOW_DO_I + f"(?!{_HABIT})"
                      r"|(?<!\w)(?:do|would)\s+you\s+(?:think|recommend|suggest)(?!\w)|(?<!\w)what\s+(?:if|about)\s+(?:i|we)(?!\w)",
                      re.IGNORECASE)
 _SENTENCES = re.compile(r"[^.!?。！？]+[.!?。！？]*")
@@ -395,6 +399,8 @@ def find(text: str, candidates: Sequence[Candidate], embed: Optional[Embed] = No
     elif meaning is not None and max(meaning[0]) >= answers:
         j = int(max(range(len(told)), key=lambda k: (meaning[0][k], k)))
         best = (0, 0, told[j][0], _part(told[j][1], meaning[2][j]), j)
+    elif _HOW_DO_I_HABIT.search(text):
+        return None  # "How do I take a screenshot?": no note says, so advice as well as habit: the model answers
     else:
         return Evidence(NONE, own=own)
     # The newest note on the same thing, if newer: it shares what is asked, or (by meaning) it is
