@@ -450,11 +450,8 @@ def _words(note: str) -> str:
     prefix and quote marks as parts of their own, "Hi Milo, I am Zoë and I repair bicycles." kept
     its name and was 0.25 from "What do I do for work?", its job alone 0.37), the note as written
     otherwise."""
-    q = _said(note)
-    if q:
-        return q[1]
-    m = _EARLIER.match(note.strip())
-    return m.group(1) if m else note
+    words = _own(note)
+    return note if words is None else words
 
 
 def _sentences(note: str, own: str = "") -> list[str]:
