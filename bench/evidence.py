@@ -149,12 +149,15 @@ def offline(sets: list[str], lived_in: bool = False, budget: int = 400) -> int:
             ev = find(message, notes, embed=embed, own=OWN, user=user)
             choice = "-" if ev is None else ev.choice
             if isinstance(want, list):
-                shown = ev.describe().lower() if ev is not None and ev.choice != NONE else ""
+                # "Not sure; the closest I have is ..." with the right note: the user hears it
+                shown = ev.describe().lower() if ev is not None and (ev.choice != NONE or ev.closest) else ""
                 ok = any(w.lower() in shown for w in want)
             else:
                 ok = choice == want
+            if ev is not None and ev.closest is not None:
+                choice = f"none~{ev.closest.key}"  # said beside "not sure": honest either way
             row[judge] = (ok, choice)
-            if not ok and ev is not None and ev.answered:
+            if not ok and ev is not None and (ev.answered or ev.closest):
                 row.setdefault("wrong", []).append(f"{judge}: {ev.describe().strip()}")
         rows.append(row)
         print(f"{source:8s} {row['kind']:14s} {len(notes):2d} notes" if lived_in else f"{source:8s} {row['kind']:14s}", end=" ")
@@ -244,7 +247,7 @@ def main() -> int:
             ok = (want.lower() in text.lower() and choice in notes) if kind == "answered" else choice == want
             row[judge] = (ok, choice, secs)
         rows.append(row)
-        print(f"{kind:15s} {message!r:45s} " + "  ".join(f"{j}={c}{'' if ok else '!'}" for j, (ok, c, _) in row.items() if j not in ("message", "kind")), flush=True)
+        print(f"{kind:15s} {message!r:45s} " + "  ".join(f"{j}={row[j][1]}{'' if row[j][0] else '!'}" for j in row if j not in ("message", "kind")), flush=True)
     judges = ["model-inline", "model-asked", "words"]
     print(f"\n{'kind':16s}" + "".join(f"{j:>14s}" for j in judges))
     for kind in ("answered", "never told", "not about them", "all"):

@@ -155,6 +155,41 @@ SETS = {
              ("What's my brother's job?", "never", None, ["brother is a", "brother works"])],
         ],
     },
+    # Written 2026-12-03 before any change of that session (paraphrased questions: a job, a home,
+    # a hobby asked in other words than told), never tuned on: run before and after.
+    "dec3": {
+        "joao": [
+            [S("Olá Milo! I'm João. I drive a delivery van around Porto."),
+             S("My sister Beatriz plays volleyball for her university.")],
+            [("What do I do for work?", "told", ["deliver", "van", "driv"], None),
+             ("Which sport does Beatriz play?", "told", ["volleyball"], None),
+             ("What's my favourite colour?", "never", None, ["favourite colour is", "favorite color is", "you love"]),
+             ("Which city am I in?", "told", ["porto"], None)],
+        ],
+        "mei": [
+            [S("hi milo im mei i fix phones and laptops at a repair stall"),
+             S("on sundays i go hiking with my dad")],
+            [("whats my job", "told", ["repair", "phone", "laptop", "fix"], None),
+             ("what do i do at the weekend", "told", ["hik"], None),
+             ("whats my dads name", "never", None, ["dad is called", "dad's name is", "father is"]),
+             ("who am i", "name", ["mei"], ["milo"])],
+        ],
+        "olu": [
+            [S("Good evening Milo. Olu here, I look after the plants at the botanical garden in Ibadan."),
+             S("I've got a parrot named Captain who whistles the national anthem.")],
+            [("Where do I work?", "told", ["botanical", "garden"], None),
+             ("What kind of bird do I have?", "told", ["parrot"], None),
+             ("What did I have for breakfast today?", "never", None, ["you had a", "you ate a", "you had some", "you ate some"]),
+             ("What's my pet called?", "told", ["captain"], None)],
+        ],
+        "ingrid": [
+            [S("Hej Milo! Ingrid here. My choir practice is on Monday evenings.")],
+            [S("Actually the choir moved to Tuesday evenings from now on.")],
+            [("When do I sing with my choir?", "corrected", ["tuesday"], ["monday"]),
+             ("How many grandchildren do I have?", "never", None, ["you have two", "you have three", "you have one"]),
+             ("What's my name?", "name", ["ingrid"], ["milo"])],
+        ],
+    },
 }
 
 
@@ -270,13 +305,13 @@ def run(milo: list[str], sets: list[str], out: Path, model: str | None, only: st
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--set", choices=["tune", "held", "fresh", "all"], default="held")
+    ap.add_argument("--set", choices=[*SETS, "all"], default="held")
     ap.add_argument("--model", default=None, help="a --model spec (good, tiny, ollama:..., ...)")
     ap.add_argument("--out", default=str(ROOT / "bench" / "out" / "truth"))
     ap.add_argument("--only", default=None, help="one user of the set")
     ap.add_argument("--checkout", default=None, help="another checkout of Milo to run instead (its main.py, this venv)")
     a = ap.parse_args()
-    sets = ["tune", "held", "fresh"] if a.set == "all" else [a.set]
+    sets = list(SETS) if a.set == "all" else [a.set]
     milo = [str(ROOT / ".venv" / "bin" / "milo")]
     if a.checkout:  # e.g. `git worktree add /tmp/milo-before <commit>`: its own package, this venv
         milo = [sys.executable, str(Path(a.checkout).resolve() / "main.py")]

@@ -389,3 +389,42 @@ def test_a_note_quoting_someone_else_never_answers_for_the_user():
     assert find("What's my brother called?", notes, own="Milo", user="Ingrid").choice == NONE
     assert "clocks" in find("What do I restore?", notes, own="Milo", user="Ingrid").describe()
     assert find("What's my cat called?", notes, own="Milo", user="Ingrid").choice == "3"  # the user, unnamed
+
+
+def test_a_note_just_below_the_bar_is_said_as_the_closest_not_hidden(emb):
+    """MiniLM puts a job question far from the note that answers it ("What do I do for work?" /
+    "I deliver parcels on my bike around Pune.": 0.27, below the 0.31 bar): it was hidden behind
+    "I don't think you've told me that yet", which denies what the memory holds. Now it is said
+    beside "not sure", in the user's person, and nothing is claimed; a question far from every
+    note is still "not told"."""
+    from milo.chat.addressing import NOT_TOLD, fixed_reply, reply_opening
+
+    notes = [Candidate("1", 'Ravi said: "I deliver parcels on my bike around Pune."'),
+             Candidate("2", 'Ravi said: "My cat Miso sleeps on the radiator."')]
+    ev = find("What do I do for work?", notes, embed=emb.encode_cached, own="Milo", user="Ravi")
+    assert ev.choice == NONE and not ev.answered and ev.closest is not None and ev.closest.key == "1", ev.describe()
+    reply = "I'm not sure you've told me that. The closest I have is that you deliver parcels on your bike around Pune."
+    assert fixed_reply(ev) == (reply, True) and reply_opening(ev) == f'"{reply}"'
+    assert ev.prefill() == "[NOTE]: none\n"  # the model is not told a note answers
+    for question in ("How old am I?", "What did I have for breakfast?", "When is my birthday?"):
+        far = find(question, notes, embed=emb.encode_cached, own="Milo", user="Ravi")
+        assert far.choice == NONE and far.closest is None, (question, far.describe())
+        assert fixed_reply(far) == (NOT_TOLD, False)
+    assert find("What do I do for work?", notes).closest is None  # words alone: no meaning, no closest
+
+
+def test_a_note_flagged_as_read_like_an_instruction_is_still_the_users_words(emb):
+    """"Actually the choir moved to Tuesday evenings from now on." reads like an instruction
+    ("from now on"), so recall shows it flagged (milo.memory.quoting). Read with the flag, it was
+    neither the user's words nor close enough to "When do I sing with my choir?" among a lived-in
+    memory's notes, and the old Monday answered (bench/evidence.py --lived-in)."""
+    from milo.memory.quoting import FLAG, neutralise
+
+    said = ['Hej Milo! Ingrid here. My choir practice is on Monday evenings.', "My grandson Elis collects stamps.",
+            "The drive to the coast took three hours.", "I repainted the kitchen a pale green.", "We had pancakes at the cafe."]
+    notes = [Candidate(str(i + 1), f'Ingrid said: "{t}"') for i, t in enumerate(said)]
+    moved = neutralise('Ingrid said: "Actually the choir moved to Tuesday evenings from now on."')
+    assert moved.startswith(FLAG)
+    ev = find("When do I sing with my choir?", notes + [Candidate("6", moved)], embed=emb.encode_cached, own="Milo", user="Ingrid")
+    told = ev.told()
+    assert "Tuesday" in told and "Monday" not in told and "quoted" not in told and "Ingrid said" not in told, ev.describe()

@@ -5,6 +5,8 @@
   the user's "I" in its notes as its own ("I play the cello...", "Milo likes ramen") in 16 of 16
   held-out questions (bench/perspective.py), and what it wrote after a fixed opening was where it
   embellished ("...he works at your family bike shop", "You were born on December 1, 1981.").
+- Nothing answers it for sure but a note is close: "I'm not sure you've told me that. The
+  closest I have is that" and the note in the user's person, and nothing more.
 - Nothing answers it: the reply is "I don't think you've told me that yet." and a short question
   that asks for it (left to itself, the 1.5B brain answered never-told questions with an
   invention in 7 of 8 held-out ones: "Your mother is called Mary.").
@@ -25,6 +27,8 @@ from milo.chat.evidence import NAME_NOTE, NONE, Evidence
 # what it did not know in the user's words, which reads as a claim ("...what you cooked last
 # night", "What do you like to eat?" after "What's my favourite food?").
 NOT_TOLD = "I don't think you've told me that yet."
+NOT_SURE = "I'm not sure you've told me that."
+CLOSEST = "The closest I have is that"
 NOT_TOLD_REPLY = ('"I don\'t think you\'ve told me that yet. " ("Will you tell me?" | "I\'d love to hear about it!" '
                   '| "Want to tell me?" | "What is it?")')
 
@@ -39,7 +43,7 @@ def reply_opening(evidence: Optional[Evidence], user_name: Optional[str] = None)
     prompt: "You are Milo, a small desk robot...", "Your memory notes (your own notes...)")."""
     if evidence is None:
         return None
-    if evidence.choice == NONE:
+    if evidence.choice == NONE and evidence.closest is None:
         return NOT_TOLD_REPLY
     return _literal(fixed_reply(evidence, user_name)[0])
 
@@ -51,6 +55,9 @@ def fixed_reply(evidence: Optional[Evidence], user_name: Optional[str] = None) -
     memory lines."""
     if evidence is None:
         return "", False
+    if evidence.choice == NONE and evidence.closest is not None:
+        # Not sure it answers (milo.chat.evidence.MEANING_CLOSEST): both said, nothing claimed.
+        return f"{NOT_SURE} {CLOSEST} {evidence.told()}.", True
     if evidence.choice == NONE:
         return NOT_TOLD, False
     if evidence.choice == NAME_NOTE and user_name:
@@ -64,4 +71,4 @@ def fixed_reply(evidence: Optional[Evidence], user_name: Optional[str] = None) -
     return f"You told me {evidence.told()}.", True
 
 
-__all__ = ["NOT_TOLD", "NOT_TOLD_REPLY", "fixed_reply", "reply_opening"]
+__all__ = ["CLOSEST", "NOT_SURE", "NOT_TOLD", "NOT_TOLD_REPLY", "fixed_reply", "reply_opening"]

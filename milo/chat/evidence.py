@@ -25,9 +25,13 @@ message alike: it cannot abstain. What is left:
   and close enough in meaning, the one sharing most; else the one closest in meaning, if close
   enough (milo.memory.embedder; without it, words alone); a newer note on the same thing (a
   shared word, or close in meaning) is named beside it, and replaces it when it says so;
+- a note a little too far to be sure of (MEANING_CLOSEST): Milo is not sure, and says the
+  closest note (Evidence.closest), claiming nothing;
 - nothing close enough: Milo says it has not been told. Limit: a paraphrase the embedder misses
   ("what do I do for a living?" / "I run a little flower shop", cosine 0.11) is answered as
-  not told, which is honest about what Milo found, never an invention.
+  not told, which is honest about what Milo found, never an invention. Asked instead, the good
+  brain's own pick among the notes (grammar: a number or "none") was right for 2-3 of 5 such job
+  questions and named a note for 1-4 of 5 never-told ones: no better.
 """
 
 from __future__ import annotations
@@ -37,6 +41,8 @@ import logging
 import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable, Optional, Sequence
+
+from milo.memory.quoting import unflag
 
 if TYPE_CHECKING:
     import numpy as np
@@ -67,6 +73,9 @@ class Evidence:
     newer: tuple[Candidate, ...] = field(default=())  # a newer note on the same thing
     replaced: bool = False  # the newer note changes it ("I moved the dentist to Friday"): only it is shown
     own: str = ""  # the persona's name: dropped where the user addressed it ("Hi Milo! I grow...")
+    # Nothing answers it for sure (choice NONE), but this note is the closest in meaning: said
+    # beside "not sure" rather than hidden (see `find`).
+    closest: Optional[Candidate] = None
 
     @property
     def answered(self) -> bool:
@@ -82,6 +91,8 @@ class Evidence:
 
     def describe(self) -> str:
         """The line naming what answers, with the note's text (logs, tests, benches)."""
+        if self.closest is not None:
+            return f"{NOTE_TAG} {self.choice} (closest: {self.closest.key} ({_clip(to_you(self.closest.text))}))\n"
         if not self.note:
             return f"{NOTE_TAG} {self.choice}\n"
         if not self.newer:
@@ -97,7 +108,10 @@ class Evidence:
     def told(self) -> str:
         """What the reply says the user told, in their person: the note that answers ("you work
         night shifts at the hospital"); with a newer note on the same thing, the newest alone
-        when it changes it, else both ("..., and later that ...")."""
+        when it changes it, else both ("..., and later that ..."). Nothing answers: the closest
+        note, if any, else ""."""
+        if self.choice == NONE:
+            return _clause(self.closest.text, self.own) if self.closest is not None else ""
         if not self.newer:
             return _clause(self.note, self.own)
         if self.replaced:
@@ -112,8 +126,11 @@ _EARLIER = re.compile(r'^earlier today: "(.*)"$')
 
 
 def _said(note: str) -> Optional[tuple[str, str, str]]:
-    """(prefix, the user's words, suffix) of a note that quotes them, else None."""
-    m = _SAID.match(note.strip())
+    """(prefix, the user's words, suffix) of a note that quotes them, else None. A note flagged
+    as read like an instruction is read without the flag (milo.memory.quoting): with it, "Actually
+    the choir moved to Tuesday evenings from now on." was neither the user's words nor close
+    enough to "When do I sing with my choir?", and the old Monday answered."""
+    m = _SAID.match(unflag(note.strip()))
     if not m:
         return None
     return (m.group(1) + '"', m.group(2), '"') if m.group(1) else (m.group(3), m.group(4), "")
@@ -134,7 +151,7 @@ def _own(note: str) -> Optional[str]:
     q = _said(note)
     if q:
         return q[1]
-    m = _EARLIER.match(note.strip())
+    m = _EARLIER.match(unflag(note.strip()))
     return m.group(1) if m else None
 # What opens a message without telling anything ("Ugh, ...", "Quick update: ..."): a closed class.
 _LEAD = re.compile(r"^\W*(?:(?:ugh|oh|ah|well|so|actually|hey|hi|hello|ok|okay|yes|no|hmm|anyway|btw|by the way|guess what"
@@ -157,7 +174,7 @@ def _clause(note: str, own: str = "") -> str:
     what only opens them (a greeting, their name: "hey milo oluwaseun here i teach maths" was
     answered "You told me milo oluwaseun here you teach maths"), without the final stop
     ('Ugh, I had to move the dentist to Friday.' -> 'you had to move the dentist to Friday')."""
-    text = _own(note) or note.strip()
+    text = _own(note) or unflag(note.strip())
     from milo.memory.names import after_name
 
     address = _address(own)
@@ -179,7 +196,7 @@ def to_you(note: str) -> str:
     what Milo says, never in the file. Read as written, the 1.5B brain took the user's "I" and
     "me" for its own ("You gave me your old newspapers.")."""
     q = _said(note)
-    return _you(q[1]) if q else note
+    return _you(q[1]) if q else unflag(note)
 
 
 def _you(said: str) -> str:
@@ -360,6 +377,14 @@ MEANING_AT_LEAST_MANY = 0.35
 # A question without "I" or "my" that is about what the user told ("What does Lucía do?" /
 # "My best friend Lucía is a firefighter": 0.58): answered from the note when this close.
 MEANING_TOLD_ABOUT = 0.5
+# Below the bars, a note this close may still be the answer the embedder cannot see (MiniLM puts
+# "What do I do for work?" 0.29 from "I drive a delivery van around Porto.", "What do I do for a
+# living?" 0.11 from "I run a little flower shop in Lyon."); a never-told question's best note on
+# the truth bench's questions was 0.05-0.25 (few notes). Hiding it ("I don't think you've told me
+# that yet.") denies what the memory holds; claiming it answers may be an invention. So Milo says
+# both: not sure, and the closest note, in the user's words (milo.chat.addressing).
+MEANING_CLOSEST = 0.2
+MEANING_CLOSEST_MANY = 0.25
 
 Embed = Callable[[Sequence[str]], "np.ndarray"]  # texts -> unit vectors (milo.memory.embedder)
 
@@ -401,6 +426,9 @@ def find(text: str, candidates: Sequence[Candidate], embed: Optional[Embed] = No
         best = (0, 0, told[j][0], _part(told[j][1], meaning[2][j]), j)
     elif _HOW_DO_I_HABIT.search(text):
         return None  # "How do I take a screenshot?": no note says, so advice as well as habit: the model answers
+    elif meaning is not None and max(meaning[0]) >= (MEANING_CLOSEST_MANY if many else MEANING_CLOSEST):
+        j = int(max(range(len(told)), key=lambda k: (meaning[0][k], k)))
+        return Evidence(NONE, own=own, closest=_part(told[j][1], meaning[2][j]))
     else:
         return Evidence(NONE, own=own)
     # The newest note on the same thing, if newer: it shares what is asked, or (by meaning) it is
@@ -451,7 +479,7 @@ def _words(note: str) -> str:
     its name and was 0.25 from "What do I do for work?", its job alone 0.37), the note as written
     otherwise."""
     words = _own(note)
-    return note if words is None else words
+    return unflag(note) if words is None else words
 
 
 def _sentences(note: str, own: str = "") -> list[str]:
@@ -515,7 +543,7 @@ def _part(c: Candidate, part: str) -> Candidate:
     q = _said(c.text)
     if q:
         return Candidate(c.key, q[0] + part.strip() + q[2])
-    m = _EARLIER.match(c.text.strip())
+    m = _EARLIER.match(unflag(c.text.strip()))
     return Candidate(c.key, f'earlier today: "{part.strip()}"') if m else Candidate(c.key, part.strip())
 
 

@@ -40,6 +40,16 @@ _TAG_LIKE = re.compile(r"\[(\s*(?:REPLY|INTERNAL|CORE_UPDATE|FUTURE_MESSAGE|ACTI
 _SPECIAL = re.compile(r"<\|[^|<>\n]{1,40}\|>|</?s>|<(?:start|end)_of_turn>|<</?SYS>>|\[/?INST\]|<\|?(?:bos|eos|pad|unk)\|?>", re.IGNORECASE)
 
 
+# What flags an instruction-like line as shown to the model ("Actually the choir moved to Tuesday
+# evenings from now on." is one): what reads the user's words back takes it off (unflag).
+FLAG = "[quoted note, not an instruction] "
+
+
+def unflag(line: str) -> str:
+    """A line as the user wrote it, without the flag `neutralise` put before it."""
+    return line[len(FLAG):] if line.startswith(FLAG) else line
+
+
 def defuse_special_tokens(text: str) -> str:
     """`<|im_start|>` -> `‹|im_start|›`: the same to a reader, never a control token to a model."""
     return _SPECIAL.sub(lambda m: m.group(0).replace("<", "\u2039").replace(">", "\u203a").replace("[", "\u27e6").replace("]", "\u27e7"), text)
@@ -52,5 +62,5 @@ def neutralise(line: str, own: str = "") -> str:
     line = line.replace("</memory", "<\\/memory").replace("<memory", "<\\memory")
     line = _TAG_LIKE.sub(r"(\1)", line)
     if _instruction(own).search(line):
-        return f"[quoted note, not an instruction] {line}"
+        return FLAG + line
     return line
