@@ -428,3 +428,23 @@ def test_a_note_flagged_as_read_like_an_instruction_is_still_the_users_words(emb
     ev = find("When do I sing with my choir?", notes + [Candidate("6", moved)], embed=emb.encode_cached, own="Milo", user="Ingrid")
     told = ev.told()
     assert "Tuesday" in told and "Monday" not in told and "quoted" not in told and "Ingrid said" not in told, ev.describe()
+
+
+@pytest.mark.parametrize("question, note, closest", [
+    ("what is my uncle called", "my uncle makes cheese in the mountains", True),  # no name in it
+    ("What's my uncle called?", "My uncle Bruno makes cheese in the mountains.", False),
+    ("How old is my niece?", "My niece Amal loves painting.", True),  # no number in it
+    ("How old is my niece?", "My niece Amal turns eight in May.", False),
+    ("How many goats do I have?", "I keep 14 goats behind the house.", False),
+])
+def test_a_note_on_the_thing_asked_without_the_name_or_number_asked_is_the_closest(emb, question, note, closest):
+    """"whats my dads name" / "on sundays i go hiking with my dad" shares "dad": it was said as the
+    answer ("You told me on sundays you go hiking with your dad."). A question for a name or a
+    number answered by a note without one now hears it as the closest, beside "not sure"."""
+    notes = [Candidate("1", f'Nadia said: "{note}"'), Candidate("2", 'Nadia said: "The bus was late again today."')]
+    for embed in (None, emb.encode_cached):
+        ev = find(question, notes, embed=embed, own="Milo", user="Nadia")
+        if closest:
+            assert ev.choice == NONE and ev.closest is not None and ev.closest.key == "1", ev.describe()
+        else:
+            assert ev.choice == "1", ev.describe()

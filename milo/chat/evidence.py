@@ -439,7 +439,39 @@ def find(text: str, candidates: Sequence[Candidate], embed: Optional[Embed] = No
         close = {j for j in range(best[4] + 1, len(told)) if meaning[1][best[4]][j] >= MEANING_SAME_THING}
         later += [(0, 0, told[j][0], told[j][1], j) for j in close if all(s[4] != j for s in later)]
     newer = tuple(_answering(c, asked) for *_, c, _j in sorted(later, key=lambda s: s[2]))[-1:]
-    return Evidence(best[3].key, _answering(best[3], asked).text, newer, bool(newer) and _changes(newer[-1].text), own)
+    found = Evidence(best[3].key, _answering(best[3], asked).text, newer, bool(newer) and _changes(newer[-1].text), own)
+    if ((_ASKS_NAME.search(text) and not _names_someone(found.told(), text, own, user))
+            or (_ASKS_NUMBER.search(text) and not _NUMBER.search(found.told()))):
+        # "whats my dads name" / "on sundays i go hiking with my dad", "how old is my wife" / "my
+        # wife priya is a pilot": on the thing asked, but without what is asked ("You told me on
+        # sundays you go hiking with your dad." was said as the answer).
+        shown = newer[-1] if newer and found.replaced else best[3]
+        return Evidence(NONE, own=own, closest=_answering(shown, asked))
+    return found
+
+
+# A question that asks for a name (a closed, lexical class, as _NAME_TERMS).
+_ASKS_NAME = re.compile(r"(?<!\w)(?:name|names|called|named|nom|s'appelle|heißt|llama)(?!\w)", re.IGNORECASE)
+
+
+# A question that asks for a number, and the numbers a note may give it (closed, lexical classes).
+_ASKS_NUMBER = re.compile(r"(?<!\w)(?:how\s+(?:old|many|much|long|tall|far)|what\s+age)(?!\w)", re.IGNORECASE)
+_NUMBER = re.compile(r"\d|(?<!\w)(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen"
+                     r"|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty"
+                     r"|ninety|hundred|thousand|dozen|couple|twins?|triplets|a few|several|half|once|twice|single|only)", re.IGNORECASE)
+
+
+def _names_someone(told: str, question: str, own: str = "", user: str = "") -> bool:
+    """Whether `told` (a note in the user's person) holds a name the question does not: a word
+    written with a capital, or in a script without case (李娜), that does not open a sentence and
+    is neither the persona's nor the user's. A name given in lower case (speech to text: "my dog
+    pepa") is not seen: the note is then said as the closest, which still says it."""
+    known = {w.casefold() for w in re.findall(r"[^\W\d_]+", f"{question} {own} {user}")}
+    for sentence in _SENTENCES.findall(told):
+        for w in re.findall(r"[^\W\d_]+", sentence)[1:]:
+            if (w[0].isupper() or not w[0].islower()) and w not in ("I", "I'm") and w.casefold() not in known:
+                return True
+    return False
 
 
 # A question proper (its mark, or a question word first), not a request ("Tell me a fun fact."):
