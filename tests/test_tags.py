@@ -289,3 +289,15 @@ def test_what_streams_is_the_start_of_the_final_reply(reply, labels, values, cut
     pieces.append(text[i:])
     for a in P.transform(iter(AIMessageChunk(content=p) for p in pieces if p)):
         assert final.reply.startswith(a.reply), (a.reply, final.reply, text)
+
+
+def test_a_sentence_ends_in_one_kind_of_mark():
+    """The good brain ended replies "...reading books.?" and "...exposed.?." (seen talking to it on
+    a lived-in memory): the grammar let any run of . ! ? end a sentence."""
+    body = re.search(r"^sentence-end ::= (.*)$", P.gbnf(), re.M).group(1).replace(" | emoji", "")
+    tokens = re.findall(r'"(?:[^"\\]|\\.)*"|\[[^\]]*\]|\{\d+,\d+\}|[()|]', body)
+    pattern = re.compile("".join(re.escape(t[1:-1]) if t.startswith('"') else t for t in tokens))
+    for end in (".", "...", "!", "?", "?!", "!!!", '."', "?)"):
+        assert pattern.fullmatch(end), end
+    for end in (".?", ".?.", "?.", "!.", ".!", "..", "...."):
+        assert not pattern.fullmatch(end), end

@@ -311,7 +311,10 @@ class MiloTagParser(BaseCumulativeTransformOutputParser[TaggedAnswer]):
                      # were stage directions or its prompt recited ("(No name yet: ...)",
                      # "(One short private thought) ...": 4 of 24 replies in bench/replies.py).
                      'sentence ::= [^\\n\\[<(.!?: ] [^\\n\\[.!?:]{0,300} sentence-end | emoji',
-                     'sentence-end ::= [.!?] [.!?]{0,2} ["\')]{0,1} | emoji',
+                     # "." or "..." alone: with any run of marks allowed, the good brain ended
+                     # sentences "books.?" and "exposed.?." (a statement, then the question mark
+                     # it had in mind).
+                     'sentence-end ::= ("." | "..." | [!?] [!?]{0,2}) ["\')]{0,1} | emoji',
                      'emoji ::= [\\u2600-\\u27BF\\U0001F300-\\U0001FAFF] [\\uFE0F]?']
         if self.reply_opening:
             sentences[0] = "sentences ::= reply-opening"
