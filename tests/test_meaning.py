@@ -411,6 +411,10 @@ def test_a_note_just_below_the_bar_is_said_as_the_closest_not_hidden(emb):
         assert far.choice == NONE and far.closest is None, (question, far.describe())
         assert fixed_reply(far) == (NOT_TOLD, False)
     assert find("What do I do for work?", notes).closest is None  # words alone: no meaning, no closest
+    # The user's name unknown: another person's words are never said as theirs.
+    assert find("What do I do for work?", notes, embed=emb.encode_cached, own="Milo").closest is None
+    unnamed = [Candidate(c.key, c.text.replace("Ravi said", "The user said")) for c in notes]
+    assert find("What do I do for work?", unnamed, embed=emb.encode_cached, own="Milo").closest.key == "1"
 
 
 def test_a_note_flagged_as_read_like_an_instruction_is_still_the_users_words(emb):
@@ -448,3 +452,4 @@ def test_a_note_on_the_thing_asked_without_the_name_or_number_asked_is_the_close
             assert ev.choice == NONE and ev.closest is not None and ev.closest.key == "1", ev.describe()
         else:
             assert ev.choice == "1", ev.describe()
+

@@ -428,7 +428,12 @@ def find(text: str, candidates: Sequence[Candidate], embed: Optional[Embed] = No
         return None  # "How do I take a screenshot?": no note says, so advice as well as habit: the model answers
     elif meaning is not None and max(meaning[0]) >= (MEANING_CLOSEST_MANY if many else MEANING_CLOSEST):
         j = int(max(range(len(told)), key=lambda k: (meaning[0][k], k)))
-        return Evidence(NONE, own=own, closest=_part(told[j][1], meaning[2][j]))
+        # Said as the user's own ("The closest I have is that you ..."): not another person's
+        # words while Milo does not know whose are the user's (a lived-in memory's 'Melanie said:
+        # ... You know you love live music' was the closest to "What do I do for a living?").
+        if user or quoted_speaker(told[j][1].text) is None:
+            return Evidence(NONE, own=own, closest=_part(told[j][1], meaning[2][j]))
+        return Evidence(NONE, own=own)
     else:
         return Evidence(NONE, own=own)
     # The newest note on the same thing, if newer: it shares what is asked, or (by meaning) it is
