@@ -179,6 +179,7 @@ def offline(sets: list[str], lived_in: bool = False, budget: int = 400, as_user:
 
 
 _LIVED: dict = {}
+NO_EARLIER = False  # --no-earlier: only what recall shows (before Milo.inputs read the last pulses too)
 
 
 def _recalled(message: str, told: list, budget: int, as_user: bool = False) -> list:
@@ -211,8 +212,16 @@ def _recalled(message: str, told: list, budget: int, as_user: bool = False) -> l
         mem._recall.save()  # the next case's memory shares all but its last few pulses
     from milo.chat.evidence import asks_about_user
 
-    stable, relevant = mem.recall_parts(message, about_user=asks_about_user(message, OWN))
-    return ([Candidate(k, v) for k, v in numbered(relevant).items()]
+    about_user = asks_about_user(message, OWN)
+    stable, relevant = mem.recall_parts(message, about_user=about_user)
+    # As Milo.inputs: the user's words of the last few pulses the prompt does not show.
+    from milo.chat.evidence import EARLIER, asked_note
+    from milo.chat.turn import EARLIER_PULSES
+
+    shown = set(numbered(stable).values()) | set(numbered(relevant).values())
+    earlier = [Candidate(EARLIER, p.core_update) for p in mem.recent_pulses(EARLIER_PULSES)
+               if about_user and not NO_EARLIER and p.core_update not in shown and not asked_note(p.core_update)]
+    return ([Candidate(k, v) for k, v in numbered(relevant).items()] + earlier
             + [Candidate(k, v) for k, v in numbered(stable).items()])
 
 
@@ -224,8 +233,11 @@ def main() -> int:
     ap.add_argument("--lived-in", action="store_true", help="with --no-model: the notes recall shows from a lived-in memory")
     ap.add_argument("--budget", type=int, default=400, help="with --lived-in: recall's token budget")
     ap.add_argument("--as-user", action="store_true", help="with --lived-in: the lived-in notes are the user's own")
+    ap.add_argument("--no-earlier", action="store_true", help="with --lived-in: only the notes recall shows")
     a = ap.parse_args()
     if a.no_model:
+        global NO_EARLIER
+        NO_EARLIER = a.no_earlier
         return offline(a.no_model.split(","), a.lived_in, a.budget, a.as_user)
     os.environ.update(MILO_ROBOT="none", SESSION_MEMORY="0")
     from milo.chat.evidence import find

@@ -453,3 +453,12 @@ def test_a_note_on_the_thing_asked_without_the_name_or_number_asked_is_the_close
         else:
             assert ev.choice == "1", ev.describe()
 
+
+
+def test_a_single_word_of_a_note_is_not_compared_alone(emb):
+    """"What's my mother's name?" came closest to the "Caroline" of a note that ended on a name
+    (bench/evidence.py --lived-in --as-user): a single word says nothing on its own."""
+    from milo.chat.evidence import _sentences
+
+    assert _sentences('Gosia said: "That was such a lovely day out. Caroline"') == ["That was such a lovely day out."]
+    assert _sentences('Gosia said: "Vegetarian."') == ["Vegetarian."]  # all a note has is kept

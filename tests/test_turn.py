@@ -670,6 +670,34 @@ def test_asked_about_their_own_life_a_grammar_model_answers_from_the_note_named_
     assert entries(memory_file)[-1].core_update == 'Amy asked: "Who am I?"'
 
 
+def test_asked_about_themselves_the_users_words_of_the_last_pulses_are_read_beyond_the_prompt(make_milo, memory_file):
+    """On a lived-in memory "What is my job?" in a new wake was "I don't think you've told me
+    that yet": "I work as a train driver..." had been said three pulses before, past the few most
+    recent notes the prompt shows, and recall did not bring it back. The user's words of the last
+    pulses are now read too (not shown to the model: the reply quotes them)."""
+    from dataclasses import replace
+
+    from milo.chat.evidence import EARLIER
+    from milo.chat.tags import MiloTagParser
+
+    notes = ['Amy said: "I work night shifts at the hospital."', 'Amy asked: "Where is the nearest bakery?"'] + [
+        f'Amy said: "The sky was grey again on day {i}."' for i in range(4)]
+    memory_file.write_text("# Milo's Living Memory\n" + "".join(
+        f"\n\n--- [PULSE: 07:1{i} PM, November 28, 2026] ---\nCORE_UPDATE: {n}\nREPLY: Oh!\n" for i, n in enumerate(notes)))
+    memory = LivingMemory(memory_file, recall_lines=8, placeholders=MiloTagParser().placeholders())
+    with ScriptedModelServer([("ok", GOOD)]) as srv:
+        milo = make_milo(replace(openai_model(srv.url), grammar=True), memory=memory)
+        inputs = milo.inputs("Where do I work?")
+        assert "hospital" not in inputs["memory"] + inputs["relevant"]  # the prompt shows the last two pulses
+        assert inputs["evidence"].choice == EARLIER, inputs["evidence"].describe()
+        earlier = milo._earlier_words(inputs["memory"], "", [])
+        texts = [c.text for c in earlier]  # not the question asked, nor the notes shown
+        assert texts == [notes[0], notes[2], notes[3]] and all(t not in inputs["memory"] for t in texts), texts
+        assert milo.inputs("What's my sister called?")["evidence"].choice == "none"
+        milo.turn("Where do I work?")
+    assert 'reply-opening ::= "You told me you work night shifts at the hospital."' in srv.requests[-1]["grammar"]
+
+
 @pytest.mark.parametrize("question, told", [("Where do I work?", True), ("What's my brother called?", False)])
 def test_a_reply_fixed_by_the_note_is_shown_before_the_model_has_read_the_prompt(make_milo, memory_file, question, told):
     """The grammar fixes "You told me ..." (and the first sentence of "not told") from the note

@@ -51,6 +51,7 @@ log = logging.getLogger("milo")
 
 NOTE_TAG = "[NOTE]:"
 NONE, SAID = "none", "said"
+EARLIER = "earlier"  # the key of the user's own words of the last few pulses, not shown in the prompt (Milo.inputs)
 NAME_NOTE = "0"  # the number of the note that gives the user's name (the others start at 1)
 NOTE_CHARS = 240  # of a note repeated before the reply
 
@@ -153,6 +154,21 @@ def _own(note: str) -> Optional[str]:
         return q[1]
     m = _EARLIER.match(unflag(note.strip()))
     return m.group(1) if m else None
+def quoted_words(note: str) -> Optional[str]:
+    """The user's own words in a note that quotes them ('Zoë said: "..."'), else None."""
+    q = _said(note)
+    return q[1] if q else None
+
+
+_ASKED_NOTE = re.compile(r'^[^"]{1,60}? asked: "')
+
+
+def asked_note(note: str) -> bool:
+    """A note of a question the user asked ('Zoë asked: "What do I do?"', milo.memory.grounding):
+    it tells nothing."""
+    return bool(_ASKED_NOTE.match(unflag(note.strip())))
+
+
 # What opens a message without telling anything ("Ugh, ...", "Quick update: ..."): a closed class.
 _LEAD = re.compile(r"^\W*(?:(?:ugh|oh|ah|well|so|actually|hey|hi|hello|ok|okay|yes|no|hmm|anyway|btw|by the way|guess what"
                    r"|small change|quick update|update|change of plan|news|fun fact)\b[\s,:;!.-]*)+", re.IGNORECASE)
@@ -445,8 +461,9 @@ def find(text: str, candidates: Sequence[Candidate], embed: Optional[Embed] = No
         later += [(0, 0, told[j][0], told[j][1], j) for j in close if all(s[4] != j for s in later)]
     newer = tuple(_answering(c, asked) for *_, c, _j in sorted(later, key=lambda s: s[2]))[-1:]
     found = Evidence(best[3].key, _answering(best[3], asked).text, newer, bool(newer) and _changes(newer[-1].text), own)
-    if ((_ASKS_NAME.search(text) and not _names_someone(found.told(), text, own, user))
-            or (_ASKS_NUMBER.search(text) and not _NUMBER.search(found.told()))):
+    said = [_clause(found.note, own)] + [_clause(c.text, own) for c in newer]  # each on its own: "..., and later that Glad..."
+    if ((_ASKS_NAME.search(text) and not any(_names_someone(t, text, own, user) for t in said))
+            or (_ASKS_NUMBER.search(text) and not any(_NUMBER.search(t) for t in said))):
         # "whats my dads name" / "on sundays i go hiking with my dad", "how old is my wife" / "my
         # wife priya is a pilot": on the thing asked, but without what is asked ("You told me on
         # sundays you go hiking with your dad." was said as the answer).
@@ -529,7 +546,9 @@ def _sentences(note: str, own: str = "") -> list[str]:
 
     words = after_name(_statements(_words(note)), own)
     parts = [p for p in _SPLIT.split(words) if p.strip()]
-    kept = [p for p in parts if not (len(p.split()) <= 6 and name_in(p)) and not _exclamation(p)]
+    # A single word says nothing on its own ("Caroline", of "Caroline, ...": the closest to
+    # every question about a name).
+    kept = [p for p in parts if not (len(p.split()) <= 6 and name_in(p)) and not _exclamation(p) and len(p.split()) > 1]
     return kept or [words]
 
 
@@ -614,4 +633,4 @@ def _answering(c: Candidate, asked: set) -> Candidate:
     return Candidate(c.key, q[0] + " ".join(kept) + q[2])
 
 
-__all__ = ["Candidate", "Evidence", "NAME_NOTE", "NONE", "NOTE_TAG", "SAID", "name_note", "asks_about_user", "find", "instructions", "only_asks"]
+__all__ = ["EARLIER", "Candidate", "Evidence", "NAME_NOTE", "asked_note", "quoted_words", "NONE", "NOTE_TAG", "SAID", "name_note", "asks_about_user", "find", "instructions", "only_asks"]

@@ -24,7 +24,8 @@ from langchain_core.runnables import Runnable
 from milo.chat.addressing import fixed_reply, reply_opening
 from milo.chat.bounded import Dropped, stream_within
 from milo.chat.chain import build_chain
-from milo.chat.evidence import SAID, Candidate, Evidence, asks_about_user, find, name_note, only_asks
+from milo.chat.evidence import (EARLIER, SAID, Candidate, Evidence, asked_note, asks_about_user, find, name_note, only_asks,
+                                quoted_words)
 from milo.chat.failures import LOST_THREAD, ModelFailure, classify, deferred_interrupt
 from milo.chat.manners import Manners
 from milo.chat.models import ModelChoice
@@ -41,6 +42,9 @@ from milo.memory.notes import numbered
 log = logging.getLogger("milo")
 
 NATIVE_TOOL_KINDS = ("gemini", "ollama", "openai")  # chat models with native tool calling
+# The last pulses whose user's words evidence.find reads beyond what the prompt shows (a wake or
+# two; each new text costs ~10 ms to embed, once).
+EARLIER_PULSES = 12
 AHEAD_EXTRA = 60  # tokens of notes chosen for the message itself, after those processed ahead (Milo.inputs)
 HURRIED = ("\0hurried", "")  # Milo._ready after a turn hurried by the next message
 PREFILL_STEP = 100  # tokens of notes per prefill request: the longest a message sent meanwhile waits (~1.7-3.4 s, good brain here: slower as the prompt grows)
@@ -214,6 +218,8 @@ class Milo:
         # What the user told Milo, oldest first, for what answers a question about them: the
         # older notes, the recent ones, the pinned facts and their name, this conversation.
         candidates = [Candidate(k, v) for k, v in numbered(relevant).items()]
+        if about_user:
+            candidates += self._earlier_words(stable, relevant, said)
         candidates += [Candidate(k, v) for k, v in numbered(stable).items()]
         if self.persona.known_name:
             candidates.append(Candidate(NAME_NOTE, name_note(self.persona.known_name)))
@@ -240,6 +246,24 @@ class Milo:
                  estimate_tokens(stable), estimate_tokens(relevant), len(history), estimate_tokens(text))
         return {"memory": stable, "relevant": relevant or "(none)", "history": history, "input": text,
                 "evidence": evidence}
+
+    def _earlier_words(self, stable: str, relevant: str, said: Sequence[str]) -> list[Candidate]:
+        """The user's own words of the last few pulses that the prompt does not show (the most
+        recent notes are only the last two or three), oldest first, for evidence.find: on a lived-
+        in memory "What is my job?" in a new wake was "not told" though "I work as a train driver
+        between Seville and Madrid." had been said three pulses before (recall by meaning
+        compares a whole pulse, greeting and name in it: 0.18, under its floor). The reply
+        quotes them; the model is not shown them."""
+        from milo.memory.quoting import neutralise, unflag
+
+        shown = {unflag(v) for v in [*numbered(stable).values(), *numbered(relevant).values()]}
+        this = set(said)  # this conversation's own messages come as SAID
+        out = []
+        for p in self.memory.recent_pulses(EARLIER_PULSES):
+            note = unflag(neutralise(p.core_update, self.persona.name))  # as a shown note is: no special tokens
+            if note and note not in shown and not asked_note(note) and quoted_words(note) not in this:
+                out.append(Candidate(EARLIER, note))
+        return out
 
     def _ahead(self, said: Sequence[str]) -> Optional[tuple[str, str]]:
         """What chooses the notes before the next message is known: the last message of this
