@@ -690,7 +690,9 @@ def test_asked_about_themselves_the_users_words_of_the_last_pulses_are_read_beyo
         inputs = milo.inputs("Where do I work?")
         assert "hospital" not in inputs["memory"] + inputs["relevant"]  # the prompt shows the last two pulses
         assert inputs["evidence"].choice == EARLIER, inputs["evidence"].describe()
-        earlier = milo._earlier_words(inputs["memory"], "", [])
+        from milo.memory.notes import numbered
+
+        earlier = milo._earlier_words(numbered(inputs["memory"]).values(), [])
         texts = [c.text for c in earlier]  # not the question asked, nor the notes shown
         assert texts == [notes[0], notes[2], notes[3]] and all(t not in inputs["memory"] for t in texts), texts
         assert milo.inputs("What's my sister called?")["evidence"].choice == "none"

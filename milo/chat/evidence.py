@@ -147,26 +147,13 @@ def quoted_speaker(note: str) -> Optional[str]:
     return None if who in ("the user", "user", "friend") else who
 
 
-def _own(note: str) -> Optional[str]:
+def own_words(note: str) -> Optional[str]:
     """The user's own words in a note that quotes them or repeats what they said earlier today."""
     q = _said(note)
     if q:
         return q[1]
     m = _EARLIER.match(unflag(note.strip()))
     return m.group(1) if m else None
-def quoted_words(note: str) -> Optional[str]:
-    """The user's own words in a note that quotes them ('Zoë said: "..."'), else None."""
-    q = _said(note)
-    return q[1] if q else None
-
-
-_ASKED_NOTE = re.compile(r'^[^"]{1,60}? asked: "')
-
-
-def asked_note(note: str) -> bool:
-    """A note of a question the user asked ('Zoë asked: "What do I do?"', milo.memory.grounding):
-    it tells nothing."""
-    return bool(_ASKED_NOTE.match(unflag(note.strip())))
 
 
 # What opens a message without telling anything ("Ugh, ...", "Quick update: ..."): a closed class.
@@ -190,7 +177,7 @@ def _clause(note: str, own: str = "") -> str:
     what only opens them (a greeting, their name: "hey milo oluwaseun here i teach maths" was
     answered "You told me milo oluwaseun here you teach maths"), without the final stop
     ('Ugh, I had to move the dentist to Friday.' -> 'you had to move the dentist to Friday')."""
-    text = _own(note) or unflag(note.strip())
+    text = own_words(note) or unflag(note.strip())
     from milo.memory.names import after_name
 
     address = _address(own)
@@ -333,7 +320,7 @@ def _tells(note: str, own: str = "") -> bool:
     should I cook with some leftover rice?"' answered "What did I cook last night?" with "You
     cooked some leftover rice"), nor one asked earlier today ("When is my race?" was answered
     "You told me Which race am you training for.")."""
-    words = _own(note)
+    words = own_words(note)
     return not (words is not None and only_asks(words, own))
 
 
@@ -435,21 +422,19 @@ def find(text: str, candidates: Sequence[Candidate], embed: Optional[Embed] = No
     many = len(told) > MANY_NOTES
     at_least, answers = (MEANING_AT_LEAST_MANY, MEANING_ANSWERS_MANY) if many else (MEANING_AT_LEAST, MEANING_ANSWERS)
     shared = [s for s in shared if s[0] and (meaning is None or meaning[0][s[4]] >= at_least)]
+    j = int(max(range(len(told)), key=lambda k: (meaning[0][k], k))) if meaning is not None else -1  # the closest in meaning
     if shared:
         best = max(shared, key=lambda s: s[:3])
-    elif meaning is not None and max(meaning[0]) >= answers:
-        j = int(max(range(len(told)), key=lambda k: (meaning[0][k], k)))
+    elif meaning is not None and meaning[0][j] >= answers:
         best = (0, 0, told[j][0], _part(told[j][1], meaning[2][j]), j)
     elif _HOW_DO_I_HABIT.search(text):
         return None  # "How do I take a screenshot?": no note says, so advice as well as habit: the model answers
-    elif meaning is not None and max(meaning[0]) >= (MEANING_CLOSEST_MANY if many else MEANING_CLOSEST):
-        j = int(max(range(len(told)), key=lambda k: (meaning[0][k], k)))
+    elif (meaning is not None and meaning[0][j] >= (MEANING_CLOSEST_MANY if many else MEANING_CLOSEST)
+          and (user or quoted_speaker(told[j][1].text) is None)):
         # Said as the user's own ("The closest I have is that you ..."): not another person's
         # words while Milo does not know whose are the user's (a lived-in memory's 'Melanie said:
         # ... You know you love live music' was the closest to "What do I do for a living?").
-        if user or quoted_speaker(told[j][1].text) is None:
-            return Evidence(NONE, own=own, closest=_part(told[j][1], meaning[2][j]))
-        return Evidence(NONE, own=own)
+        return Evidence(NONE, own=own, closest=_part(told[j][1], meaning[2][j]))
     else:
         return Evidence(NONE, own=own)
     # The newest note on the same thing, if newer: it shares what is asked, or (by meaning) it is
@@ -532,7 +517,7 @@ def _words(note: str) -> str:
     prefix and quote marks as parts of their own, "Hi Milo, I am Zoë and I repair bicycles." kept
     its name and was 0.25 from "What do I do for work?", its job alone 0.37), the note as written
     otherwise."""
-    words = _own(note)
+    words = own_words(note)
     return unflag(note) if words is None else words
 
 
@@ -633,4 +618,4 @@ def _answering(c: Candidate, asked: set) -> Candidate:
     return Candidate(c.key, q[0] + " ".join(kept) + q[2])
 
 
-__all__ = ["EARLIER", "Candidate", "Evidence", "NAME_NOTE", "asked_note", "quoted_words", "NONE", "NOTE_TAG", "SAID", "name_note", "asks_about_user", "find", "instructions", "only_asks"]
+__all__ = ["EARLIER", "Candidate", "Evidence", "NAME_NOTE", "own_words", "NONE", "NOTE_TAG", "SAID", "name_note", "asks_about_user", "find", "instructions", "only_asks"]

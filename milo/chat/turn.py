@@ -16,7 +16,7 @@ import os
 import threading
 import time
 from dataclasses import dataclass, field
-from typing import Callable, Generator, Mapping, Optional, Protocol, Sequence
+from typing import Callable, Generator, Iterable, Mapping, Optional, Protocol, Sequence
 
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage
 from langchain_core.runnables import Runnable
@@ -24,8 +24,8 @@ from langchain_core.runnables import Runnable
 from milo.chat.addressing import fixed_reply, reply_opening
 from milo.chat.bounded import Dropped, stream_within
 from milo.chat.chain import build_chain
-from milo.chat.evidence import (EARLIER, SAID, Candidate, Evidence, asked_note, asks_about_user, find, name_note, only_asks,
-                                quoted_words)
+from milo.chat.evidence import (EARLIER, SAID, Candidate, Evidence, asks_about_user, find, name_note, only_asks,
+                                own_words)
 from milo.chat.failures import LOST_THREAD, ModelFailure, classify, deferred_interrupt
 from milo.chat.manners import Manners
 from milo.chat.models import ModelChoice
@@ -217,10 +217,11 @@ class Milo:
         stable, relevant = self.memory.recall_parts(text, upto=mark, earlier=earlier, about_user=about_user)
         # What the user told Milo, oldest first, for what answers a question about them: the
         # older notes, the recent ones, the pinned facts and their name, this conversation.
-        candidates = [Candidate(k, v) for k, v in numbered(relevant).items()]
+        relevant_notes, stable_notes = numbered(relevant), numbered(stable)
+        candidates = [Candidate(k, v) for k, v in relevant_notes.items()]
         if about_user:
-            candidates += self._earlier_words(stable, relevant, said)
-        candidates += [Candidate(k, v) for k, v in numbered(stable).items()]
+            candidates += self._earlier_words({*relevant_notes.values(), *stable_notes.values()}, said)
+        candidates += [Candidate(k, v) for k, v in stable_notes.items()]
         if self.persona.known_name:
             candidates.append(Candidate(NAME_NOTE, name_note(self.persona.known_name)))
         candidates += [Candidate(SAID, f'earlier today: "{t}"') for t in said]
@@ -247,21 +248,22 @@ class Milo:
         return {"memory": stable, "relevant": relevant or "(none)", "history": history, "input": text,
                 "evidence": evidence}
 
-    def _earlier_words(self, stable: str, relevant: str, said: Sequence[str]) -> list[Candidate]:
+    def _earlier_words(self, shown: Iterable[str], said: Sequence[str]) -> list[Candidate]:
         """The user's own words of the last few pulses that the prompt does not show (the most
         recent notes are only the last two or three), oldest first, for evidence.find: on a lived-
         in memory "What is my job?" in a new wake was "not told" though "I work as a train driver
         between Seville and Madrid." had been said three pulses before (recall by meaning
         compares a whole pulse, greeting and name in it: 0.18, under its floor). The reply
-        quotes them; the model is not shown them."""
+        quotes them; the model is not shown them. `shown`: the notes the prompt shows."""
+        from milo.memory.notes import is_question
         from milo.memory.quoting import neutralise, unflag
 
-        shown = {unflag(v) for v in [*numbered(stable).values(), *numbered(relevant).values()]}
+        shown = {unflag(v) for v in shown}
         this = set(said)  # this conversation's own messages come as SAID
         out = []
         for p in self.memory.recent_pulses(EARLIER_PULSES):
             note = unflag(neutralise(p.core_update, self.persona.name))  # as a shown note is: no special tokens
-            if note and note not in shown and not asked_note(note) and quoted_words(note) not in this:
+            if note and note not in shown and not is_question(note) and own_words(note) not in this:
                 out.append(Candidate(EARLIER, note))
         return out
 
