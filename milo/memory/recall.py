@@ -51,7 +51,9 @@ EARLIER_WEIGHT = 0.3
 # split (bench/locomo_recall.py): 0.771 -> 0.793 at 400 tokens, 0.892 -> 0.910 at 1,500. Tried
 # and dropped: reciprocal rank fusion (0.675-0.757 at 400: meaning's ranking alone is weak here,
 # 0.463, and rank fusion gives it as much say), weights 0.3-3 (0.757-0.793), the neighbours'
-# cosine mixed in (0.776-0.790).
+# cosine mixed in (0.776-0.790); a vector per sentence of a pulse, its best sentence scoring the
+# pulse alone, the better of it and the whole, or their mean (0.763 / 0.780 / 0.777 vs 0.779 at 400,
+# 0.891 / 0.902 / 0.907 vs 0.903 at 1,500, same run): not worth two to three times the vectors.
 MEANING_WEIGHT = 1.0
 # A note is shown only if it is this close in meaning to the message (fail open: a note without a
 # vector yet is not held back, and without the embedder there is no floor). Filling the budget
