@@ -215,13 +215,11 @@ def _recalled(message: str, told: list, budget: int, as_user: bool = False) -> l
     about_user = asks_about_user(message, OWN)
     stable, relevant = mem.recall_parts(message, about_user=about_user)
     # As Milo.inputs: the user's words of the last few pulses the prompt does not show.
-    from milo.chat.evidence import EARLIER
-    from milo.memory.notes import is_question
+    from milo.chat.evidence import earlier_words
     from milo.chat.turn import EARLIER_PULSES
 
-    shown = set(numbered(stable).values()) | set(numbered(relevant).values())
-    earlier = [Candidate(EARLIER, p.core_update) for p in mem.recent_pulses(EARLIER_PULSES)
-               if about_user and not NO_EARLIER and p.core_update not in shown and not is_question(p.core_update)]
+    shown = [*numbered(stable).values(), *numbered(relevant).values()]
+    earlier = earlier_words(mem.recent_pulses(EARLIER_PULSES), shown, own=OWN) if about_user and not NO_EARLIER else []
     return ([Candidate(k, v) for k, v in numbered(relevant).items()] + earlier
             + [Candidate(k, v) for k, v in numbered(stable).items()])
 

@@ -40,9 +40,9 @@ import functools
 import logging
 import re
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Callable, Optional, Sequence
+from typing import TYPE_CHECKING, Callable, Iterable, Optional, Sequence
 
-from milo.memory.quoting import unflag
+from milo.memory.quoting import neutralise, unflag
 
 if TYPE_CHECKING:
     import numpy as np
@@ -154,6 +154,24 @@ def own_words(note: str) -> Optional[str]:
         return q[1]
     m = _EARLIER.match(unflag(note.strip()))
     return m.group(1) if m else None
+
+
+def earlier_words(pulses: Iterable, shown: Iterable[str], said: Sequence[str] = (), own: str = "") -> list[Candidate]:
+    """Candidates (key EARLIER, oldest first) from the CORE_UPDATEs of `pulses` (the last few of
+    the memory) that the prompt does not show: not a note in `shown`, not a question asked, not
+    one of this conversation's own messages (`said`, which come as SAID). Read as a shown note
+    is: no special tokens (`own`: the persona's name), no instruction flag. Milo.inputs and
+    bench/evidence.py both take them from here."""
+    from milo.memory.notes import is_question
+
+    shown = {unflag(v) for v in shown}
+    this = set(said)
+    out = []
+    for p in pulses:
+        note = unflag(neutralise(p.core_update, own))
+        if note and note not in shown and not is_question(note) and own_words(note) not in this:
+            out.append(Candidate(EARLIER, note))
+    return out
 
 
 # What opens a message without telling anything ("Ugh, ...", "Quick update: ..."): a closed class.
@@ -618,4 +636,4 @@ def _answering(c: Candidate, asked: set) -> Candidate:
     return Candidate(c.key, q[0] + " ".join(kept) + q[2])
 
 
-__all__ = ["EARLIER", "Candidate", "Evidence", "NAME_NOTE", "own_words", "NONE", "NOTE_TAG", "SAID", "name_note", "asks_about_user", "find", "instructions", "only_asks"]
+__all__ = ["EARLIER", "Candidate", "Evidence", "NAME_NOTE", "earlier_words", "own_words", "NONE", "NOTE_TAG", "SAID", "name_note", "asks_about_user", "find", "instructions", "only_asks"]

@@ -24,8 +24,8 @@ from langchain_core.runnables import Runnable
 from milo.chat.addressing import fixed_reply, reply_opening
 from milo.chat.bounded import Dropped, stream_within
 from milo.chat.chain import build_chain
-from milo.chat.evidence import (EARLIER, SAID, Candidate, Evidence, asks_about_user, find, name_note, only_asks,
-                                own_words)
+from milo.chat.evidence import (SAID, Candidate, Evidence, asks_about_user, earlier_words, find, name_note,
+                                only_asks)
 from milo.chat.failures import LOST_THREAD, ModelFailure, classify, deferred_interrupt
 from milo.chat.manners import Manners
 from milo.chat.models import ModelChoice
@@ -255,17 +255,7 @@ class Milo:
         between Seville and Madrid." had been said three pulses before (recall by meaning
         compares a whole pulse, greeting and name in it: 0.18, under its floor). The reply
         quotes them; the model is not shown them. `shown`: the notes the prompt shows."""
-        from milo.memory.notes import is_question
-        from milo.memory.quoting import neutralise, unflag
-
-        shown = {unflag(v) for v in shown}
-        this = set(said)  # this conversation's own messages come as SAID
-        out = []
-        for p in self.memory.recent_pulses(EARLIER_PULSES):
-            note = unflag(neutralise(p.core_update, self.persona.name))  # as a shown note is: no special tokens
-            if note and note not in shown and not is_question(note) and own_words(note) not in this:
-                out.append(Candidate(EARLIER, note))
-        return out
+        return earlier_words(self.memory.recent_pulses(EARLIER_PULSES), shown, said, self.persona.name)
 
     def _ahead(self, said: Sequence[str]) -> Optional[tuple[str, str]]:
         """What chooses the notes before the next message is known: the last message of this
