@@ -112,7 +112,8 @@ def model_judges(milo, messages, inputs, notes):
     return out
 
 
-def offline(sets: list[str], lived_in: bool = False, budget: int = 400, as_user: bool = False) -> int:
+def offline(sets: list[str], lived_in: bool = False, budget: int = 400, as_user: bool = False,
+            draft: str = "") -> int:
     """Words vs words and meaning (milo.memory.embedder), no language model: this bench's cases
     and the truth bench's questions (each user's statements as the notes, in order).
 
@@ -120,7 +121,10 @@ def offline(sets: list[str], lived_in: bool = False, budget: int = 400, as_user:
     builds the prompt) from a lived-in memory: a LoCoMo conversation's 419 pulses (two other
     people's weeks of talk, dated 2023) with the user's statements after them. A LoCoMo note
     named for a never-told question is counted wrong; the rows print it, to read by eye (it
-    may truly answer: those people have pets and children too)."""
+    may truly answer: those people have pets and children too).
+
+    `draft` (a brain's name): a third judge, "draft": meaning, then where it is not sure the
+    brain's own answer matched back to a note (milo.chat.draft), with its seconds."""
     import truth  # bench/truth.py
 
     from milo.chat.evidence import NONE, Candidate, quoted_speaker, find
@@ -143,6 +147,16 @@ def offline(sets: list[str], lived_in: bool = False, budget: int = 400, as_user:
                     elif kind != "name":
                         cases.append((name, msg, list(notes), "none" if kind == "never" else accept))
     judges = {"words": None, "meaning": emb.encode_cached}
+    llm, drafts = None, []
+    if draft:
+        os.environ.update(MILO_ROBOT="none", SESSION_MEMORY="0")
+        from milo.chat.draft import confirm
+        from milo.cli.wiring import build_milo
+
+        folder = tempfile.mkdtemp()
+        os.environ.update(MILO_MEMORY_FILE=os.path.join(folder, "m.md"), MILO_CACHE_DIR=os.path.join(folder, "c"))
+        llm = build_milo(Settings.load().with_changes(model=draft)).model.llm
+        judges["draft"] = emb.encode_cached
     # The user's name, as Milo learns it: from their own notes (before the lived-in memory's others').
     cases = [(s, m, notes, w, next((n for c in notes if (n := quoted_speaker(c.text))), "")) for s, m, notes, w in cases]
     if lived_in:
@@ -152,6 +166,12 @@ def offline(sets: list[str], lived_in: bool = False, budget: int = 400, as_user:
         row = {"source": source, "kind": "answered" if isinstance(want, list) else ("never told" if want == "none" else "not about them")}
         for judge, embed in judges.items():
             ev = find(message, notes, embed=embed, own=OWN, user=user)
+            if judge == "draft":
+                t = time.perf_counter()
+                before = ev
+                ev = confirm(message, ev, notes, llm, embed, own=OWN, user=user)
+                if ev is not before or (before is not None and before.unsure) or (before is not None and not before.answered):
+                    drafts.append(time.perf_counter() - t)
             choice = "-" if ev is None else ev.choice
             if isinstance(want, list):
                 # "Not sure; the closest I have is ..." with the right note: the user hears it
@@ -175,6 +195,8 @@ def offline(sets: list[str], lived_in: bool = False, budget: int = 400, as_user:
             got = [r for r in rows if (source == "all" or r["source"] == source) and r["kind"] == kind]
             if got:
                 print(f"{source:10s}{kind:16s}" + "".join(f"{sum(r[j][0] for r in got):>6d}/{len(got):<3d}" for j in judges))
+    if drafts:
+        print(f"draft requests: {len(drafts)} of {len(rows)} messages, {sum(drafts) / len(drafts):.1f} s each (max {max(drafts):.1f})")
     return 0
 
 
@@ -233,11 +255,12 @@ def main() -> int:
     ap.add_argument("--budget", type=int, default=400, help="with --lived-in: recall's token budget")
     ap.add_argument("--as-user", action="store_true", help="with --lived-in: the lived-in notes are the user's own")
     ap.add_argument("--no-earlier", action="store_true", help="with --lived-in: only the notes recall shows")
+    ap.add_argument("--draft", default="", metavar="BRAIN", help="with --no-model: a third judge, the brain's draft answer where meaning is not sure")
     a = ap.parse_args()
     if a.no_model:
         global NO_EARLIER
         NO_EARLIER = a.no_earlier
-        return offline(a.no_model.split(","), a.lived_in, a.budget, a.as_user)
+        return offline(a.no_model.split(","), a.lived_in, a.budget, a.as_user, a.draft)
     os.environ.update(MILO_ROBOT="none", SESSION_MEMORY="0")
     from milo.chat.evidence import find
     from milo.cli.wiring import build_milo

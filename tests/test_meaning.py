@@ -462,3 +462,107 @@ def test_a_single_word_of_a_note_is_not_compared_alone(emb):
 
     assert _sentences('Gosia said: "That was such a lovely day out. Caroline"') == ["That was such a lovely day out."]
     assert _sentences('Gosia said: "Vegetarian."') == ["Vegetarian."]  # all a note has is kept
+
+
+# ---- milo.chat.draft: the model's own answer, matched back to a note -------------------------
+# The drafts below are given as text: what is tested is how a draft is matched (the real
+# embedder); the request itself runs on the real model in test_the_draft_request_runs_on_llama_cpp.
+
+BAKER = [Candidate("1", 'Amara said: "Hi Milo, I\'m Amara. I run a small bakery on the corner of Elm Street."'),
+         Candidate("2", 'Amara said: "My son Kofi just started secondary school."')]
+
+
+def test_a_draft_that_restates_a_note_answers_where_nothing_was_close(emb):
+    """"What do I do for a living?" is 0.19 from the bakery note for MiniLM: find said "not told",
+    contradicting the memory. The model's draft restates the note (0.87): the reply is the note."""
+    from milo.chat.addressing import fixed_reply
+    from milo.chat.draft import decide, needed, restated
+
+    question = "What do I do for a living?"
+    ev = find(question, BAKER, embed=emb.encode_cached, own="Milo", user="Amara")
+    assert ev.choice == NONE and ev.closest is None and needed(question, ev, "Milo")
+    drafted = restated(question, "You own and operate a small bakery on Elm Street.", BAKER, emb.encode_cached, "Milo")
+    assert drafted is not None and drafted.choice == "1" and drafted.closest is None
+    assert fixed_reply(decide(ev, drafted)) == ("You told me you run a small bakery on the corner of Elm Street.", True)
+    # An invention restates nothing: "not told" stands.
+    assert restated("What's my favourite food?", "You like pizza.", BAKER, emb.encode_cached, "Milo") is None
+    assert decide(ev, None) is ev
+
+
+def test_a_draft_only_close_or_mixing_two_notes_is_said_as_the_closest_never_claimed(emb):
+    from milo.chat.addressing import fixed_reply
+    from milo.chat.draft import decide, restated
+
+    farm = [Candidate("1", 'Kaia said: "hey milo its kaia i look after the sheep on my uncles farm in otago"'),
+            Candidate("2", 'Kaia said: "i play netball on tuesday nights"')]
+    none = find("where did i grow up", farm, embed=emb.encode_cached, own="Milo", user="Kaia")
+    assert none.choice == NONE
+    grew = restated("where did i grow up", "You grew up in Otago.", farm, emb.encode_cached, "Milo")
+    assert grew.choice == NONE and grew.closest.key == "1"
+    reply, whole = fixed_reply(decide(none, grew))
+    assert whole and reply.startswith("I'm not sure you've told me that.") and "otago" in reply
+    mixed = restated("what kind of work do i do", "You are a farmer and play netball on Tuesdays.", farm, emb.encode_cached, "Milo")
+    assert mixed.choice == NONE and mixed.closest is not None  # 0.85 from one note, 0.36 from the other
+    # A question unrelated to the note the draft restates (0.06): nothing.
+    sister = [Candidate("1", 'Joao said: "I drive a delivery van around Porto."'),
+              Candidate("2", 'Joao said: "My sister Beatriz plays volleyball for her university."')]
+    assert restated("What's my favourite colour?", "You like blue as shown by your sister Beatriz playing volleyball",
+                    sister, emb.encode_cached, "Milo") is None
+
+
+def test_a_note_named_by_meaning_alone_stands_only_if_the_draft_restates_it(emb):
+    """"Where did I go on holiday last year?" named the bakery note by meaning alone (0.35)."""
+    from milo.chat.draft import decide, needed, restated
+
+    question = "Where did I go on holiday last year?"
+    ev = find(question, BAKER, embed=emb.encode_cached, own="Milo", user="Amara")
+    assert ev.choice == "1" and ev.unsure and needed(question, ev, "Milo")
+    hawaii = decide(ev, restated(question, "You went on vacation in Hawaii last year.", BAKER, emb.encode_cached, "Milo"))
+    assert hawaii.choice == NONE and hawaii.closest.key == "1"  # "I'm not sure...", not "You told me"
+    kept = decide(ev, restated(question, "You run a small bakery on Elm Street.", BAKER, emb.encode_cached, "Milo"))
+    assert kept is ev
+    # Sure answers, their own name, and messages not about the user are not looked at again.
+    sure = find("What school did Kofi start?", BAKER, embed=emb.encode_cached, own="Milo", user="Amara")
+    assert sure.choice == "2" and not needed("What school did Kofi start?", sure, "Milo")
+    assert not needed("What's my name?", find("What's my name?", BAKER, embed=emb.encode_cached, own="Milo"), "Milo")
+    assert not needed("Tell me about octopuses!", None, "Milo")
+
+
+def test_the_draft_is_given_only_the_users_own_notes_in_their_person():
+    from milo.chat.draft import own_notes, request
+    from milo.chat.evidence import NAME_NOTE, name_note
+
+    notes = [Candidate("1", 'Caroline said: "I\'m a counsellor."'), *BAKER, Candidate(NAME_NOTE, name_note("Amara"))]
+    kept = own_notes(notes, "Milo", "Amara")
+    assert [c.text for c in kept] == [BAKER[0].text, BAKER[1].text]  # not Caroline's, not the name note
+    assert own_notes(notes, "Milo", "") == []  # the user unnamed: no quoted note is known to be theirs
+    text = request("What do I do?", kept)[1].content
+    assert "- your son Kofi just started secondary school" in text and "I run" not in text
+
+
+def test_a_failed_draft_request_leaves_finds_answer(emb):
+    """A stand-in for a model that cannot be reached (a real one is in the next test)."""
+    from langchain_core.runnables import RunnableLambda
+
+    from milo.chat.draft import confirm
+
+    def down(*a, **k):
+        raise ConnectionError("the model server is not running")
+
+    ev = find("What do I do for a living?", BAKER, embed=emb.encode_cached, own="Milo", user="Amara")
+    assert confirm("What do I do for a living?", ev, BAKER, RunnableLambda(down), emb.encode_cached, "Milo", "Amara") is ev
+
+
+@pytest.mark.model
+def test_the_draft_request_runs_on_llama_cpp(embedded, emb):
+    """On the real model (the tiny brain here): the grammar holds the draft to one clause about
+    the user, and whatever it says, the answer is find's or one of the user's notes."""
+    import re
+
+    from milo.chat.draft import confirm, draft_answer
+
+    draft = draft_answer("What do I do for a living?", BAKER, embedded.llm)
+    assert re.fullmatch(r"(You|Your) [^\n.?!,;]+\.", draft), draft
+    ev = find("What do I do for a living?", BAKER, embed=emb.encode_cached, own="Milo", user="Amara")
+    got = confirm("What do I do for a living?", ev, BAKER, embedded.llm, emb.encode_cached, "Milo", "Amara")
+    assert got is ev or (got.choice if got.closest is None else got.closest.key) in ("1", "2"), got.describe()

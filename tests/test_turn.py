@@ -1130,3 +1130,35 @@ def test_a_reply_cut_off_while_it_is_written_ends_the_answer_there(make_milo, me
     (pulse,) = entries(memory_file)
     assert pulse.fields["REPLY"] == result.reply
     assert pulse.fields["CORE_UPDATE"] == 'Amy said: "I live in Leeds now"'
+
+
+def test_a_question_nothing_matched_is_answered_from_the_note_the_models_draft_restates(make_milo, memory_file, tmp_path):
+    """"What do I do for a living?" is far in meaning from 'I run a small bakery...' (0.19):
+    before the turn's answer, one request asks the model for its own answer from the user's notes
+    (milo.chat.draft); it restates the note, so the reply the grammar fixes is the note. The
+    scripted server stands in for the model's words; the embedder is the real one."""
+    from dataclasses import replace
+
+    from milo.chat.draft import DRAFT_GBNF
+    from milo.chat.tags import MiloTagParser
+
+    memory_file.write_text("# Milo's Living Memory\n\n--- [PULSE: 07:10 PM, November 28, 2026] ---\n"
+                           'CORE_UPDATE: Amy said: "I run a small bakery on the corner of Elm Street."\nREPLY: Yum!\n')
+    memory = LivingMemory(memory_file, placeholders=MiloTagParser().placeholders(), relevance=True,
+                          cache_dir=tmp_path / "c", meaning=True)
+    fixed = "You told me you run a small bakery on the corner of Elm Street."
+    with ScriptedModelServer([("ok", "You own and operate a small bakery on Elm Street."),
+                              ("ok", f"[REPLY]: {fixed}\n[CORE_UPDATE]: x\n[FUTURE_MESSAGE]: y")]) as srv:
+        milo = make_milo(replace(openai_model(srv.url), grammar=True), memory=memory)
+        assert memory.embed is not None
+        result = milo.turn("What do I do for a living?")
+    assert srv.requests[0]["grammar"] == DRAFT_GBNF and "you run a small bakery" in srv.requests[0]["messages"][-1]["content"]
+    assert f'reply-opening ::= "{fixed}"' in srv.requests[1]["grammar"]
+    assert result.ok and result.reply == fixed
+    # The draft restating nothing (an invention): find's answer, as before (here "not sure", the
+    # note said as the closest), never "You told me".
+    with ScriptedModelServer([("ok", "You are a pilot."), ("ok", "[REPLY]: x\n[CORE_UPDATE]: x\n[FUTURE_MESSAGE]: y")]) as srv:
+        milo = make_milo(replace(openai_model(srv.url), grammar=True), memory=memory)
+        milo.turn("What car do I drive?")
+    grammar = srv.requests[1]["grammar"]
+    assert len(srv.requests) == 2 and "You told me" not in grammar and "I'm not sure you've told me that." in grammar

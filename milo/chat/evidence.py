@@ -27,11 +27,13 @@ message alike: it cannot abstain. What is left:
   shared word, or close in meaning) is named beside it, and replaces it when it says so;
 - a note a little too far to be sure of (MEANING_CLOSEST): Milo is not sure, and says the
   closest note (Evidence.closest), claiming nothing;
-- nothing close enough: Milo says it has not been told. Limit: a paraphrase the embedder misses
-  ("what do I do for a living?" / "I run a little flower shop", cosine 0.11) is answered as
-  not told, which is honest about what Milo found, never an invention. Asked instead, the good
-  brain's own pick among the notes (grammar: a number or "none") was right for 2-3 of 5 such job
-  questions and named a note for 1-4 of 5 never-told ones: no better.
+- nothing close enough: Milo says it has not been told. A paraphrase the embedder misses
+  ("what do i do for a living?" / "I run a little flower shop", cosine 0.11) is looked at again
+  in the turn by milo.chat.draft: the model's own answer from the user's notes, matched back to
+  the note it restates (statement to statement, which the embedder does well); so is a note
+  named by meaning alone and not by much (Evidence.unsure). Asked instead to pick a note (a
+  number or "none", under a grammar) the good brain was right for 2-3 of 5 such job questions
+  and named a note for 1-4 of 5 never-told ones.
 """
 
 from __future__ import annotations
@@ -77,6 +79,8 @@ class Evidence:
     # Nothing answers it for sure (choice NONE), but this note is the closest in meaning: said
     # beside "not sure" rather than hidden (see `find`).
     closest: Optional[Candidate] = None
+    # Named by meaning alone, and not by much (MEANING_SURE): milo.chat.draft looks again.
+    unsure: bool = False
 
     @property
     def answered(self) -> bool:
@@ -398,6 +402,7 @@ MEANING_AT_LEAST_MANY = 0.35
 # A question without "I" or "my" that is about what the user told ("What does Lucía do?" /
 # "My best friend Lucía is a firefighter": 0.58): answered from the note when this close.
 MEANING_TOLD_ABOUT = 0.5
+MEANING_SURE = 0.45
 # Below the bars, a note this close may still be the answer the embedder cannot see (MiniLM puts
 # "What do I do for work?" 0.29 from "I drive a delivery van around Porto.", "What do I do for a
 # living?" 0.11 from "I run a little flower shop in Lyon."); a never-told question's best note on
@@ -463,7 +468,8 @@ def find(text: str, candidates: Sequence[Candidate], embed: Optional[Embed] = No
         close = {j for j in range(best[4] + 1, len(told)) if meaning[1][best[4]][j] >= MEANING_SAME_THING}
         later += [(0, 0, told[j][0], told[j][1], j) for j in close if all(s[4] != j for s in later)]
     newer = tuple(_answering(c, asked) for *_, c, _j in sorted(later, key=lambda s: s[2]))[-1:]
-    found = Evidence(best[3].key, _answering(best[3], asked).text, newer, bool(newer) and _changes(newer[-1].text), own)
+    found = Evidence(best[3].key, _answering(best[3], asked).text, newer, bool(newer) and _changes(newer[-1].text), own,
+                     unsure=not best[0] and meaning is not None and meaning[0][best[4]] < MEANING_SURE)
     said = [_clause(found.note, own)] + [_clause(c.text, own) for c in newer]  # each on its own: "..., and later that Glad..."
     if ((_ASKS_NAME.search(text) and not any(_names_someone(t, text, own, user) for t in said))
             or (_ASKS_NUMBER.search(text) and not any(_NUMBER.search(t) for t in said))):

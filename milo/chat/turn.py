@@ -24,6 +24,7 @@ from langchain_core.runnables import Runnable
 from milo.chat.addressing import fixed_reply, reply_opening
 from milo.chat.bounded import Dropped, stream_within
 from milo.chat.chain import build_chain
+from milo.chat.draft import confirm, needed
 from milo.chat.evidence import (SAID, Candidate, Evidence, asks_about_user, earlier_words, find, name_note,
                                 only_asks)
 from milo.chat.failures import LOST_THREAD, ModelFailure, classify, deferred_interrupt
@@ -246,7 +247,19 @@ class Milo:
         log.info("prompt parts (~tokens): memory %d, relevant notes %d, conversation %d messages, message %d",
                  estimate_tokens(stable), estimate_tokens(relevant), len(history), estimate_tokens(text))
         return {"memory": stable, "relevant": relevant or "(none)", "history": history, "input": text,
-                "evidence": evidence}
+                "evidence": evidence, "told": tuple(candidates)}
+
+    def _confirmed(self, text: str, inputs: dict) -> dict:
+        """`inputs` with what answers a question about the user looked at again when `find` found
+        nothing for sure: the note the model's own answer restates, if any (milo.chat.draft). In
+        the turn only (not for what is being typed): it is a request to the model."""
+        if not self.model.grammar or not needed(text, inputs.get("evidence"), self.persona.name):
+            return inputs
+        evidence = inputs["evidence"]
+        found = confirm(text, evidence, inputs.get("told", ()), self.model.llm, self.memory.embed,
+                        own=self.persona.name, user=self.persona.known_name or "")
+        self._held = None  # the request took the server's cache
+        return inputs if found is evidence else {**inputs, "evidence": found}
 
     def _earlier_words(self, shown: Iterable[str], said: Sequence[str]) -> list[Candidate]:
         """The user's own words of the last few pulses that the prompt does not show (the most
@@ -405,7 +418,7 @@ class Milo:
             self._held = None  # the turn's own prompt takes the server's cache
             mark = self.memory.size()  # where a conversation starting now begins in the memory
             self._learn_name(text)
-            inputs = self.inputs(text)
+            inputs = self._confirmed(text, self.inputs(text))
         except MemoryFileError as e:
             result.error = str(e)
             result.reply = _say_rest(LOST_THREAD, "", on_reply)

@@ -1,0 +1,160 @@
+"""When nothing the user told answers their question for sure (milo.chat.evidence.find: no note
+close enough by words or meaning), the model's own answer from their notes alone, matched back to
+the note it restates.
+
+Why: a question and the note that answers it may share neither words nor meaning for MiniLM
+("What do I do for a living?" / "I run a small bakery on the corner of Elm Street.", cosine
+0.19; "Where did I go on holiday last year?" was 0.35 from the same note), so `find` said
+"I don't think you've told me that yet." to a question the memory answers: a rule contradicting
+the memory. An answer and the note it restates are close (0.87 for "You own and operate a
+small bakery on Elm Street."): the model reads the question, the embedder compares two
+statements, which it does well.
+
+How: a short request of its own (not the chat prompt: asked there, the 1.5B brain answered
+"You work as a desk robot.", its persona), the user's notes in their person, the answer forced
+under a grammar to one clause about them ("You ..."). A never-told question then gets an
+invention ("You like pizza."), which is close to no note. The note closest to the draft answers
+when the draft is very close to it (DRAFT_SURE) and to no other (DRAFT_OTHER: two facts mixed);
+merely close (DRAFT_SAME), it is said as the closest, beside "I'm not sure" ("You grew up in
+Otago." was 0.63 from 'i look after the sheep on my uncles farm in otago'); and never when the
+question is unrelated to it (QUESTION_FLOOR: "What's my favourite colour?" drafted "You like blue
+as shown by your sister Beatriz playing volleyball", 0.66 from the note, which the question is
+0.06 from). A note `find` named by meaning alone and not by much is kept only when the draft
+restates it. The reply is then the note itself (milo.chat.addressing), never the draft: the
+draft's words are neither said nor kept.
+
+Cost: one request, the notes and ~15 generated tokens (~1-3 s on the default brain here), only
+for such questions; it takes the server's one cache slot, so the turn's prompt is processed
+again after it. Any failure leaves `find`'s answer as it was.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Optional, Sequence
+
+from milo.chat.evidence import (MEANING_SAME_THING, NAME_NOTE, NONE, Candidate, Embed, Evidence, _asked_terms, _changes,
+                                _meaning, _NAME_TERMS, _part, _tells, quoted_speaker, to_you)
+
+log = logging.getLogger("milo")
+
+# The draft restates a note: surely (it answers), or closely (the note is said as the closest,
+# "I'm not sure..."). Set on bench/evidence.py's sets to dec5 (measured on dec6, written after):
+# drafts of told answers were 0.58-0.95 from their note, of never-told ones <= 0.44 but "You
+# grew up in Otago." (0.63) and one the question floor stops.
+DRAFT_SURE = 0.75
+DRAFT_SAME = 0.5
+# ...and no other note is close to it: "You are a farmer and play netball on Tuesdays." (asked
+# about work) was 0.85 from the netball note, 0.36 from the farm's: two facts mixed.
+DRAFT_OTHER = 0.3
+QUESTION_FLOOR = 0.1  # and the question is not unrelated to the note
+DRAFT_TIMEOUT = 20.0  # seconds (~1-3 s here on the default brain)
+MAX_NOTES = 8  # the user's notes given
+DRAFT_GBNF = 'root ::= ("You " | "Your ") [^\\n.?!,;]{1,120} "."\n'
+SYSTEM = "You answer a person's question about themselves using only the facts they told you."
+
+
+def request(question: str, notes: Sequence[Candidate]) -> list:
+    """The messages of the draft request."""
+    from langchain_core.messages import HumanMessage, SystemMessage
+
+    facts = "\n".join(f"- {to_you(c.text)}" for c in notes)
+    return [SystemMessage(content=SYSTEM),
+            HumanMessage(content=f'Facts I told you:\n{facts}\n\nMy question: {question}\nAnswer in one sentence starting with "You".')]
+
+
+def own_notes(candidates: Sequence[Candidate], own: str = "", user: str = "") -> list[Candidate]:
+    """The notes that tell something of the user (not their name's, not another speaker's: while
+    the user's name is unknown, no quoted note is known to be theirs)."""
+    kept = []
+    for c in candidates:
+        speaker = quoted_speaker(c.text)
+        if c.key == NAME_NOTE or not _tells(c.text, own):
+            continue
+        if speaker is not None and (not user or speaker != user.casefold()):
+            continue
+        kept.append(c)
+    return kept
+
+
+def closest_notes(question: str, notes: Sequence[Candidate], embed: Embed, own: str = "") -> list[Candidate]:
+    """At most MAX_NOTES of `notes`, the closest in meaning to the question, in their order: the
+    request is processed before the reply (16 notes of a lived-in memory: ~5 s here)."""
+    if len(notes) <= MAX_NOTES:
+        return list(notes)
+    asked = _meaning(question, notes, embed, own)
+    if asked is None:
+        return list(notes[-MAX_NOTES:])
+    keep = sorted(sorted(range(len(notes)), key=lambda k: -asked[0][k])[:MAX_NOTES])
+    return [notes[k] for k in keep]
+
+
+def confirm(question: str, evidence: Optional[Evidence], candidates: Sequence[Candidate], llm, embed: Optional[Embed],
+            own: str = "", user: str = "") -> Optional[Evidence]:
+    """`evidence` (find's) looked at again where it is not sure (see `needed`): the note the
+    model's draft answer restates, when find found none; find's note kept when the draft
+    restates it, else only said as the closest ("I'm not sure..."). `llm`: a LangChain chat
+    model taking a llama.cpp grammar (extra_body)."""
+    if not needed(question, evidence, own) or embed is None or llm is None:
+        return evidence
+    notes = closest_notes(question, own_notes(candidates, own, user), embed, own)
+    if not notes:
+        return evidence
+    try:
+        draft = draft_answer(question, notes, llm)
+    except Exception as e:  # noqa: BLE001 - only a second look: find's answer stands
+        log.info("draft answer skipped (%s: %s)", type(e).__name__, e)
+        return evidence
+    return decide(evidence, restated(question, draft, notes, embed, own))
+
+
+def draft_answer(question: str, notes: Sequence[Candidate], llm) -> str:
+    """The model's one-clause answer about the user ("You ..."), from `notes` alone."""
+    # Its own time limit (the client's is the whole answer's): a draft not back by then is skipped.
+    bound = llm.bind(max_tokens=48, temperature=0, timeout=DRAFT_TIMEOUT, extra_body={"grammar": DRAFT_GBNF})
+    return bound.invoke(request(question, notes)).text.strip()
+
+
+def needed(question: str, evidence: Optional[Evidence], own: str = "") -> bool:
+    """Whether find's answer is looked at again: nothing found for sure (not for their own name:
+    the name note's, or not told), or a note named by meaning alone and not by much
+    ("Where did I go on holiday last year?" named 'I run a small bakery...', 0.35)."""
+    if evidence is None:
+        return False
+    if evidence.answered:
+        return evidence.unsure
+    return bool(_asked_terms(question, own) - _NAME_TERMS())
+
+
+def decide(evidence: Evidence, drafted: Optional[Evidence]) -> Evidence:
+    """find's `evidence` and what the draft restates (`restated`: a note surely, a note as the
+    closest, or None) -> what answers."""
+    if not evidence.answered:
+        return drafted if drafted is not None else evidence
+    key = None if drafted is None else drafted.closest.key if drafted.closest is not None else drafted.choice
+    if key == evidence.choice:  # two looks agree, even if the draft's alone is not sure
+        return evidence
+    # The draft says another thing, or nothing told: find's note is only the closest.
+    return Evidence(NONE, own=evidence.own, closest=Candidate(evidence.choice, evidence.note))
+
+
+def restated(question: str, draft: str, notes: Sequence[Candidate], embed: Embed, own: str = "") -> Optional[Evidence]:
+    """The note `draft` restates, as Evidence: surely (with a newer note on the same thing), or
+    as the closest (Evidence.closest); None when it restates none."""
+    said = _meaning(draft, notes, embed, own) if draft else None
+    asked = _meaning(question, notes, embed, own)
+    if said is None or asked is None:
+        return None
+    j = max(range(len(notes)), key=lambda k: (said[0][k], k))
+    log.info("draft answer %r: closest note %s (%.2f; the question %.2f)", draft, notes[j].key, said[0][j], asked[0][j])
+    if said[0][j] < DRAFT_SAME or asked[0][j] < QUESTION_FLOOR:
+        return None
+    other = max((said[0][k] for k in range(len(notes)) if k != j), default=0.0)
+    if said[0][j] < DRAFT_SURE or other >= DRAFT_OTHER:
+        return Evidence(NONE, own=own, closest=_part(notes[j], said[2][j]))
+    later = [k for k in range(j + 1, len(notes)) if said[1][j][k] >= MEANING_SAME_THING]
+    newer = (notes[later[-1]],) if later else ()
+    return Evidence(notes[j].key, _part(notes[j], said[2][j]).text, newer, bool(newer) and _changes(newer[-1].text), own)
+
+
+__all__ = ["DRAFT_OTHER", "DRAFT_SAME", "DRAFT_SURE", "closest_notes", "draft_answer", "QUESTION_FLOOR", "confirm", "decide", "needed", "own_notes", "request", "restated"]
