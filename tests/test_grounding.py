@@ -41,6 +41,26 @@ def test_supported_summaries_pass(summary):
     assert check(summary, USER, REPLY, pinned="", user_name="Amy") is None
 
 
+def test_a_relation_or_a_gender_the_user_never_gave_is_not_etched():
+    """Seen on the good brain (bench/truth.py --set dec6): "My grandson Chidi wants to be a
+    pilot." etched as "His grandfather Chidi wants to be a pilot." ("grandfather" shares its
+    first letters with "grandson"), "My wife Mele runs a little cafe" as "Her wife Mele runs...":
+    the note becomes the user's own words."""
+    g = ground_as_milo("His grandfather Chidi wants to be a pilot.", "", "Wow!", "My grandson Chidi wants to be a pilot.",
+                       user_name="Nkechi")
+    assert g.fields["CORE_UPDATE"] == 'Nkechi said: "My grandson Chidi wants to be a pilot."' and "'His'" in g.changes[0]
+    g = ground_as_milo("Her wife Mele runs a little cafe by the harbour.", "Ask Tevita how his sister is", "Lovely!",
+                       "My wife Mele runs a little cafe by the harbour.", user_name="Tevita")
+    assert g.fields["CORE_UPDATE"] == 'Tevita said: "My wife Mele runs a little cafe by the harbour."'
+    assert "FUTURE_MESSAGE" not in g.fields and "'sister'" in g.changes[1]  # a relation in a thread too
+    # Said by the user, they stand; a thread may guess a pronoun ("Ask Amy what colour her cat is").
+    assert check("Her grandson Chidi wants to be a pilot", "Chidi is her grandson, she says he will be a pilot", "", "", "Nkechi",
+                 gendered=True) is None
+    assert check("User's wife Mele runs a cafe", "My wife Mele runs a cafe.", "", "", "Tevita", gendered=True) is None
+    assert check("Ask Tevita how she is", "My wife Mele runs a cafe.", "", "", "Tevita") is None
+    assert "she" in check("Tevita said she runs a cafe", "I run a cafe.", "", "", "Tevita", gendered=True)
+
+
 def test_names_and_numbers_must_come_from_the_user_not_the_reply():
     # Milo's reply invented the name: a summary repeating it is still an invention.
     assert "Biscuit" in check("Amy's cat is called Biscuit", "I have a cat", "Is your cat Biscuit?", "", "Amy")

@@ -41,6 +41,18 @@ STEM = 5
 _WORD = re.compile(r"[A-Za-z][A-Za-z']*|\d[\d.,:/-]*\d|\d")
 _URL = re.compile(r"(?:https?://|www\.)\S+|\b[\w-]+\.(?:com|org|net|io|dev|ly|be|tv|co|edu|gov)(?:/\S*)?\b", re.IGNORECASE)
 _TAG_TEXT = re.compile(r"\[\s*(?:REPLY|INTERNAL|CORE_UPDATE|FUTURE_MESSAGE|ACTION)\s*\]|\b(?:CORE_UPDATE|FUTURE_MESSAGE|INTERNAL)\s*:|<\|\w+\|>", re.IGNORECASE)
+# Who someone is to the user, and a gender: facts about the user like names, that only their own
+# words may give (a closed, lexical class). A prefix match let the good brain etch "His
+# grandfather Chidi wants to be a pilot." for "My grandson Chidi wants to be a pilot." and "Her
+# wife Mele runs a little cafe" for "My wife Mele...": a relation and a gender never said.
+_GENDERED = frozenset("he she his her hers him himself herself".split())
+_RELATIONS = frozenset(
+    "mother mom mum mummy mama father dad daddy papa parent parents son sons daughter daughters child children "
+    "kid kids baby brother brothers sister sisters sibling siblings twin twins grandson grandsons granddaughter "
+    "granddaughters grandchild grandchildren grandfather grandpa grandad granddad grandmother grandma granny nan "
+    "nana grandparent grandparents husband wife partner boyfriend girlfriend fiance fiancee fiancé fiancée "
+    "spouse uncle aunt auntie nephew niece cousin stepson stepdaughter stepmother stepfather stepdad stepmum "
+    "stepmom stepbrother stepsister".split())
 _QUOTED = re.compile(r'["\u201c]([^"\u201d]{3,})["\u201d]')
 
 
@@ -133,10 +145,13 @@ def _digits(text: str) -> str:
     return " " + " ".join(re.findall(r"\d+", text or "")) + " "
 
 
-def check(value: str, user_text: str, reply: str, pinned: str, user_name: str, own: str = "") -> Optional[str]:
+def check(value: str, user_text: str, reply: str, pinned: str, user_name: str, own: str = "",
+          gendered: bool = False) -> Optional[str]:
     """None when `value` is supported by its sources, else the reason (for the log). `reply`
     counts as a source of ordinary words; pass "" where only the user's words may (a
-    CORE_UPDATE: a meal Milo suggested came back later as what the user had eaten)."""
+    CORE_UPDATE: a meal Milo suggested came back later as what the user had eaten).
+    `gendered`: "he", "she", "her"... only where the user's words have them (a note: what is
+    told; a thread to pick up, "Ask Amy what colour her cat is", may guess)."""
     if _TAG_TEXT.search(value):
         return "it carries tag text"
     facts = f"{user_text}\n{pinned}\n{user_name}"
@@ -152,6 +167,10 @@ def check(value: str, user_text: str, reply: str, pinned: str, user_name: str, o
     for name in _names(value, user_name, own):
         if not re.search(rf"\b{re.escape(_bare(name))}", facts_lower):
             return f"the name {name!r} appears nowhere in what the user said"
+    said = {_bare(w) for w in words(facts)}
+    for w in words(value):
+        if (_bare(w) in _RELATIONS or (gendered and _bare(w) in _GENDERED)) and _bare(w) not in said:
+            return f"the word {w!r} (a relation or a gender) appears nowhere in what the user said"
     have_digits = _digits(facts)
     for number in _numbers(value):
         for part in re.findall(r"\d+", number):
@@ -275,7 +294,8 @@ def ground(
         if reason is None:
             support = user_text if name == "CORE_UPDATE" else "\n".join([*conversation, user_text])
             # What the user told rests on their words alone; a thread may use Milo's too.
-            reason = check(value, support, "" if name == "CORE_UPDATE" else reply, pinned, user_name, own)
+            reason = check(value, support, "" if name == "CORE_UPDATE" else reply, pinned, user_name, own,
+                           gendered=name == "CORE_UPDATE")
         if reason is None and name == "CORE_UPDATE":
             reason = leaves_out(value, user_text, user_name, own)
         if reason is None and name == "CORE_UPDATE" and not (_content(value, user_name, own) or _names(value, user_name, own) or _numbers(value)):
