@@ -79,6 +79,11 @@ CASES = [
     ("dev", "how old is my wife", "none"),
     ("dev", "can you look around the room", "-"),
     ("dev", "the weather is lovely here", "-"),
+    # Advice asked with "How do I": added with the draft's look at them (milo.chat.draft).
+    ("ines", "How do I fix a squeaky door?", "-"),
+    ("ines", "How do I descale a kettle?", "-"),
+    ("dev", "how do i get better at bowling", "-"),
+    ("dev", "How can I sleep better?", "-"),
 ]
 
 

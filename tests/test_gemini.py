@@ -34,7 +34,7 @@ def test_the_base_url_is_optional_and_checked():
 
 # The tags in another order than the prompt asks, the reply last: 7-character SSE chunks split
 # every tag and value across chunks.
-GARDEN = ("[INTERNAL]: She sounds proud of it.\n[CORE_UPDATE]: Amy planted tomatoes in her garden\n"
+GARDEN = ("[INTERNAL]: She sounds proud of it.\n[CORE_UPDATE]: Amy planted tomatoes in the garden\n"
           "[FUTURE_MESSAGE]: Ask Amy how the tomatoes are doing\n[REPLY]: Tomatoes! I hope they grow tall and sweet.")
 
 
@@ -45,7 +45,7 @@ def test_a_streamed_tagged_answer_shows_only_the_reply_and_is_etched(tmp_path):
     assert proc.stdout == "Tomatoes! I hope they grow tall and sweet.\n" and proc.stderr == ""
     (pulse,) = LivingMemory(tmp_path / "Living_Memory.md").pulses()
     # Every word of both summaries is in Amy's message: etched as the model wrote them.
-    assert pulse.fields == {"CORE_UPDATE": "Amy planted tomatoes in her garden", "FUTURE_MESSAGE": "Ask Amy how the tomatoes are doing",
+    assert pulse.fields == {"CORE_UPDATE": "Amy planted tomatoes in the garden", "FUTURE_MESSAGE": "Ask Amy how the tomatoes are doing",
                             "REPLY": "Tomatoes! I hope they grow tall and sweet."}
     assert "proud" not in (tmp_path / "Living_Memory.md").read_text()  # INTERNAL is never stored
     (req,) = srv.requests

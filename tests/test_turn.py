@@ -127,12 +127,12 @@ def test_a_follow_up_message_ends_the_memory_lines_where_they_are(make_milo, mem
     ~8 s for them)."""
     from model_server import PAUSE
 
-    answer = ("[REPLY]: Oh, a balcony garden!\n[CORE_UPDATE]: Amy grows tomatoes on her balcony\n"
+    answer = ("[REPLY]: Oh, a balcony garden!\n[CORE_UPDATE]: Amy grows tomatoes on the balcony\n"
               f"[FUTURE_MESSAGE]: Ask how the tom{PAUSE}atoes are doing\n[INTERNAL]: nice")
     result, history = _hurried(make_milo, tmp_path, answer, "I grow tomatoes on my balcony")
     assert result.ok and result.hurried and result.reply == "Oh, a balcony garden!"
     (pulse,) = entries(memory_file)
-    assert pulse.fields == {"CORE_UPDATE": "Amy grows tomatoes on her balcony", "REPLY": "Oh, a balcony garden!"}
+    assert pulse.fields == {"CORE_UPDATE": "Amy grows tomatoes on the balcony", "REPLY": "Oh, a balcony garden!"}
     assert [m.content for m in history.window()] == ["I grow tomatoes on my balcony", "Oh, a balcony garden!"]
 
 

@@ -33,8 +33,8 @@ from __future__ import annotations
 import logging
 from typing import Optional, Sequence
 
-from milo.chat.evidence import (MEANING_SAME_THING, NAME_NOTE, NONE, Candidate, Embed, Evidence, _asked_terms, _changes,
-                                _meaning, _NAME_TERMS, _part, _tells, quoted_speaker, to_you)
+from milo.chat.evidence import (MEANING_SAME_THING, NAME_NOTE, NONE, Candidate, Embed, Evidence, asks_beyond_name,
+                                asks_how_i, by_meaning, changes, part_of, quoted_speaker, tells, to_you)
 
 log = logging.getLogger("milo")
 
@@ -69,7 +69,7 @@ def own_notes(candidates: Sequence[Candidate], own: str = "", user: str = "") ->
     kept = []
     for c in candidates:
         speaker = quoted_speaker(c.text)
-        if c.key == NAME_NOTE or not _tells(c.text, own):
+        if c.key == NAME_NOTE or not tells(c.text, own):
             continue
         if speaker is not None and (not user or speaker != user.casefold()):
             continue
@@ -82,7 +82,7 @@ def closest_notes(question: str, notes: Sequence[Candidate], embed: Embed, own: 
     request is processed before the reply (16 notes of a lived-in memory: ~5 s here)."""
     if len(notes) <= MAX_NOTES:
         return list(notes)
-    asked = _meaning(question, notes, embed, own)
+    asked = by_meaning(question, notes, embed, own)
     if asked is None:
         return list(notes[-MAX_NOTES:])
     keep = sorted(sorted(range(len(notes)), key=lambda k: -asked[0][k])[:MAX_NOTES])
@@ -118,17 +118,21 @@ def draft_answer(question: str, notes: Sequence[Candidate], llm) -> str:
 def needed(question: str, evidence: Optional[Evidence], own: str = "") -> bool:
     """Whether find's answer is looked at again: nothing found for sure (not for their own name:
     the name note's, or not told), or a note named by meaning alone and not by much
-    ("Where did I go on holiday last year?" named 'I run a small bakery...', 0.35)."""
+    ("Where did I go on holiday last year?" named 'I run a small bakery...', 0.35); or a "How
+    do I ...?" read as asking for advice ("How do I make a living?": the model gave advice)."""
     if evidence is None:
-        return False
+        return asks_how_i(question)
     if evidence.answered:
         return evidence.unsure
-    return bool(_asked_terms(question, own) - _NAME_TERMS())
+    return asks_beyond_name(question, own)
 
 
-def decide(evidence: Evidence, drafted: Optional[Evidence]) -> Evidence:
+def decide(evidence: Optional[Evidence], drafted: Optional[Evidence]) -> Optional[Evidence]:
     """find's `evidence` and what the draft restates (`restated`: a note surely, a note as the
-    closest, or None) -> what answers."""
+    closest, or None) -> what answers. No evidence (advice asked, perhaps): a note only when
+    sure, else the model answers as before ("How do I boil an egg?")."""
+    if evidence is None:
+        return drafted if drafted is not None and drafted.answered else None
     if not evidence.answered:
         return drafted if drafted is not None else evidence
     key = None if drafted is None else drafted.closest.key if drafted.closest is not None else drafted.choice
@@ -141,8 +145,8 @@ def decide(evidence: Evidence, drafted: Optional[Evidence]) -> Evidence:
 def restated(question: str, draft: str, notes: Sequence[Candidate], embed: Embed, own: str = "") -> Optional[Evidence]:
     """The note `draft` restates, as Evidence: surely (with a newer note on the same thing), or
     as the closest (Evidence.closest); None when it restates none."""
-    said = _meaning(draft, notes, embed, own) if draft else None
-    asked = _meaning(question, notes, embed, own)
+    said = by_meaning(draft, notes, embed, own) if draft else None
+    asked = by_meaning(question, notes, embed, own)
     if said is None or asked is None:
         return None
     j = max(range(len(notes)), key=lambda k: (said[0][k], k))
@@ -151,10 +155,10 @@ def restated(question: str, draft: str, notes: Sequence[Candidate], embed: Embed
         return None
     other = max((said[0][k] for k in range(len(notes)) if k != j), default=0.0)
     if said[0][j] < DRAFT_SURE or other >= DRAFT_OTHER:
-        return Evidence(NONE, own=own, closest=_part(notes[j], said[2][j]))
+        return Evidence(NONE, own=own, closest=part_of(notes[j], said[2][j]))
     later = [k for k in range(j + 1, len(notes)) if said[1][j][k] >= MEANING_SAME_THING]
     newer = (notes[later[-1]],) if later else ()
-    return Evidence(notes[j].key, _part(notes[j], said[2][j]).text, newer, bool(newer) and _changes(newer[-1].text), own)
+    return Evidence(notes[j].key, part_of(notes[j], said[2][j]).text, newer, bool(newer) and changes(newer[-1].text), own)
 
 
 __all__ = ["DRAFT_OTHER", "DRAFT_SAME", "DRAFT_SURE", "closest_notes", "draft_answer", "QUESTION_FLOOR", "confirm", "decide", "needed", "own_notes", "request", "restated"]

@@ -328,6 +328,17 @@ def asks_about_user(text: str, own: str = "") -> bool:
     return any(_about_self(s) for s in _question_sentences(text, own))
 
 
+def asks_beyond_name(text: str, own: str = "") -> bool:
+    """Whether a question about the user asks more than their own name ("What's my name?")."""
+    return bool(_asked_terms(text, own) - _NAME_TERMS())
+
+
+def asks_how_i(text: str) -> bool:
+    """"How do I make a living?", "how do we get to the station": read as asking for advice (the
+    model answers), but a note may say (milo.chat.draft looks, and answers only when sure)."""
+    return bool(re.search(_HOW_DO_I, text.replace("\u2019", "'"), re.IGNORECASE)) and not _YOU.search(text)
+
+
 def only_asks(text: str, own: str = "") -> bool:
     """`text` asks and tells nothing besides (every sentence in it a question, or a greeting):
     its words are a question, not a note ("I moved it to Friday. When is it?" tells)."""
@@ -337,7 +348,7 @@ def only_asks(text: str, own: str = "") -> bool:
     return bool(questions) and not told
 
 
-def _tells(note: str, own: str = "") -> bool:
+def tells(note: str, own: str = "") -> bool:
     """A note that tells something: not the user's own question quoted ('Chloé said: "What
     should I cook with some leftover rice?"' answered "What did I cook last night?" with "You
     cooked some leftover rice"), nor one asked earlier today ("When is my race?" was answered
@@ -433,8 +444,8 @@ def find(text: str, candidates: Sequence[Candidate], embed: Optional[Embed] = No
         return Evidence(named[-1].key, named[-1].text, own=own) if named else Evidence(NONE, own=own)
     from milo.memory.index import terms
 
-    told = [(i, c) for i, c in enumerate(candidates) if c.key != NAME_NOTE and _tells(c.text, own)]
-    meaning = _meaning(text, [c for _, c in told], embed, own) if embed is not None and told else None
+    told = [(i, c) for i, c in enumerate(candidates) if c.key != NAME_NOTE and tells(c.text, own)]
+    meaning = by_meaning(text, [c for _, c in told], embed, own) if embed is not None and told else None
     # Most words in common with what is asked, then with the whole question ("called" of "What's my
     # cat called?" picks 'my cat is called Biscuit' over 'the cat scratched the sofa'), then the newest.
     whole = set(terms(text))
@@ -449,7 +460,7 @@ def find(text: str, candidates: Sequence[Candidate], embed: Optional[Embed] = No
     if shared:
         best = max(shared, key=lambda s: s[:3])
     elif meaning is not None and meaning[0][j] >= answers:
-        best = (0, 0, told[j][0], _part(told[j][1], meaning[2][j]), j)
+        best = (0, 0, told[j][0], part_of(told[j][1], meaning[2][j]), j)
     elif _HOW_DO_I_HABIT.search(text):
         return None  # "How do I take a screenshot?": no note says, so advice as well as habit: the model answers
     elif (meaning is not None and meaning[0][j] >= (MEANING_CLOSEST_MANY if many else MEANING_CLOSEST)
@@ -457,7 +468,7 @@ def find(text: str, candidates: Sequence[Candidate], embed: Optional[Embed] = No
         # Said as the user's own ("The closest I have is that you ..."): not another person's
         # words while Milo does not know whose are the user's (a lived-in memory's 'Melanie said:
         # ... You know you love live music' was the closest to "What do I do for a living?").
-        return Evidence(NONE, own=own, closest=_part(told[j][1], meaning[2][j]))
+        return Evidence(NONE, own=own, closest=part_of(told[j][1], meaning[2][j]))
     else:
         return Evidence(NONE, own=own)
     # The newest note on the same thing, if newer: it shares what is asked, or (by meaning) it is
@@ -468,7 +479,7 @@ def find(text: str, candidates: Sequence[Candidate], embed: Optional[Embed] = No
         close = {j for j in range(best[4] + 1, len(told)) if meaning[1][best[4]][j] >= MEANING_SAME_THING}
         later += [(0, 0, told[j][0], told[j][1], j) for j in close if all(s[4] != j for s in later)]
     newer = tuple(_answering(c, asked) for *_, c, _j in sorted(later, key=lambda s: s[2]))[-1:]
-    found = Evidence(best[3].key, _answering(best[3], asked).text, newer, bool(newer) and _changes(newer[-1].text), own,
+    found = Evidence(best[3].key, _answering(best[3], asked).text, newer, bool(newer) and changes(newer[-1].text), own,
                      unsure=not best[0] and meaning is not None and meaning[0][best[4]] < MEANING_SURE)
     said = [_clause(found.note, own)] + [_clause(c.text, own) for c in newer]  # each on its own: "..., and later that Glad..."
     if ((_ASKS_NAME.search(text) and not any(_names_someone(t, text, own, user) for t in said))
@@ -518,8 +529,8 @@ def _told_about(text: str, candidates: Sequence[Candidate], embed: Optional[Embe
     think of marathons?") nor a request for advice."""
     if embed is None or _YOU.search(text) or _ADVICE.search(text.replace("\u2019", "'")) or not _opening_words(_ASKS, own).search(text):
         return None
-    told = [c for c in candidates if c.key != NAME_NOTE and _tells(c.text, own)]
-    meaning = _meaning(text, told, embed, own) if told else None
+    told = [c for c in candidates if c.key != NAME_NOTE and tells(c.text, own)]
+    meaning = by_meaning(text, told, embed, own) if told else None
     if meaning is None or max(meaning[0]) < MEANING_TOLD_ABOUT:
         return None
     from milo.memory.index import terms
@@ -529,7 +540,7 @@ def _told_about(text: str, candidates: Sequence[Candidate], embed: Optional[Embe
     close = [k for k in range(j + 1, len(told))
              if meaning[1][j][k] >= MEANING_SAME_THING or asked & set(terms(told[k].text))]
     newer = (told[close[-1]],) if close else ()
-    return Evidence(told[j].key, _part(told[j], meaning[2][j]).text, newer, bool(newer) and _changes(newer[-1].text), own)
+    return Evidence(told[j].key, part_of(told[j], meaning[2][j]).text, newer, bool(newer) and changes(newer[-1].text), own)
 
 
 _SPLIT = re.compile(r"(?<=[.!?,;。！？，])\s+")
@@ -577,7 +588,7 @@ def _exclamation(part: str) -> bool:
     return p.endswith(("!", ",", "，")) and len(p.split()) <= 3 and not any(c.isdigit() for c in p)
 
 
-def _meaning(text: str, notes: Sequence[Candidate], embed: Embed, own: str = ""):
+def by_meaning(text: str, notes: Sequence[Candidate], embed: Embed, own: str = ""):
     """(cosine of the question with each note, by its closest sentence; the notes' cosines with
     each other, by their whole text), or None when the embedder fails (words alone then)."""
     import numpy as np
@@ -603,7 +614,7 @@ def _meaning(text: str, notes: Sequence[Candidate], embed: Embed, own: str = "")
     return sims, (whole @ whole.T).tolist(), best
 
 
-def _part(c: Candidate, part: str) -> Candidate:
+def part_of(c: Candidate, part: str) -> Candidate:
     """The note with only the part of it that meaning matched (its quote kept as a quote)."""
     q = _said(c.text)
     if q:
@@ -619,7 +630,7 @@ _CHANGE = re.compile(r"(?<!\w)(?:moved|move|changed?|switch(?:ed)?|now|no longer
                      re.IGNORECASE)
 
 
-def _changes(note: str) -> bool:
+def changes(note: str) -> bool:
     return bool(_CHANGE.search(note))
 
 
@@ -642,4 +653,4 @@ def _answering(c: Candidate, asked: set) -> Candidate:
     return Candidate(c.key, q[0] + " ".join(kept) + q[2])
 
 
-__all__ = ["EARLIER", "Candidate", "Evidence", "NAME_NOTE", "earlier_words", "own_words", "NONE", "NOTE_TAG", "SAID", "name_note", "asks_about_user", "find", "instructions", "only_asks"]
+__all__ = ["EARLIER", "Candidate", "asks_beyond_name", "asks_how_i", "by_meaning", "changes", "part_of", "tells", "Evidence", "NAME_NOTE", "earlier_words", "own_words", "NONE", "NOTE_TAG", "SAID", "name_note", "asks_about_user", "find", "instructions", "only_asks"]

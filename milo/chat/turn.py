@@ -250,12 +250,13 @@ class Milo:
                 "evidence": evidence, "told": tuple(candidates)}
 
     def _confirmed(self, text: str, inputs: dict) -> dict:
-        """`inputs` with what answers a question about the user looked at again when `find` found
-        nothing for sure: the note the model's own answer restates, if any (milo.chat.draft). In
-        the turn only (not for what is being typed): it is a request to the model."""
+        """`inputs` with what answers a question about the user looked at again where `find` is
+        not sure, or read "How do I ...?" as advice: the note the model's own answer restates, if
+        any (milo.chat.draft). In the turn only (not for what is being typed): it is a request
+        to the model."""
         if not self.model.grammar or not needed(text, inputs.get("evidence"), self.persona.name):
             return inputs
-        evidence = inputs["evidence"]
+        evidence = inputs.get("evidence")
         found = confirm(text, evidence, inputs.get("told", ()), self.model.llm, self.memory.embed,
                         own=self.persona.name, user=self.persona.known_name or "")
         self._held = None  # the request took the server's cache
