@@ -521,6 +521,13 @@ def test_a_note_named_by_meaning_alone_stands_only_if_the_draft_restates_it(emb)
     assert hawaii.choice == NONE and hawaii.closest.key == "1"  # "I'm not sure...", not "You told me"
     kept = decide(ev, restated(question, "You run a small bakery on Elm Street.", BAKER, emb.encode_cached, "Milo"))
     assert kept is ev
+    # The draft only close to the same note is not enough (a lived-in memory: "What's my sister
+    # called?" named the brother's note by meaning; the draft "Your sister is Joris." was 0.60).
+    from milo.chat.evidence import Evidence
+
+    brother = Evidence("2", 'Renée said: "My brother Joris is a firefighter."', unsure=True)
+    close = Evidence(NONE, closest=Candidate("2", 'Renée said: "My brother Joris is a firefighter."'))
+    assert decide(brother, close).choice == NONE and decide(brother, close).closest.key == "2"
     # Sure answers, their own name, and messages not about the user are not looked at again.
     sure = find("What school did Kofi start?", BAKER, embed=emb.encode_cached, own="Milo", user="Amara")
     assert sure.choice == "2" and not needed("What school did Kofi start?", sure, "Milo")

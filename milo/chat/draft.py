@@ -20,7 +20,7 @@ Otago." was 0.63 from 'i look after the sheep on my uncles farm in otago'); and 
 question is unrelated to it (QUESTION_FLOOR: "What's my favourite colour?" drafted "You like blue
 as shown by your sister Beatriz playing volleyball", 0.66 from the note, which the question is
 0.06 from). A note `find` named by meaning alone and not by much is kept only when the draft
-restates it. The reply is then the note itself (milo.chat.addressing), never the draft: the
+surely restates it. The reply is then the note itself (milo.chat.addressing), never the draft: the
 draft's words are neither said nor kept.
 
 Cost: one request, the notes and ~15 generated tokens (~1-3 s on the default brain here), only
@@ -135,9 +135,10 @@ def decide(evidence: Optional[Evidence], drafted: Optional[Evidence]) -> Optiona
         return drafted if drafted is not None and drafted.answered else None
     if not evidence.answered:
         return drafted if drafted is not None else evidence
-    key = None if drafted is None else drafted.closest.key if drafted.closest is not None else drafted.choice
-    if key == evidence.choice:  # two looks agree, even if the draft's alone is not sure
+    if drafted is not None and drafted.answered and drafted.choice == evidence.choice:
         return evidence
+    # Only close is not enough: on a lived-in memory "What's my sister called?" named 'My brother
+    # Joris is a firefighter.' by meaning, and the draft "Your sister is Joris." was 0.60 from it.
     # The draft says another thing, or nothing told: find's note is only the closest.
     return Evidence(NONE, own=evidence.own, closest=Candidate(evidence.choice, evidence.note))
 
