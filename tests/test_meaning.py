@@ -573,3 +573,18 @@ def test_the_draft_request_runs_on_llama_cpp(embedded, emb):
     ev = find("What do I do for a living?", BAKER, embed=emb.encode_cached, own="Milo", user="Amara")
     got = confirm("What do I do for a living?", ev, BAKER, embedded.llm, emb.encode_cached, "Milo", "Amara")
     assert got is ev or (got.choice if got.closest is None else got.closest.key) in ("1", "2"), got.describe()
+
+
+def test_a_name_shared_with_a_note_lowers_the_bar_for_a_question_about_someone(emb):
+    """"What does Joris do?" was 0.497 from 'My brother Joris is a firefighter.', under the 0.5
+    bar, and the model, left to answer on a lived-in memory, gave Joris the user's own Tuesday
+    bouldering. A name is lexical: a note that shares one needs only 0.35."""
+    notes = [Candidate("1", 'Renée said: "Hi Milo, I\'m Renée. I repair violins in a small workshop in Ghent."'),
+             Candidate("2", 'Renée said: "My brother Joris is a firefighter."'),
+             Candidate("3", 'Renée said: "I go bouldering every Tuesday night."')]
+    for question in ("What does Joris do?", "what does joris do"):
+        ev = find(question, notes, embed=emb.encode_cached, own="Milo", user="Renée")
+        assert ev is not None and ev.choice == "2", (question, ev)
+    # No name in common, or one the note does not give: the model answers, as before.
+    assert find("What does Elif do?", notes, embed=emb.encode_cached, own="Milo", user="Renée") is None
+    assert find("What do firefighters do all day?", notes, embed=emb.encode_cached, own="Milo", user="Renée") is None

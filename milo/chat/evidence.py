@@ -413,6 +413,7 @@ MEANING_AT_LEAST_MANY = 0.35
 # A question without "I" or "my" that is about what the user told ("What does Lucía do?" /
 # "My best friend Lucía is a firefighter": 0.58): answered from the note when this close.
 MEANING_TOLD_ABOUT = 0.5
+MEANING_NAMED = 0.35  # ...and for a note that shares a name with the question
 MEANING_SURE = 0.45
 # Below the bars, a note this close may still be the answer the embedder cannot see (MiniLM puts
 # "What do I do for work?" 0.29 from "I drive a delivery van around Porto.", "What do I do for a
@@ -436,7 +437,7 @@ def find(text: str, candidates: Sequence[Candidate], embed: Optional[Embed] = No
     if user:
         candidates = [c for c in candidates if quoted_speaker(c.text) in (None, user.casefold())]
     if not asks_about_user(text, own):
-        return _told_about(text, candidates, embed, own)
+        return _told_about(text, candidates, embed, own, user)
     asked = _asked_terms(text, own) - _NAME_TERMS()  # "what's my sister's name": about the sister
     if not asked:
         # Their own name ("what's my name", "who am i"): the note that gives it, if any.
@@ -522,7 +523,21 @@ _ASKS = (r"[?？]|^\W*(?:(?:hi|hello|hey|ok|okay|so|and|oh|um|{own}well)\W+)*(?:
          r"|whose|which|when|why|how|does|did|is|are|was|were)(?!\w)")
 
 
-def _told_about(text: str, candidates: Sequence[Candidate], embed: Optional[Embed], own: str = "") -> Optional[Evidence]:
+def _shares_name(question: str, note: str, own: str = "", user: str = "") -> bool:
+    """Whether the question has a name the note's words give (a word written with a capital, or
+    in a script without case, that does not open a sentence; not the persona's nor the user's).
+    The question's case does not matter ("what does joris do": speech to text)."""
+    asked = {w.casefold() for w in re.findall(r"[^\W\d_]+", question)}
+    skip = {own.casefold(), user.casefold(), "i", "i'm"}
+    for sentence in _SENTENCES.findall(_words(note)):
+        for w in re.findall(r"[^\W\d_]+", sentence)[1:]:
+            if (w[0].isupper() or not w[0].islower()) and w.casefold() in asked and w.casefold() not in skip:
+                return True
+    return False
+
+
+def _told_about(text: str, candidates: Sequence[Candidate], embed: Optional[Embed], own: str = "",
+                user: str = "") -> Optional[Evidence]:
     """A question about someone or something the user told of, without "I" or "my" ("What does
     Lucía do?", "when is the twins party now"): the note it is close to by meaning, if one is
     close enough; else None (the model answers as usual). Not a question to Milo ("What do you
@@ -531,11 +546,20 @@ def _told_about(text: str, candidates: Sequence[Candidate], embed: Optional[Embe
         return None
     told = [c for c in candidates if c.key != NAME_NOTE and tells(c.text, own)]
     meaning = by_meaning(text, told, embed, own) if told else None
-    if meaning is None or max(meaning[0]) < MEANING_TOLD_ABOUT:
+    if meaning is None:
+        return None
+    # A name the question and a note share (a name is lexical): a lower bar. "What does Joris
+    # do?" was 0.497 from 'My brother Joris is a firefighter.', and the model, left to answer,
+    # gave Joris the user's own Tuesday bouldering.
+    named = [k for k in range(len(told)) if meaning[0][k] >= MEANING_NAMED and _shares_name(text, told[k].text, own, user)]
+    if max(meaning[0]) >= MEANING_TOLD_ABOUT:
+        j = max(range(len(told)), key=lambda k: (meaning[0][k], k))
+    elif named:
+        j = max(named, key=lambda k: (meaning[0][k], k))
+    else:
         return None
     from milo.memory.index import terms
 
-    j = max(range(len(told)), key=lambda k: (meaning[0][k], k))
     asked = _asked_terms(text, own)
     close = [k for k in range(j + 1, len(told))
              if meaning[1][j][k] >= MEANING_SAME_THING or asked & set(terms(told[k].text))]
