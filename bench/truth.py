@@ -294,6 +294,35 @@ SETS = {
              ("What car do I drive?", "never", None, ["you drive a"])],
         ],
     },
+    "changes": {  # written 2026-12-04 before the prompt marked a changed day: follow-ups after a change
+        # (a "where" follow-up is scored on the place alone: "It was on Monday but has been changed
+        # to Thursday" is true)
+        "hana": [
+            [S("Hi Milo, I'm Hana. My pottery class is on Mondays at the community centre.")],
+            [S("Quick update: pottery moved to Thursdays.")],
+            [("When is my pottery class now?", "corrected", ["thursday"], ["monday"]),
+             ("Where is it held?", "told", ["community"], None),
+             ("Remind me what day it's on?", "corrected", ["thursday"], ["monday"])],
+        ],
+        "oskar": [
+            [S("hey milo oskar here my football training is on wednesdays at the park")],
+            [S("training got switched to fridays")],
+            [("when is training", "corrected", ["friday"], ["wednesday"]),
+             ("where do we train", "told", ["park"], None)],
+        ],
+        "leilani": [
+            [S("Aloha Milo! Leilani here. I volunteer at the food bank every Saturday morning.")],
+            [S("They changed my volunteering shift to Sunday mornings.")],
+            [("Which day do I volunteer?", "corrected", ["sunday"], ["saturday"]),
+             ("Where do I volunteer?", "told", ["food bank"], None)],
+        ],
+        "farid": [
+            [S("Hello Milo, Farid here. My Arabic lessons are on Tuesday evenings at the library.")],
+            [S("The Arabic lessons moved to Monday evenings.")],
+            [("When are my Arabic lessons?", "corrected", ["monday"], ["tuesday"]),
+             ("Where are the lessons?", "told", ["library"], None)],
+        ],
+    },
 }
 
 

@@ -588,3 +588,68 @@ def test_a_name_shared_with_a_note_lowers_the_bar_for_a_question_about_someone(e
     # No name in common, or one the note does not give: the model answers, as before.
     assert find("What does Elif do?", notes, embed=emb.encode_cached, own="Milo", user="Renée") is None
     assert find("What do firefighters do all day?", notes, embed=emb.encode_cached, own="Milo", user="Renée") is None
+
+
+def test_a_note_whose_day_a_newer_note_changed_is_marked_in_the_prompt(emb, tmp_path):
+    """Asked "Where does it meet?" after 'we moved book club to Wednesdays', the good brain
+    answered "It meets at the library. It's on Thursdays." (the older note's day). The older
+    note stays (its place still holds), marked as changed later; only a day counts: "I moved to
+    Leeds last year." does not change "I work as a nurse in Leeds." (0.64 in meaning)."""
+    from milo.chat.evidence import changed_later
+    from milo.memory.notes import mark_changed
+
+    def notes(*said):
+        return [Candidate(str(i + 1), f'Aroha said: "{t}"') for i, t in enumerate(said)]
+
+    club = notes("My book club meets on Thursdays at the library.", "I love cheese.", "Small change: we moved book club to Wednesdays.")
+    assert changed_later(club, emb.encode_cached, "Milo") == {"1": "3"}
+    assert changed_later(notes("I work as a nurse in Leeds.", "I moved to Leeds last year."), emb.encode_cached, "Milo") == {}
+    dentist = notes("Pottery is on Mondays at the community centre.", "My dentist appointment is on Tuesday.",
+                    "Quick update: pottery moved to Thursdays.")
+    assert changed_later(dentist, emb.encode_cached, "Milo") == {"1": "3"}
+    assert changed_later(club, None, "Milo") == {}  # no meaning: nothing marked
+    text = "November 2, 2026\n[1] Aroha said: \"My book club meets on Thursdays at the library.\"\n[3] Aroha said: \"x\""
+    assert mark_changed(text, {"1": "3"}).split("\n")[1].endswith('library." (changed later: see [3])')
+    assert mark_changed(text, {}) == text
+
+    # In the prompt Milo builds.
+    memory = tmp_path / "m.md"
+    memory.write_text("# Milo's Living Memory\n" + "".join(
+        f"\n\n--- [PULSE: 07:1{i} PM, November 2{i}, 2026] ---\nCORE_UPDATE: {c.text}\nREPLY: Oh!\n" for i, c in enumerate(club)))
+    from milo.chat.models import ModelChoice
+    from milo.chat.persona import Persona
+    from milo.chat.turn import Milo
+
+    milo = Milo(ModelChoice("custom", "none", None, grammar=False), LivingMemory(memory, relevance=True, cache_dir=tmp_path / "c", meaning=True),
+                Persona.load(user_name="Aroha"))
+    shown = milo.inputs("Where does it meet?")
+    assert '(changed later: see [' in shown["memory"] + shown["relevant"], shown
+
+
+@pytest.mark.parametrize("question, reply", [
+    ("Where are the lessons?", "You told me your Arabic lessons are at the library, and later that the Arabic lessons moved to Monday evenings."),
+    ("Where are my Arabic lessons?", "You told me your Arabic lessons are at the library, and later that the Arabic lessons moved to Monday evenings."),
+    ("When are my Arabic lessons?", "You told me the Arabic lessons moved to Monday evenings."),
+])
+def test_a_changed_day_keeps_the_rest_of_the_older_note_unless_the_day_is_asked(emb, question, reply):
+    """The newer note changed the day only: asked where, the older note's place still answers
+    (with the newer note alone, "Where are the lessons?" was answered without the library);
+    asked when, the newer day alone."""
+    from milo.chat.addressing import fixed_reply
+
+    notes = [Candidate("1", 'Farid said: "Hello Milo, Farid here. My Arabic lessons are on Tuesday evenings at the library."'),
+             Candidate("2", 'Farid said: "The Arabic lessons moved to Monday evenings."')]
+    assert fixed_reply(find(question, notes, embed=emb.encode_cached, own="Milo", user="Farid"), "Farid") == (reply, True)
+
+
+def test_a_changed_day_with_nothing_else_to_keep_is_the_newer_note_alone(emb):
+    from milo.chat.addressing import fixed_reply
+
+    choir = [Candidate("1", 'Ingrid said: "Hej Milo! Ingrid here. My choir practice is on Monday evenings."'),
+             Candidate("2", 'Ingrid said: "Actually the choir moved to Tuesday evenings from now on."')]
+    assert fixed_reply(find("Where is my choir?", choir, embed=emb.encode_cached, own="Milo", user="Ingrid"), "Ingrid")[0] == \
+        "You told me the choir moved to Tuesday evenings from now on."
+    bank = [Candidate("1", 'Leilani said: "Aloha Milo! Leilani here. I volunteer at the food bank every Saturday morning."'),
+            Candidate("2", 'Leilani said: "They changed my volunteering shift to Sunday mornings."')]
+    reply = fixed_reply(find("Where do I volunteer?", bank, embed=emb.encode_cached, own="Milo", user="Leilani"), "Leilani")[0]
+    assert reply == "You told me you volunteer at the food bank, and later that they changed your volunteering shift to Sunday mornings."

@@ -38,6 +38,7 @@ message alike: it cannot abstain. What is left:
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import logging
 import re
@@ -81,6 +82,10 @@ class Evidence:
     closest: Optional[Candidate] = None
     # Named by meaning alone, and not by much (MEANING_SURE): milo.chat.draft looks again.
     unsure: bool = False
+    # Where the newer note changed only a day and the day is not what is asked ("Where are the
+    # lessons?" after 'The Arabic lessons moved to Monday evenings.'): the older note without its
+    # day ('...at the library'), said before the newer one.
+    kept: str = ""
 
     @property
     def answered(self) -> bool:
@@ -119,6 +124,8 @@ class Evidence:
             return _clause(self.closest.text, self.own) if self.closest is not None else ""
         if not self.newer:
             return _clause(self.note, self.own)
+        if self.replaced and self.kept:
+            return f"{_clause(self.kept, self.own)}, and later that {_clause(self.newer[-1].text, self.own)}"
         if self.replaced:
             return _clause(self.newer[-1].text, self.own)
         return f"{_clause(self.note, self.own)}, and later that {_clause(self.newer[-1].text, self.own)}"
@@ -482,6 +489,7 @@ def find(text: str, candidates: Sequence[Candidate], embed: Optional[Embed] = No
     newer = tuple(_answering(c, asked) for *_, c, _j in sorted(later, key=lambda s: s[2]))[-1:]
     found = Evidence(best[3].key, _answering(best[3], asked).text, newer, bool(newer) and changes(newer[-1].text), own,
                      unsure=not best[0] and meaning is not None and meaning[0][best[4]] < MEANING_SURE)
+    found = _day_kept(found, text, [c for _, c in told], embed)
     said = [_clause(found.note, own)] + [_clause(c.text, own) for c in newer]  # each on its own: "..., and later that Glad..."
     if ((_ASKS_NAME.search(text) and not any(_names_someone(t, text, own, user) for t in said))
             or (_ASKS_NUMBER.search(text) and not any(_NUMBER.search(t) for t in said))):
@@ -564,7 +572,8 @@ def _told_about(text: str, candidates: Sequence[Candidate], embed: Optional[Embe
     close = [k for k in range(j + 1, len(told))
              if meaning[1][j][k] >= MEANING_SAME_THING or asked & set(terms(told[k].text))]
     newer = (told[close[-1]],) if close else ()
-    return Evidence(told[j].key, part_of(told[j], meaning[2][j]).text, newer, bool(newer) and changes(newer[-1].text), own)
+    found = Evidence(told[j].key, part_of(told[j], meaning[2][j]).text, newer, bool(newer) and changes(newer[-1].text), own)
+    return _day_kept(found, text, told, embed)
 
 
 _SPLIT = re.compile(r"(?<=[.!?,;。！？，])\s+")
@@ -658,6 +667,74 @@ def changes(note: str) -> bool:
     return bool(_CHANGE.search(note))
 
 
+# A day or part of the week (a closed, lexical class): what a changed schedule changes.
+_DAY = re.compile(r"(?<!\w)(?:mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?|weekends?"
+                  r"|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|montags?|dienstags?|mittwochs?|donnerstags?"
+                  r"|freitags?|samstags?|sonntags?|lunes|martes|miércoles|jueves|viernes|sábados?|domingos?)(?!\w)", re.IGNORECASE)
+CHANGED_SAME = 0.35  # a newer note about a day, this close to an older one about a day, changed it
+
+
+# Asking when (a closed, lexical class): the newer day is the answer, alone.
+_ASKS_WHEN = re.compile(r"(?<!\w)(?:when|what\s+day|which\s+day|what\s+time|what\s+days|which\s+days|quand|wann|cuándo|cuando)(?!\w)",
+                        re.IGNORECASE)
+# A day as a note says it ("on Tuesday evenings", "every Saturday morning"): what a change of day drops.
+_DAY_PHRASE = re.compile(r"\s*(?:\b(?:on|every|each)\s+)?" + _DAY.pattern + r"(?:\s+(?:morning|afternoon|evening|night)s?)?",
+                         re.IGNORECASE)
+
+
+def _day_kept(found: "Evidence", question: str, told: Sequence[Candidate], embed: Optional[Embed]) -> "Evidence":
+    """`found` with the older note kept, its day left out, where the newer note changed only its
+    day and the question does not ask when (see Evidence.kept). The note that answers may be the
+    newer one itself ("Where are my Arabic lessons?" shares its words with both): the older is
+    found by changed_later."""
+    if found is None or not found.answered or _ASKS_WHEN.search(question):
+        return found
+    if found.replaced and found.newer:
+        older, newest = Candidate(found.choice, found.note), found.newer[-1]
+    elif not found.newer and embed is not None and changes(_words(found.note)) and _DAY.search(_words(found.note)):
+        olders = [k for k, v in changed_later(told, embed, found.own).items() if v == found.choice]
+        if not olders:
+            return found
+        older, newest = next(c for c in told if c.key == olders[-1]), Candidate(found.choice, found.note)
+    else:
+        return found
+    # The older note's sentences that give the day (not its greeting: "Aloha Milo! Leilani here.").
+    words = " ".join(p for p in _SENTENCE_SPLIT.split(_words(older.text)) if _DAY.search(p))
+    if not (words and _DAY.search(_words(newest.text))):
+        return found
+    rest = re.sub(r"\s+([.,!?])", r"\1", _DAY_PHRASE.sub("", words)).strip()
+    if rest == words or not _PLACE.search(rest):
+        return found  # nothing but the day to keep ("My choir practice is on Monday evenings.")
+    q = _said(older.text)
+    return dataclasses.replace(found, choice=older.key, note=older.text, newer=(newest,), replaced=True,
+                               kept=q[0] + rest + q[2] if q else rest)
+
+
+# Where, in what a note keeps once its day is left out (a closed, lexical class).
+_PLACE = re.compile(r"(?<!\w)(?:at|in|near|by|with|from|à|au|chez|bei|im|en|con)\s+\w", re.IGNORECASE)
+
+
+def changed_later(notes: Sequence[Candidate], embed: Optional[Embed], own: str = "") -> dict[str, str]:
+    """{an older note's key: the key of the newer note that changed its day}, `notes` oldest
+    first: 'My book club meets on Thursdays at the library.' then 'we moved book club to
+    Wednesdays'. Asked "Where does it meet?", the good brain answered "It meets at the library.
+    It's on Thursdays." (the shared truth dev split). Only a day: by meaning alone, "I moved to
+    Leeds last year." was 0.64 from "I work as a nurse in Leeds.", which it does not change."""
+    told = [c for c in notes if tells(c.text, own) and _DAY.search(_words(c.text))]
+    newer = [i for i, c in enumerate(told) if changes(_words(c.text))]
+    if embed is None or not newer or len(told) < 2:
+        return {}
+    meaning = by_meaning(told[newer[0]].text, told, embed, own)
+    if meaning is None:
+        return {}
+    out: dict[str, str] = {}
+    for n in newer:
+        for o in range(n):
+            if o not in newer and meaning[1][o][n] >= CHANGED_SAME:
+                out[told[o].key] = told[n].key  # the newest change wins
+    return out
+
+
 _SENTENCE_SPLIT = re.compile(r"(?<=[.!?。！？])\s+")
 
 
@@ -677,4 +754,4 @@ def _answering(c: Candidate, asked: set) -> Candidate:
     return Candidate(c.key, q[0] + " ".join(kept) + q[2])
 
 
-__all__ = ["EARLIER", "Candidate", "asks_beyond_name", "asks_how_i", "by_meaning", "changes", "part_of", "tells", "Evidence", "NAME_NOTE", "earlier_words", "own_words", "NONE", "NOTE_TAG", "SAID", "name_note", "asks_about_user", "find", "instructions", "only_asks"]
+__all__ = ["EARLIER", "Candidate", "changed_later", "asks_beyond_name", "asks_how_i", "by_meaning", "changes", "part_of", "tells", "Evidence", "NAME_NOTE", "earlier_words", "own_words", "NONE", "NOTE_TAG", "SAID", "name_note", "asks_about_user", "find", "instructions", "only_asks"]

@@ -25,7 +25,7 @@ from milo.chat.addressing import fixed_reply, reply_opening
 from milo.chat.bounded import Dropped, stream_within
 from milo.chat.chain import build_chain
 from milo.chat.draft import confirm, needed
-from milo.chat.evidence import (SAID, Candidate, Evidence, asks_about_user, earlier_words, find, name_note,
+from milo.chat.evidence import (SAID, changed_later, Candidate, Evidence, asks_about_user, earlier_words, find, name_note,
                                 only_asks)
 from milo.chat.failures import LOST_THREAD, ModelFailure, classify, deferred_interrupt
 from milo.chat.manners import Manners
@@ -38,7 +38,7 @@ from milo.errors import MemoryFileError, MiloError
 from milo.memory import LivingMemory, Pulse
 from milo.memory.grounding import Grounded, ground
 from milo.memory.names import learn_name, name_in
-from milo.memory.notes import numbered
+from milo.memory.notes import mark_changed, numbered
 
 log = logging.getLogger("milo")
 
@@ -241,6 +241,11 @@ class Milo:
                 ahead = ("", "")
         if ahead is not None:
             stable, relevant = self.memory.recall_parts(text, upto=mark, earlier=earlier, ahead=ahead, extra=AHEAD_EXTRA)
+        # A note whose day a newer one changed is marked so (asked "Where does it meet?" after book
+        # club moved to Wednesdays, the good brain answered "...It's on Thursdays.").
+        shown = [*numbered(relevant).items(), *numbered(stable).items()]
+        changed = changed_later([Candidate(k, v) for k, v in shown], self.memory.embed, self.persona.name)
+        stable, relevant = mark_changed(stable, changed), mark_changed(relevant, changed)
         # What each part costs (the relevant notes are processed anew every turn); -v shows it.
         from milo.memory.recall import estimate_tokens  # numpy: not before a turn needs it
 

@@ -124,6 +124,18 @@ def pinned_notes(pinned: str) -> list[str]:
     return out
 
 
+CHANGED = " (changed later: see [{newer}])"
+
+
+def mark_changed(text: str, changed: dict[str, str]) -> str:
+    """`text` with each numbered note in `changed` ({its number: the newer note's}) marked as
+    changed later (milo.chat.evidence.changed_later): the note stays, what it says still holds
+    but for what the newer one changed ("...at the library" after the day moved)."""
+    if not changed:
+        return text
+    return _NOTE_RE.sub(lambda m: m.group(0) + CHANGED.format(newer=changed[m.group(1)]) if m.group(1) in changed else m.group(0), text)
+
+
 def number(text: str, start: int = 1) -> tuple[str, int]:
     """`text` with each note mark replaced by its number, from `start`; and the next number."""
     counter = [start]
@@ -140,4 +152,4 @@ def numbered(text: str) -> dict[str, str]:
     return {m.group(1): m.group(2).strip() for m in _NOTE_RE.finditer(text or "")}
 
 
-__all__ = ["FOLLOW_UP", "NOTE_MARK", "day_label", "field_note", "is_filler", "is_question", "line_note", "number", "numbered", "pinned_notes", "render_lines"]
+__all__ = ["CHANGED", "mark_changed", "FOLLOW_UP", "NOTE_MARK", "day_label", "field_note", "is_filler", "is_question", "line_note", "number", "numbered", "pinned_notes", "render_lines"]
