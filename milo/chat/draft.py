@@ -33,8 +33,8 @@ from __future__ import annotations
 import logging
 from typing import Optional, Sequence
 
-from milo.chat.evidence import (MEANING_SAME_THING, NAME_NOTE, NONE, Candidate, Embed, Evidence, asks_beyond_name,
-                                asks_how_i, by_meaning, changes, part_of, quoted_speaker, tells, to_you)
+from milo.chat.evidence import (MEANING_SAME_THING, NONE, Candidate, Embed, Evidence, asks_beyond_name,
+                                asks_how_i, by_meaning, changes, part_of, quoted_speaker, to_you, told_notes)
 
 log = logging.getLogger("milo")
 
@@ -66,15 +66,8 @@ def request(question: str, notes: Sequence[Candidate]) -> list:
 def own_notes(candidates: Sequence[Candidate], own: str = "", user: str = "") -> list[Candidate]:
     """The notes that tell something of the user (not their name's, not another speaker's: while
     the user's name is unknown, no quoted note is known to be theirs)."""
-    kept = []
-    for c in candidates:
-        speaker = quoted_speaker(c.text)
-        if c.key == NAME_NOTE or not tells(c.text, own):
-            continue
-        if speaker is not None and (not user or speaker != user.casefold()):
-            continue
-        kept.append(c)
-    return kept
+    return [c for c in told_notes(candidates, own)
+            if quoted_speaker(c.text) is None or (user and quoted_speaker(c.text) == user.casefold())]
 
 
 def closest_notes(question: str, notes: Sequence[Candidate], embed: Embed, own: str = "") -> list[Candidate]:

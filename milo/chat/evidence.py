@@ -355,6 +355,11 @@ def only_asks(text: str, own: str = "") -> bool:
     return bool(questions) and not told
 
 
+def told_notes(candidates: Sequence[Candidate], own: str = "") -> list[Candidate]:
+    """The candidates that tell something of the user: not the name note, not a question."""
+    return [c for c in candidates if c.key != NAME_NOTE and tells(c.text, own)]
+
+
 def tells(note: str, own: str = "") -> bool:
     """A note that tells something: not the user's own question quoted ('Chloé said: "What
     should I cook with some leftover rice?"' answered "What did I cook last night?" with "You
@@ -552,7 +557,7 @@ def _told_about(text: str, candidates: Sequence[Candidate], embed: Optional[Embe
     think of marathons?") nor a request for advice."""
     if embed is None or _YOU.search(text) or _ADVICE.search(text.replace("\u2019", "'")) or not _opening_words(_ASKS, own).search(text):
         return None
-    told = [c for c in candidates if c.key != NAME_NOTE and tells(c.text, own)]
+    told = told_notes(candidates, own)
     meaning = by_meaning(text, told, embed, own) if told else None
     if meaning is None:
         return None
@@ -754,4 +759,4 @@ def _answering(c: Candidate, asked: set) -> Candidate:
     return Candidate(c.key, q[0] + " ".join(kept) + q[2])
 
 
-__all__ = ["EARLIER", "Candidate", "changed_later", "asks_beyond_name", "asks_how_i", "by_meaning", "changes", "part_of", "tells", "Evidence", "NAME_NOTE", "earlier_words", "own_words", "NONE", "NOTE_TAG", "SAID", "name_note", "asks_about_user", "find", "instructions", "only_asks"]
+__all__ = ["EARLIER", "Candidate", "changed_later", "told_notes", "asks_beyond_name", "asks_how_i", "by_meaning", "changes", "part_of", "tells", "Evidence", "NAME_NOTE", "earlier_words", "own_words", "NONE", "NOTE_TAG", "SAID", "name_note", "asks_about_user", "find", "instructions", "only_asks"]
