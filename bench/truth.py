@@ -323,6 +323,43 @@ SETS = {
              ("Where are the lessons?", "told", ["library"], None)],
         ],
     },
+    "dec7": {  # written 2026-12-04 before any change of this session: kinds not in the earlier sets
+        # (a job and a city that changed, a pet with what it is like, a name given late, several
+        # facts in one line, a question in other words)
+        "ines": [
+            [S("Olá Milo, I'm Inês. I work as a pharmacist in Porto."),
+             S("My cat Pimenta sleeps on my keyboard all day.")],
+            [S("Big news: I quit the pharmacy, I'm a baker now.")],
+            [("What is my job these days?", "corrected", ["baker", "bak"], ["pharmacist"]),
+             ("What kind of animal is Pimenta?", "told", ["cat"], ["dog"]),
+             ("Who am I?", "name", ["ines"], ["milo"]),
+             ("What's my mother's name?", "never", None, ["mother is called", "mother's name is", "mum is called"])],
+        ],
+        "kwame": [
+            [S("hello milo its kwame i drive a bus in kumasi and i have twin girls")],
+            [("how many kids do i have", "told", ["two", "2", "twin"], None),
+             ("what do i drive", "told", ["bus"], None),
+             ("what are my daughters called", "never", None, ["daughters are called", "named"]),
+             ("whats my favourite football team", "never", None, ["your favourite team is", "you support"])],
+        ],
+        "agnieszka": [
+            [S("Hi Milo. We just moved from Kraków to Dublin for my husband's job.")],
+            [S("By the way, my name is Agnieszka."),
+             S("Our son Tomek started at a new school here.")],
+            [("Which city do I live in now?", "corrected", ["dublin"], None),
+             ("Where did we live before?", "told", ["krak"], None),
+             ("What's my name?", "name", ["agnieszka"], ["milo"]),
+             ("How old is Tomek?", "never", None, ["tomek is", "he is"]),
+             ("What does my husband do?", "never", None, ["your husband is a", "he works as"])],
+        ],
+        "ravi": [
+            [S("Hey Milo, Ravi here. I'm training for the Mumbai half marathon in January.")],
+            [("What race am I getting ready for?", "told", ["marathon"], None),
+             ("When is it?", "told", ["january"], None),
+             ("What time did I run this morning?", "never", None, ["you ran at"]),
+             ("What is my running coach called?", "never", None, ["coach is called", "coach's name is"])],
+        ],
+    },
 }
 
 
