@@ -339,7 +339,7 @@ SETS = {
             [S("hello milo its kwame i drive a bus in kumasi and i have twin girls")],
             [("how many kids do i have", "told", ["two", "2", "twin"], None),
              ("what do i drive", "told", ["bus"], None),
-             ("what are my daughters called", "never", None, ["daughters are called", "named"]),
+             ("what are my daughters called", "never", None, ["daughters are called", "daughters are named"]),
              ("whats my favourite football team", "never", None, ["your favourite team is", "you support"])],
         ],
         "agnieszka": [
@@ -349,7 +349,7 @@ SETS = {
             [("Which city do I live in now?", "corrected", ["dublin"], None),
              ("Where did we live before?", "told", ["krak"], None),
              ("What's my name?", "name", ["agnieszka"], ["milo"]),
-             ("How old is Tomek?", "never", None, ["tomek is", "he is"]),
+             ("How old is Tomek?", "never", None, ["tomek is ", "he is seven"]),
              ("What does my husband do?", "never", None, ["your husband is a", "he works as"])],
         ],
         "ravi": [
