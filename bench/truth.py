@@ -360,6 +360,41 @@ SETS = {
              ("What is my running coach called?", "never", None, ["coach is called", "coach's name is"])],
         ],
     },
+    "dec8": {  # written 2026-12-04 after dec7 was seen, before any change made for it: the measure
+        "yerlan": [
+            [S("hi milo yerlan here i teach physics at a high school in almaty and i keep bees"),
+             S("my brother aidos is a chef")],
+            [("what subject do i teach", "told", ["physics"], None),
+             ("what does aidos do for work", "told", ["chef", "cook"], None),
+             ("how old is aidos", "never", None, None),
+             ("whats my wifes name", "never", None, ["wife is called", "wife's name is", "wife is named"])],
+        ],
+        "margot": [
+            [S("Hello Milo, I'm Margot. I restore old clocks in a workshop in Ghent."),
+             S("My neighbour Pieter lends me his tools.")],
+            [S("I sold the workshop, I repair clocks from home now.")],
+            [("Where do I work these days?", "corrected", ["home"], None),
+             ("Who lends me tools?", "told", ["pieter"], None),
+             ("What's my name?", "name", ["margot"], ["milo"]),
+             ("How many clocks have I restored?", "never", None, None),
+             ("What colour is Pieter's car?", "never", None, ["pieter's car is", "his car is"])],
+        ],
+        "keiko": [
+            [S("こんにちは Milo! I'm 恵子 (Keiko). I grow bonsai trees on my balcony in Osaka.")],
+            [("What's my name?", "name", ["恵子", "keiko"], ["milo"]),
+             ("What do I grow?", "told", ["bonsai"], None),
+             ("Where is my balcony?", "told", ["osaka"], None),
+             ("What did I eat for breakfast?", "never", None, ["you ate", "you had"])],
+        ],
+        "tomas": [
+            [S("Hey Milo, I'm Tomás. My daughter Lucía just started university in Madrid."),
+             S("She's studying architecture.")],
+            [("What is Lucía studying?", "told", ["architect"], None),
+             ("Where is her university?", "told", ["madrid"], None),
+             ("What's my son called?", "never", None, ["son is called", "son's name is", "son is named"]),
+             ("When is Lucía's birthday?", "never", None, ["her birthday is", "birthday is on"])],
+        ],
+    },
 }
 
 
