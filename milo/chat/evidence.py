@@ -495,14 +495,18 @@ def find(text: str, candidates: Sequence[Candidate], embed: Optional[Embed] = No
     found = Evidence(best[3].key, _answering(best[3], asked).text, newer, bool(newer) and changes(newer[-1].text), own,
                      unsure=not best[0] and meaning is not None and meaning[0][best[4]] < MEANING_SURE)
     found = _day_kept(found, text, [c for _, c in told], embed)
-    said = [_clause(found.note, own)] + [_clause(c.text, own) for c in newer]  # each on its own: "..., and later that Glad..."
+    return _lacking(found, text, own, user, _answering(newer[-1] if newer and found.replaced else best[3], asked))
+
+
+def _lacking(found: Evidence, text: str, own: str, user: str, shown: Candidate) -> Evidence:
+    """`found`, or only the closest (`shown`) when the question asks for a name or a number and
+    its notes give none: "whats my dads name" / "on sundays i go hiking with my dad", "how old is
+    Tomek" / "Our son Tomek started at a new school here.": on the thing asked, but without what
+    is asked ("You told me on sundays you go hiking with your dad." was said as the answer)."""
+    said = [_clause(found.note, own)] + [_clause(c.text, own) for c in found.newer]  # each on its own: "..., and later that Glad..."
     if ((_ASKS_NAME.search(text) and not any(_names_someone(t, text, own, user) for t in said))
             or (_ASKS_NUMBER.search(text) and not any(_NUMBER.search(t) for t in said))):
-        # "whats my dads name" / "on sundays i go hiking with my dad", "how old is my wife" / "my
-        # wife priya is a pilot": on the thing asked, but without what is asked ("You told me on
-        # sundays you go hiking with your dad." was said as the answer).
-        shown = newer[-1] if newer and found.replaced else best[3]
-        return Evidence(NONE, own=own, closest=_answering(shown, asked))
+        return Evidence(NONE, own=own, closest=shown)
     return found
 
 
@@ -577,8 +581,9 @@ def _told_about(text: str, candidates: Sequence[Candidate], embed: Optional[Embe
     close = [k for k in range(j + 1, len(told))
              if meaning[1][j][k] >= MEANING_SAME_THING or asked & set(terms(told[k].text))]
     newer = (told[close[-1]],) if close else ()
-    found = Evidence(told[j].key, part_of(told[j], meaning[2][j]).text, newer, bool(newer) and changes(newer[-1].text), own)
-    return _day_kept(found, text, told, embed)
+    note = part_of(told[j], meaning[2][j])
+    found = _day_kept(Evidence(told[j].key, note.text, newer, bool(newer) and changes(newer[-1].text), own), text, told, embed)
+    return _lacking(found, text, own, user, newer[-1] if newer and found.replaced else note)
 
 
 _SPLIT = re.compile(r"(?<=[.!?,;。！？，])\s+")
