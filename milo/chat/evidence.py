@@ -206,7 +206,8 @@ def _clause(note: str, own: str = "") -> str:
     what only opens them (a greeting, their name: "hey milo oluwaseun here i teach maths" was
     answered "You told me milo oluwaseun here you teach maths"), without the final stop
     ('Ugh, I had to move the dentist to Friday.' -> 'you had to move the dentist to Friday')."""
-    text = own_words(note) or unflag(note.strip())
+    words = own_words(note)
+    text = words or _they_to_you(unflag(note.strip()))
     from milo.memory.names import after_name
 
     address = _address(own)
@@ -220,6 +221,22 @@ def _clause(note: str, own: str = "") -> str:
 
 _PERSON = {"i": "you", "i'm": "you're", "im": "you're", "i've": "you've", "ive": "you've", "i'd": "you'd", "i'll": "you'll",
            "me": "you", "my": "your", "mine": "yours", "myself": "yourself", "am": "are", "was": "were"}
+
+
+# The notes Milo writes call the person "they" (prompts/example.md: "CORE_UPDATE: They watered
+# their plants this morning."); said back to them, "You told me Their cat Pimenta sleeps on their
+# keyboard" (dec7, good brain).
+_THEY = {"they": "you", "their": "your", "theirs": "yours", "them": "you", "themselves": "yourself",
+         "themself": "yourself", "they're": "you're", "they've": "you've", "they'd": "you'd", "they'll": "you'll"}
+
+
+def _they_to_you(note: str) -> str:
+    """A note Milo wrote about the person ("They ...") in their person; a note already in the
+    first person (a line the user wrote in the file: "My cat is Biscuit.") is left to `_you`."""
+    words = re.split(r"([^\w']+)", note.replace("\u2019", "'"))
+    if any(w.lower() in _PERSON and w.lower() not in ("am", "was") for w in words):
+        return note
+    return "".join(_THEY.get(w.lower(), w) for w in words)
 
 
 def to_you(note: str) -> str:
