@@ -1,6 +1,6 @@
 """Does Milo answer what the user tells it, to them? 24 statements (news, not questions), one table.
 
-    .venv/bin/python bench/replies.py [--brain good] [--split dev|held|all] [--memory empty|shipped]
+    .venv/bin/python bench/replies.py [--brain good] [--split dev|held|all|spoken] [--memory empty|shipped]
 
 A companion answers "I baked bread this morning." with something to the user ("Ooh, what kind?"),
 not with a note about them ("They baked bread this morning."), their words as its own ("I baked
@@ -74,6 +74,22 @@ HELD = [
     "My friend Kenji sent me a postcard from Osaka.",
 ]
 
+# Introductions as speech to text writes them (lower case, no stops), written 2026-12-04 when
+# the good brain was seen saying such a line back as its own ("Hello! It's Kwame. I drive a bus in
+# Kumasi..."): milo.chat.written and the prompt's sample order were measured on these (tuned on).
+SPOKEN = [
+    "hello milo its kwame i drive a bus in kumasi and i have twin girls",
+    "hi milo this is björn i play the drums in a jazz band and i live in malmö",
+    "hey milo im priya i work night shifts as a nurse",
+    "hi milo my name is dmitri and i fix bicycles in a small shop",
+    "hello milo im amara i just finished my exams and im going to visit my grandma in lagos",
+    "hey its sione here i play rugby on weekends and i work at a bakery",
+    "milo its rosa again i planted tomatoes today and my back hurts",
+    "hi milo i am chen wei i teach piano to kids after school",
+    "good morning milo im fatou i have a cat called biscuit and she is very lazy",
+    "hey milo i'm leo and i'm learning to bake sourdough bread",
+]
+
 _WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?")
 _STOP = frozenset("""a an the and or but of to in on at for from with by is are was were be been am i i'm i've
 my me we we're our you your it it's this that so just all at up out new first again""".split())
@@ -117,9 +133,11 @@ def score(message: str, reply: str, samples: list[str], persona_name: str) -> li
     kinds = []
     r = reply.strip()
     words = [w.lower() for w in _WORD.findall(r)]
-    if _THIRD.match(r) or (_FIRST.match(r) and len(_content(message)) >= 2
-                           and len(_content(message) & _content(r)) >= 0.6 * len(_content(message))):
-        kinds.append("note")
+    told = _content(message)
+    parts = [_content(p) for p in re.split(r"(?<=[.!?])\s+", r) if _FIRST.match(p)]
+    if _THIRD.match(r) or any(len(told) >= 2 and len(told & part) >= 0.6 * len(told) for part in parts) or any(
+            len(part) >= 3 and len(part & told) >= 0.8 * len(part) for part in parts):
+        kinds.append("note")  # any sentence: "Hello! It's Kwame. I drive a bus in Kumasi." 
     if _sample_share(r, samples) >= 0.7:
         kinds.append("sample")
     if not words or all(w in _INTERJECTION for w in words):
@@ -160,7 +178,7 @@ def report(rows: list[dict], args) -> None:
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--brain", default="good")
-    ap.add_argument("--split", choices=("dev", "held", "all"), default="all")
+    ap.add_argument("--split", choices=("dev", "held", "all", "spoken"), default="all")
     ap.add_argument("--memory", choices=("empty", "shipped"), default="shipped",
                     help="an empty file, or the shipped Living_Memory.md (what a new user has)")
     ap.add_argument("--rescore", help="score the replies of an earlier run's --save file instead of running")
@@ -168,7 +186,7 @@ def main() -> None:
     args = ap.parse_args()
     if args.rescore:
         return report(json.loads(Path(args.rescore).read_text()), args)
-    statements = {"dev": DEV, "held": HELD, "all": DEV + HELD}[args.split]
+    statements = {"dev": DEV, "held": HELD, "all": DEV + HELD, "spoken": SPOKEN}[args.split]
     model = choose_model(args.brain, timeout=300)
     persona = Persona.load()
     rows = []

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Optional
+from typing import Optional, Sequence
 
 from langchain_core.messages import SystemMessage
 from langchain_core.prompts import ChatPromptTemplate, MessagesPlaceholder
@@ -54,6 +54,21 @@ def _example(path: Path) -> dict[str, str]:
         if sep and not line.startswith("#") and key.strip() and value.strip():
             out[key.strip()] = value.strip()
     return out
+
+
+# The exclamations the model's replies open with (prompts/example.md's "Ooh, plants!"): a sample
+# listed first that opens the same way was copied whole after it ("Oh! Oh, wait, did you know
+# octopuses have three hearts? Three!": 3-5 of 20 first replies of the good brain; 0 of 20 with
+# the samples that open so listed last, bench/replies.py). A closed, lexical class.
+_REPLY_OPENERS = frozenset("oh ooh ohh ah aah wow ha haha".split())
+
+
+def prompt_order(samples: Sequence[str]) -> list[str]:
+    """The samples as the prompt lists them: those opening with an exclamation replies open with
+    last, the others first, each in the file's order (the file is the user's, as written)."""
+    opens = [re.match(r"\W*([^\W\d_]+)", s) for s in samples]
+    late = [bool(m) and m.group(1).lower() in _REPLY_OPENERS for m in opens]
+    return [s for s, l in zip(samples, late) if not l] + [s for s, l in zip(samples, late) if l]
 
 
 @dataclass
@@ -106,7 +121,7 @@ class Persona:
     def system_text(self, format_instructions: str) -> str:
         """The same text every turn, whoever the user is (a changed system prompt is processed
         again from its first changed token)."""
-        persona = "\n".join(f"- {s}" for s in self.samples)
+        persona = "\n".join(f"- {s}" for s in prompt_order(self.samples))
         return _fill(self.system_template, {"persona": persona, "format_instructions": format_instructions,
                                             "name": self.name}).strip()
 

@@ -32,6 +32,7 @@ from milo.chat.manners import Manners
 from milo.chat.models import ModelChoice
 from milo.chat.persona import NAME_NOTE, Persona
 from milo.chat.tags import MiloTagParser, TaggedAnswer, TagSpec
+from milo.chat.written import as_written
 from milo.sessions.history import MEMORY_MARK
 from milo.sessions.store import REPLY_ONLY, UNRELIABLE
 from milo.errors import MemoryFileError, MiloError
@@ -251,8 +252,16 @@ class Milo:
 
         log.info("prompt parts (~tokens): memory %d, relevant notes %d, conversation %d messages, message %d",
                  estimate_tokens(stable), estimate_tokens(relevant), len(history), estimate_tokens(text))
+        # Speech-to-text style lines capitalised for the embedded brain (milo.chat.written: where
+        # it was measured; a server's model reads them as said), the conversation's as well as
+        # this one (the same prompt prefix turn after turn).
+        if self.model.kind == "embedded":
+            own = self.persona.name
+            history = [HumanMessage(as_written(m.content, own), additional_kwargs=m.additional_kwargs)
+                       if m.type == "human" and isinstance(m.content, str) else m for m in history]
+            text = as_written(text, own)
         return {"memory": stable, "relevant": relevant or "(none)", "history": history, "input": text,
-                "evidence": evidence, "told": tuple(candidates)}
+                "evidence": evidence, "told": tuple(candidates), "said": said}
 
     def _confirmed(self, text: str, inputs: dict) -> dict:
         """`inputs` with what answers a question about the user looked at again where `find` is
@@ -301,7 +310,7 @@ class Milo:
             # start and the notes chosen ahead are included (the server reuses the longest run
             # of tokens the next prompt shares with it).
             inputs = self.inputs("")
-            ahead = self._ahead(_said(inputs["history"]))  # what chose the notes in `inputs`
+            ahead = self._ahead(inputs["said"])  # what chose the notes in `inputs`
             head = self.persona.relevant_head()
             notes = inputs["relevant"] if head and inputs["relevant"] != "(none)" else ""
             prompt = self.persona.prompt(self.parser.get_format_instructions())

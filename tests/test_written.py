@@ -1,0 +1,62 @@
+"""What the model reads: speech-to-text lines given capitals (milo.chat.written), the persona's
+samples in the prompt's order (milo.chat.persona.prompt_order). The replies these change are
+bench/replies.py's to count (--split spoken, all): a model's sampling is not a test's to assert."""
+
+import dataclasses
+import json
+
+import pytest
+
+from milo.chat.models import choose_model
+from milo.chat.persona import Persona, prompt_order
+from milo.chat.written import as_written
+from milo.sessions import SessionMemory, SessionStore
+from tests.model_server import ScriptedModelServer
+
+
+@pytest.mark.parametrize("said, read", [
+    ("hello milo its kwame i drive a bus in kumasi", "Hello Milo its kwame I drive a bus in kumasi"),
+    ("hey milo i'm leo and im learning, ive started", "Hey Milo I'm leo and I'm learning, I've started"),
+    ("where do i live", "Where do I live"),  # no stop added: still a question
+    ("  milo? i'll be late", "  Milo? I'll be late"),
+    ("ill and id are words", "Ill and id are words"),  # without the apostrophe only "im" and "ive"
+    ("Hi Milo, i am Zoë", "Hi Milo, i am Zoë"),  # a capital anywhere: written as the user wrote it
+    ("李娜 你好", "李娜 你好"),  # no case in the script
+    ("ça va? je suis chloé", "Ça va? je suis chloé"),
+    ("", ""),
+])
+def test_a_line_without_capitals_is_given_them_for_the_model(said, read):
+    assert as_written(said, "Milo") == read
+
+
+def test_the_samples_that_open_like_a_reply_are_listed_last_the_rest_as_written():
+    samples = Persona.load().samples
+    ordered = prompt_order(samples)
+    assert sorted(ordered) == sorted(samples)
+    assert not ordered[0].startswith(("Oh", "Ooh", "Ha"))
+    late = [s for s in samples if s.split()[0].strip("!,").lower() in ("oh", "ooh", "ha")]
+    assert late and ordered[-len(late):] == late  # in the file's order
+    assert ordered[: -len(late)] == [s for s in samples if s not in late]
+    assert prompt_order(["No exclamation.", "Another."]) == ["No exclamation.", "Another."]
+
+
+def test_the_model_reads_the_capitals_and_the_memory_and_conversation_keep_the_words_as_said(make_milo, tmp_path, memory_file):
+    with ScriptedModelServer() as srv:
+        # The embedded brain's server is llama.cpp's, as this one: the same requests (only the
+        # embedded brain's messages are given capitals, where it was measured).
+        model = dataclasses.replace(choose_model("openai:test-model", env={"MILO_BASE_URL": srv.url}, timeout=5), kind="embedded")
+        milo = make_milo(model, history=SessionMemory(SessionStore(tmp_path / "sessions")))
+        assert milo.turn("hi milo its kwame i drive a bus").ok
+        assert milo.turn("what do i drive").ok
+    sent = [[m["content"] for m in r["messages"] if m["role"] == "user"] for r in srv.requests]
+    assert sent[0][-1] == "Hi Milo its kwame I drive a bus"
+    assert sent[-1][-2:] == ["Hi Milo its kwame I drive a bus", "What do I drive"]  # the replayed line too: one prefix
+    kept = json.dumps([m.content for m in milo.history.messages])
+    assert "hi milo its kwame i drive a bus" in kept and "what do i drive" in kept
+    assert "Hi Milo its" not in memory_file.read_text() and "Hi Milo its" not in kept
+
+
+def test_a_server_model_reads_the_line_as_said(make_milo):
+    with ScriptedModelServer() as srv:
+        assert make_milo(choose_model("openai:test-model", env={"MILO_BASE_URL": srv.url}, timeout=5)).turn("what do i drive").ok
+    assert srv.requests[0]["messages"][-1] == {"role": "user", "content": "what do i drive"}
