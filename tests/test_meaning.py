@@ -530,9 +530,13 @@ def test_a_note_named_by_meaning_alone_stands_only_if_the_draft_restates_it(emb)
     brother = Evidence("2", 'Renée said: "My brother Joris is a firefighter."', unsure=True)
     close = Evidence(NONE, closest=Candidate("2", 'Renée said: "My brother Joris is a firefighter."'))
     assert decide(brother, close).choice == NONE and decide(brother, close).closest.key == "2"
+    # A question about someone they told of is looked at again whatever its note's meaning (a
+    # name weighs much: "When is Lucía's birthday?" was answered with her university's note).
+    about = find("What school did Kofi start?", BAKER, embed=emb.encode_cached, own="Milo", user="Amara")
+    assert about.choice == "2" and about.unsure and needed("What school did Kofi start?", about, "Milo")
     # Sure answers, their own name, and messages not about the user are not looked at again.
-    sure = find("What school did Kofi start?", BAKER, embed=emb.encode_cached, own="Milo", user="Amara")
-    assert sure.choice == "2" and not needed("What school did Kofi start?", sure, "Milo")
+    sure = find("Which school did my son start?", BAKER, embed=emb.encode_cached, own="Milo", user="Amara")
+    assert sure.choice == "2" and not needed("Which school did my son start?", sure, "Milo")
     assert not needed("What's my name?", find("What's my name?", BAKER, embed=emb.encode_cached, own="Milo"), "Milo")
     assert not needed("Tell me about octopuses!", None, "Milo")
 
@@ -547,6 +551,8 @@ def test_the_draft_is_given_only_the_users_own_notes_in_their_person():
     assert own_notes(notes, "Milo", "") == []  # the user unnamed: no quoted note is known to be theirs
     text = request("What do I do?", kept)[1].content
     assert "- your son Kofi just started secondary school" in text and "I run" not in text
+    # About someone they told of: the answer's subject is free ("Kofi started ...", not "You ...").
+    assert 'starting with "You"' in text and 'starting with "You"' not in request("What does Kofi do?", kept, about_user=False)[1].content
 
 
 def test_a_failed_draft_request_leaves_finds_answer(emb):

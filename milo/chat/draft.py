@@ -33,7 +33,7 @@ from __future__ import annotations
 import logging
 from typing import Optional, Sequence
 
-from milo.chat.evidence import (MEANING_SAME_THING, NONE, Candidate, Embed, Evidence, asks_beyond_name,
+from milo.chat.evidence import (MEANING_SAME_THING, NONE, Candidate, Embed, Evidence, asks_about_user, asks_beyond_name,
                                 asks_how_i, by_meaning, changes, part_of, quoted_speaker, to_you, told_notes)
 
 log = logging.getLogger("milo")
@@ -47,20 +47,26 @@ DRAFT_SAME = 0.5
 # ...and no other note is close to it: "You are a farmer and play netball on Tuesdays." (asked
 # about work) was 0.85 from the netball note, 0.36 from the farm's: two facts mixed.
 DRAFT_OTHER = 0.3
+DRAFT_VERBATIM = 0.9  # ...but a draft this close to its note says that note, whatever else is near
 QUESTION_FLOOR = 0.1  # and the question is not unrelated to the note
 DRAFT_TIMEOUT = 20.0  # seconds (~1-3 s here on the default brain)
 MAX_NOTES = 8  # the user's notes given
 DRAFT_GBNF = 'root ::= ("You " | "Your ") [^\\n.?!,;]{1,120} "."\n'
+# A question about someone they told of ("When is Lucía's birthday?"): the clause's subject is
+# free (held to "You ...", "who is learning to ride a bike" drafted "You are learning to ride a bike.").
+OTHER_GBNF = 'root ::= [^\\n.?!,;: ] [^\\n.?!,;]{1,120} "."\n'
 SYSTEM = "You answer a person's question about themselves using only the facts they told you."
+OTHER_SYSTEM = "You answer a person's question about the people and things in their life using only the facts they told you."
 
 
-def request(question: str, notes: Sequence[Candidate]) -> list:
+def request(question: str, notes: Sequence[Candidate], about_user: bool = True) -> list:
     """The messages of the draft request."""
     from langchain_core.messages import HumanMessage, SystemMessage
 
     facts = "\n".join(f"- {to_you(c.text)}" for c in notes)
-    return [SystemMessage(content=SYSTEM),
-            HumanMessage(content=f'Facts I told you:\n{facts}\n\nMy question: {question}\nAnswer in one sentence starting with "You".')]
+    ask = 'Answer in one sentence starting with "You".' if about_user else "Answer in one sentence."
+    return [SystemMessage(content=SYSTEM if about_user else OTHER_SYSTEM),
+            HumanMessage(content=f"Facts I told you:\n{facts}\n\nMy question: {question}\n{ask}")]
 
 
 def own_notes(candidates: Sequence[Candidate], own: str = "", user: str = "") -> list[Candidate]:
@@ -94,18 +100,19 @@ def confirm(question: str, evidence: Optional[Evidence], candidates: Sequence[Ca
     if not notes:
         return evidence
     try:
-        draft = draft_answer(question, notes, llm)
+        draft = draft_answer(question, notes, llm, asks_about_user(question, own))
     except Exception as e:  # noqa: BLE001 - only a second look: find's answer stands
         log.info("draft answer skipped (%s: %s)", type(e).__name__, e)
         return evidence
     return decide(evidence, restated(question, draft, notes, embed, own))
 
 
-def draft_answer(question: str, notes: Sequence[Candidate], llm) -> str:
-    """The model's one-clause answer about the user ("You ..."), from `notes` alone."""
+def draft_answer(question: str, notes: Sequence[Candidate], llm, about_user: bool = True) -> str:
+    """The model's one-clause answer ("You ..." about the user), from `notes` alone."""
     # Its own time limit (the client's is the whole answer's): a draft not back by then is skipped.
-    bound = llm.bind(max_tokens=48, temperature=0, timeout=DRAFT_TIMEOUT, extra_body={"grammar": DRAFT_GBNF})
-    return bound.invoke(request(question, notes)).text.strip()
+    grammar = DRAFT_GBNF if about_user else OTHER_GBNF
+    bound = llm.bind(max_tokens=48, temperature=0, timeout=DRAFT_TIMEOUT, extra_body={"grammar": grammar})
+    return bound.invoke(request(question, notes, about_user)).text.strip()
 
 
 def needed(question: str, evidence: Optional[Evidence], own: str = "") -> bool:
@@ -128,8 +135,8 @@ def decide(evidence: Optional[Evidence], drafted: Optional[Evidence]) -> Optiona
         return drafted if drafted is not None and drafted.answered else None
     if not evidence.answered:
         return drafted if drafted is not None else evidence
-    if drafted is not None and drafted.answered and drafted.choice == evidence.choice:
-        return evidence
+    if drafted is not None and drafted.answered and drafted.choice in {evidence.choice, *(c.key for c in evidence.newer)}:
+        return evidence  # the note, or the newer one on the same thing beside it
     # Only close is not enough: on a lived-in memory "What's my sister called?" named 'My brother
     # Joris is a firefighter.' by meaning, and the draft "Your sister is Joris." was 0.60 from it.
     # The draft says another thing, or nothing told: find's note is only the closest.
@@ -147,8 +154,11 @@ def restated(question: str, draft: str, notes: Sequence[Candidate], embed: Embed
     log.info("draft answer %r: closest note %s (%.2f; the question %.2f)", draft, notes[j].key, said[0][j], asked[0][j])
     if said[0][j] < DRAFT_SAME or asked[0][j] < QUESTION_FLOOR:
         return None
+    # Another note close to the draft: two facts mixed, unless the draft all but repeats its note
+    # ("The cricket final was moved to Sunday." was 0.98 from its note, 0.46 from 'i coach a
+    # girls cricket team on saturdays').
     other = max((said[0][k] for k in range(len(notes)) if k != j), default=0.0)
-    if said[0][j] < DRAFT_SURE or other >= DRAFT_OTHER:
+    if said[0][j] < DRAFT_SURE or (other >= DRAFT_OTHER and said[0][j] < DRAFT_VERBATIM):
         return Evidence(NONE, own=own, closest=part_of(notes[j], said[2][j]))
     later = [k for k in range(j + 1, len(notes)) if said[1][j][k] >= MEANING_SAME_THING]
     newer = (notes[later[-1]],) if later else ()

@@ -599,7 +599,12 @@ def _told_about(text: str, candidates: Sequence[Candidate], embed: Optional[Embe
              if meaning[1][j][k] >= MEANING_SAME_THING or asked & set(terms(told[k].text))]
     newer = (told[close[-1]],) if close else ()
     note = part_of(told[j], meaning[2][j])
+    # Looked at again (milo.chat.draft), unless a newer note changed it (the draft then mixes the
+    # two: "The twins' birthday party is now scheduled for Sunday." was closest to Saturday's): a name in common weighs much in MiniLM, so a
+    # note on the person may be close to any question about them ("When is Lucía's birthday?" /
+    # 'My daughter Lucía just started university in Madrid.' was said as the answer).
     found = _day_kept(Evidence(told[j].key, note.text, newer, bool(newer) and changes(newer[-1].text), own), text, told, embed)
+    found = found if found.newer else dataclasses.replace(found, unsure=True)
     return _lacking(found, text, own, user, newer[-1] if newer and found.replaced else note)
 
 
