@@ -214,7 +214,7 @@ def _clause(note: str, own: str = "") -> str:
     opened = _LEAD.sub("", after_name(text, own))
     text = _you(_LEAD.sub("", address.sub("", opened) if address else opened).strip() or text)
     first = text.split(" ", 1)[0]
-    if first.lower() in _LOWER:
+    if re.sub(r"['\u2019](?:s|re|ve|ll|d)$", "", first.lower()) in _LOWER:  # "She's studying ..." too
         text = first.lower() + text[len(first):]
     return text.rstrip(" .!?\u3002\uff01\uff1f") or text
 
