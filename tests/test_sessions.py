@@ -44,17 +44,19 @@ def test_two_chat_processes_then_prompt_replays_the_window(tmp_path):
         # the second process continued the same conversation: its request carried the first turn
         second = srv.requests[1]["messages"]
         assert {"role": "user", "content": "my favourite colour is teal"} in second
+    # `milo prompt` (the default, embedded brain): the messages as it reads them, a line without
+    # capitals given them (milo.chat.written)
     out = run_milo("prompt", "what did I say first?", env=env).stdout
-    assert "===== human =====\nmy favourite colour is teal" in out
-    assert out.index("my favourite colour is teal") < out.index("and I have a cat") < out.index("what did I say first?")
-    assert out.index("</memory>") < out.index("my favourite colour is teal")  # after memory, before the message
+    assert "===== human =====\nMy favourite colour is teal" in out
+    assert out.index("My favourite colour is teal") < out.index("and I have a cat") < out.index("what did I say first?")
+    assert out.index("</memory>") < out.index("My favourite colour is teal")  # after memory, before the message
     # Let the TTL pass without sleeping: age the end of the last turn.
     state_file = sessions / "active.json"
     state = json.loads(state_file.read_text())
     state["last"] -= 301
     state_file.write_text(json.dumps(state))
     out = run_milo("prompt", "what did I say first?", env=env).stdout
-    assert "===== human =====\nmy favourite colour is teal" not in out  # not replayed (the memory may quote it)
+    assert "===== human =====\nMy favourite colour is teal" not in out  # not replayed (the memory may quote it)
     assert out.count("===== human =====") == 1
     assert json.loads(state_file.read_text()) == state  # `milo prompt` only reads
 
