@@ -60,3 +60,25 @@ def test_a_server_model_reads_the_line_as_said(make_milo):
     with ScriptedModelServer() as srv:
         assert make_milo(choose_model("openai:test-model", env={"MILO_BASE_URL": srv.url}, timeout=5)).turn("what do i drive").ok
     assert srv.requests[0]["messages"][-1] == {"role": "user", "content": "what do i drive"}
+
+
+COPY = ("[REPLY]: Oh! Oh, wait, did you know octopuses have three hearts? Three! I keep thinking about that.\n"
+        "[INTERNAL]: a fact\n[CORE_UPDATE]: They said hello.\n[FUTURE_MESSAGE]: Nothing in particular")
+OWN = "[REPLY]: Ooh, a bus driver! Which route do you drive?\n[INTERNAL]: buses\n[CORE_UPDATE]: They drive a bus.\n[FUTURE_MESSAGE]: Nothing in particular"
+
+
+def test_a_reply_that_only_copies_a_sample_is_written_once_more(make_milo, memory_file):
+    """A scripted server stands in for the model's sampling (which copy comes is chance)."""
+    with ScriptedModelServer([("ok", COPY), ("ok", OWN)]) as srv:
+        shown = []
+        result = make_milo(choose_model("openai:test-model", env={"MILO_BASE_URL": srv.url}, timeout=5)).turn(
+            "Hi Milo, I drive a bus.", on_reply=shown.append)
+    assert result.ok and result.reply == "Ooh, a bus driver! Which route do you drive?" == "".join(shown)
+    assert len(srv.requests) == 2 and srv.requests[1]["temperature"] == 0.9
+    assert srv.requests[0]["messages"] == srv.requests[1]["messages"]  # the same prompt: the server's cache serves it
+    assert "octopuses" not in memory_file.read_text()
+    # A copy again: shown as the model wrote it (never an empty reply), and not written a third time.
+    with ScriptedModelServer([("ok", COPY), ("ok", COPY), ("ok", OWN)]) as srv:
+        result = make_milo(choose_model("openai:test-model", env={"MILO_BASE_URL": srv.url}, timeout=5)).turn(
+            "Hi Milo, I drive a bus.", on_reply=lambda s: None)
+    assert result.ok and result.reply.startswith("Oh! Oh, wait, did you know octopuses") and len(srv.requests) == 2

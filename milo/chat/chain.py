@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import threading
-from typing import Optional, Sequence
+from typing import Mapping, Optional, Sequence
 
 from langchain_core.messages import AIMessageChunk, BaseMessage
 from langchain_core.runnables import Runnable, RunnableGenerator
@@ -14,19 +14,22 @@ from milo.chat.tags import MiloTagParser
 
 
 def build_chain(persona: Persona, model: ModelChoice, parser: MiloTagParser, tools: Sequence = (), prefill: str = "",
-                stop: Optional[threading.Event] = None) -> Runnable:
+                stop: Optional[threading.Event] = None, bind: Optional[Mapping] = None) -> Runnable:
     """`tools`: LangChain tools the model may call natively (Gemini, Ollama, OpenAI-compatible
     servers); the calls come back in the answer (TaggedAnswer.tool_calls), and the turn performs
     them. A grammar-driven model writes an [ACTION] line instead. `prefill`: the start of the
     answer, already written (the input's "prefill" message; milo.chat.evidence): the model
     continues it, and the parser reads only the continuation. `stop`: once set, the model's stream
-    ends at its next piece (milo.chat.bounded)."""
+    ends at its next piece (milo.chat.bounded). `bind`: call options for this answer (a
+    temperature)."""
     prompt = persona.prompt(parser.get_format_instructions())
     llm: Runnable = model.llm
     if model.grammar:  # llama.cpp: a GBNF grammar forces the tagged lines
         llm = llm.bind(extra_body={"grammar": parser.gbnf()})
     elif tools:
         llm = llm.bind_tools(list(tools))
+    if bind:
+        llm = llm.bind(**bind)
     if stop is not None:
         from milo.chat.bounded import until
 

@@ -141,6 +141,11 @@ def _maybe_closer(tail: str) -> bool:
 _INTERJECTION = re.compile(r"^\W*(?:(?:oh+|ah+|ooh+|wow|hmm+|huh|ha+|yay|whoa|aw+|wait|well|hey|hi|hello)\W*)+$", re.IGNORECASE)
 
 
+# Only the exclamation replies open with, a persona sample's copy most often after it.
+# (or what may still become one as it is written: "O", "Oh! A").
+_EXCLAIM_ONLY = re.compile(r"^\W*(?:(?:oh+|ah+|ooh+|wow)\W*)*(?:o+h*|a+h*|wo?w?)?$", re.IGNORECASE)
+
+
 def _interjection(text: str) -> bool:
     """Only an exclamation ("Oh!", "Ooh, wow!"): no reply on its own."""
     return bool(_INTERJECTION.match(text.strip()))
@@ -173,8 +178,13 @@ class Manners:
                     if len(w) >= least:
                         starts[tuple(w[:6])] = starts.get(tuple(w[:6]), frozenset()) | frozenset(_words(sample))
         self._copy_starts = tuple(starts)
+        # The persona's own (a reply that repeats an earlier one is shown as before).
+        self._persona_starts = frozenset(tuple(_words(m.group(0))[:6]) for sample in samples
+                                         for pattern, least in ((r"[^.!?…]+", 4), (r"[^.!?…,;:]+", 5))
+                                         for m in re.finditer(pattern, sample) if len(_words(m.group(0))) >= least)
         self._sample_words = starts  # a copy's start -> the words of its sample(s)
         self._earlier = frozenset(_words(" ".join(earlier)))
+        self.copied_only = False  # see visible()
 
     def _copied(self, sentence: str) -> Optional[frozenset]:
         """The words of the sample `sentence` copies, or None."""
@@ -221,7 +231,11 @@ class Manners:
         return m.group(0)[: m.start("name") - m.start(0)] + (self.user_name or "friend")
 
     def visible(self, text: str, final: bool = False) -> str:
-        """What may be shown of `text`, the reply as far as it has been written."""
+        """What may be shown of `text`, the reply as far as it has been written. With `final`,
+        `self.copied_only` then says whether the reply was nothing but copies (or an "Oh!" and
+        copies), one of the persona's samples among them, shown whole as the model wrote it for
+        want of anything else."""
+        self.copied_only = False
         label = _LABEL.match(text)
         if label and text[label.end():].strip():
             text = text[label.end():]  # fail open: a reply that is only a label stays as written
@@ -268,6 +282,7 @@ class Manners:
                 # brain), or a filler ("That sounds interesting!" three times in five turns once
                 # its earlier replies counted as samples): the model's own reply is better than
                 # that (fail open).
+                self.copied_only = any(tuple(_words(p))[: len(st)] == st for p in parts for st in self._persona_starts)
                 return self._fix_name("".join(parts)).rstrip()
             return self._fix_name(shown).rstrip()
         held = copied is not None and self._maybe_more(tail, copied)
@@ -278,4 +293,8 @@ class Manners:
             if held_name:
                 tail = tail[: held_name.start("held")]  # perhaps "hi Milo" still being written
             shown += tail
+        if _EXCLAIM_ONLY.match(shown):
+            # "Oh!" alone is held until what follows it is known: a sample copied after it is
+            # then written again before anything was shown (milo.chat.turn).
+            return ""
         return self._fix_name(shown).rstrip()  # a space shows with the word after it

@@ -96,6 +96,7 @@ class TurnResult:
 
 
 CUT_OFF = "(cut off)"
+RESAMPLE_TEMPERATURE = 0.9  # a reply written again (only a sample copied): the brains' own is 0.2-0.4
 
 
 SETTLE_S = 120  # the longest a turn waits for its reply to be heard before etching it
@@ -191,15 +192,17 @@ class Milo:
 
     # ---- the chain ------------------------------------------------------------------------
 
-    def build_chain(self, evidence: Optional[Evidence] = None, stop: Optional[threading.Event] = None) -> Runnable:
+    def build_chain(self, evidence: Optional[Evidence] = None, stop: Optional[threading.Event] = None,
+                    bind: Optional[Mapping] = None) -> Runnable:
         """The chain for one answer; `evidence`: what answers a question about the user (its
-        line is then the answer's prefill, and the reply's opening follows it)."""
+        line is then the answer's prefill, and the reply's opening follows it); `bind`: the
+        model's call options for this answer (a temperature)."""
         parser = self.parser
         opening = reply_opening(evidence, self.persona.known_name) if self.model.grammar else None
         if opening:
             parser = parser.opening_with(opening)
         return build_chain(self.persona, self.model, parser, self.body.tools if self.native_tools else (),
-                           prefill=evidence.prefill() if evidence is not None else "", stop=stop)
+                           prefill=evidence.prefill() if evidence is not None else "", stop=stop, bind=bind)
 
     def inputs(self, text: str) -> dict:
         """What the prompt for `text` is filled with. One at a time: the terminal computes them for
@@ -584,25 +587,40 @@ class Milo:
                     result.evidence = evidence
                     log.info("evidence: %s", evidence.describe().strip())
                     run_inputs = {**inputs, "prefill": [AIMessage(content=evidence.prefill())]}
-                answer = stream_within(lambda stop: self.build_chain(evidence, stop).stream(run_inputs), deadline,
-                                       cancelled, enough=hurried)
-                for partial in answer:
-                    final = partial
-                    if not acted and "ACTION" not in partial.missing and partial.growing != "ACTION":
-                        acted = True
-                        on_action(partial)
-                    if on_reply and not whole and "REPLY" not in partial.missing:
-                        # Whole once the model begins a line after it (models put the reply
-                        # anywhere: a line begun before it says nothing).
-                        begun = self._lines_begun(partial)
-                        before = begun if before is None else before
-                        whole = bool(begun - before)
-                        reply = manners.visible(partial.reply, final=whole)
-                        if len(reply) > len(emitted) and reply.startswith(emitted):
-                            on_reply(reply[len(emitted):])
-                            emitted = reply
-                        if whole:
-                            yield  # the caller may hand the rest of the turn to another thread
+                bind: dict = {}
+                while True:
+                    answer = stream_within(lambda stop: self.build_chain(evidence, stop, bind).stream(run_inputs), deadline,
+                                           cancelled, enough=hurried)
+                    again = False
+                    for partial in answer:
+                        final = partial
+                        if not acted and "ACTION" not in partial.missing and partial.growing != "ACTION":
+                            acted = True
+                            on_action(partial)
+                        if on_reply and not whole and "REPLY" not in partial.missing:
+                            # Whole once the model begins a line after it (models put the reply
+                            # anywhere: a line begun before it says nothing).
+                            begun = self._lines_begun(partial)
+                            before = begun if before is None else before
+                            whole = bool(begun - before)
+                            reply = manners.visible(partial.reply, final=whole)
+                            if whole and manners.copied_only and not emitted and not bind:
+                                again = True  # nothing but a sample copied: written once more (below)
+                                break
+                            if len(reply) > len(emitted) and reply.startswith(emitted):
+                                on_reply(reply[len(emitted):])
+                                emitted = reply
+                            if whole:
+                                yield  # the caller may hand the rest of the turn to another thread
+                    if not again:
+                        break
+                    # The good brain copied a persona sample whole ("Oh! Oh, wait, did you know
+                    # octopuses have three hearts? Three!"), its likeliest words after "Oh!": the
+                    # answer is written again from the same (cached) prompt, sampled more freely,
+                    # once; a copy again is shown as before (fail open).
+                    answer.close()
+                    log.info("the reply %r only copied a sample: written again", partial.reply)
+                    bind, final, before, whole = {"temperature": RESAMPLE_TEMPERATURE}, None, None, False
                 if _cut(interruption) is not None and not whole:
                     # Cut off while the reply was still being written: the lines finished
                     # before it stand; the reply is what was heard (_steps).
