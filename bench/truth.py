@@ -395,6 +395,34 @@ SETS = {
              ("When is Lucía's birthday?", "never", None, ["her birthday is", "birthday is on"])],
         ],
     },
+    "dec9": {  # written 2026-12-04 after this session's changes, never tuned on: their measure
+        "nadia": [
+            [S("hi milo im nadia i work at the post office and i sing in a choir on wednesdays"),
+             S("my husband karim makes the best lentil soup")],
+            [("where do i work", "told", ["post office"], None),
+             ("what does karim cook", "told", ["lentil", "soup"], None),
+             ("when is choir", "told", ["wednesday"], None),
+             ("how tall is karim", "never", None, None),
+             ("whats my daughters name", "never", None, ["daughter is called", "daughter's name is", "daughter is named"])],
+        ],
+        "emeka": [
+            [S("Good afternoon Milo, Emeka here. I run a phone repair stall in Abuja."),
+             S("My niece Ada is learning to code.")],
+            [S("I've closed the stall, I fix phones from my flat now.")],
+            [("Where do I fix phones now?", "corrected", ["flat", "home"], None),
+             ("What is Ada learning?", "told", ["code", "coding", "program"], None),
+             ("Who am I?", "name", ["emeka"], ["milo"]),
+             ("Which school does Ada go to?", "never", None, ["ada goes to", "she goes to"]),
+             ("What did I have for lunch?", "never", None, ["you had", "you ate"])],
+        ],
+        "mirela": [
+            [S("Bună Milo! I'm Mirela. I knit scarves for my grandchildren in Cluj.")],
+            [("What do I knit?", "told", ["scarves", "scarf"], None),
+             ("Who do I knit for?", "told", ["grand"], None),
+             ("What's my name?", "name", ["mirela"], ["milo"]),
+             ("How many grandchildren do I have?", "never", None, ["you have two", "you have three", "you have four"])],
+        ],
+    },
 }
 
 
