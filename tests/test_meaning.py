@@ -279,6 +279,7 @@ def test_vectors_still_computing_for_a_memory_let_go_of_are_stopped_at_exit(tmp_
     ('earlier today: "My dentist is on Friday now."', "You told me your dentist is on Friday now."),
     ("My cat is Biscuit.", "You told me your cat is Biscuit."),  # a line the user wrote in the file
     ('Tomás said: "She\'s studying architecture."', "You told me she's studying architecture."),
+    ('Emeka said: "I\'ve closed the stall,"', "You told me you've closed the stall."),  # a clause cut at its comma
     ("Their cat Pimenta sleeps on their keyboard all day.", "You told me your cat Pimenta sleeps on your keyboard all day."),  # a note Milo wrote
     ('Sam said: "Hi Milo! I grow tomatoes on my balcony."', "You told me you grow tomatoes on your balcony."),
     ('Amy said: "Milo, my sister lives in Lisbon."', "You told me your sister lives in Lisbon."),

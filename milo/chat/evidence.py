@@ -216,7 +216,7 @@ def _clause(note: str, own: str = "") -> str:
     first = text.split(" ", 1)[0]
     if re.sub(r"['\u2019](?:s|re|ve|ll|d)$", "", first.lower()) in _LOWER:  # "She's studying ..." too
         text = first.lower() + text[len(first):]
-    return text.rstrip(" .!?\u3002\uff01\uff1f") or text
+    return text.rstrip(" .!?,;:\u3002\uff01\uff1f\uff0c") or text  # a clause cut at its comma too ("you've closed the stall,.")
 
 
 _PERSON = {"i": "you", "i'm": "you're", "im": "you're", "i've": "you've", "ive": "you've", "i'd": "you'd", "i'll": "you'll",
