@@ -322,6 +322,15 @@ def test_evidence_among_many_notes(emb, question, want):
         assert want in ev.describe(), ev.describe()
 
 
+def test_a_name_said_in_lower_case_after_a_relation_is_a_name(emb):
+    """Speech to text writes no capitals: "my husband karim ..." still names Karim."""
+    notes = [Candidate("1", 'Nadia said: "hi milo im nadia i work at the post office"'),
+             Candidate("2", 'Nadia said: "my husband karim makes the best lentil soup"')]
+    ev = find("how tall is karim", notes, embed=emb.encode_cached, own="Milo", user="Nadia")
+    assert ev is not None and ev.choice == NONE and ev.closest.key == "2"  # about him, but no height: said as the closest
+    assert find("how tall is everest", notes, embed=emb.encode_cached, own="Milo", user="Nadia") is None
+
+
 def test_the_greeting_and_name_that_open_a_note_are_not_what_it_is_compared_by(emb):
     """Speech to text writes no stops: the whole of "hello milo my name is mateo i work night
     shifts as a paramedic" was too far from "what do i do for a living" (0.31), its job is not."""

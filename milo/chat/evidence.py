@@ -442,7 +442,7 @@ MEANING_AT_LEAST_MANY = 0.35
 # A question without "I" or "my" that is about what the user told ("What does Lucía do?" /
 # "My best friend Lucía is a firefighter": 0.58): answered from the note when this close.
 MEANING_TOLD_ABOUT = 0.5
-MEANING_NAMED = 0.35  # ...and for a note that shares a name with the question
+MEANING_NAMED = 0.3  # ...and for a note that shares a name with the question (the draft looks again)
 MEANING_SURE = 0.45
 # Below the bars, a note this close may still be the answer the embedder cannot see (MiniLM puts
 # "What do I do for work?" 0.29 from "I drive a delivery van around Porto.", "What do I do for a
@@ -564,10 +564,21 @@ def _shares_name(question: str, note: str, own: str = "", user: str = "") -> boo
     asked = {w.casefold() for w in re.findall(r"[^\W\d_]+", question)}
     skip = {own.casefold(), user.casefold(), "i", "i'm"}
     for sentence in _SENTENCES.findall(_words(note)):
-        for w in re.findall(r"[^\W\d_]+", sentence)[1:]:
-            if (w[0].isupper() or not w[0].islower()) and w.casefold() in asked and w.casefold() not in skip:
+        words = re.findall(r"[^\W\d_]+", sentence)
+        for k, w in enumerate(words[1:], 1):
+            # Written with a capital, or (speech to text writes none) right after a relation:
+            # "my husband karim makes the best lentil soup" ("how tall is karim" was answered
+            # "Karim is probably quite tall, as he's mentioned making the best lentil soup.").
+            named = w[0].isupper() or not w[0].islower() or words[k - 1].casefold() in _relations()
+            if named and w.casefold() in asked and w.casefold() not in skip and w.casefold() not in _relations():
                 return True
     return False
+
+
+def _relations() -> frozenset:
+    from milo.memory.grounding import RELATIONS
+
+    return RELATIONS
 
 
 def _told_about(text: str, candidates: Sequence[Candidate], embed: Optional[Embed], own: str = "",

@@ -53,6 +53,7 @@ _RELATIONS = frozenset(
     "nana grandparent grandparents husband wife partner boyfriend girlfriend fiance fiancee fiancé fiancée "
     "spouse uncle aunt auntie nephew niece cousin stepson stepdaughter stepmother stepfather stepdad stepmum "
     "stepmom stepbrother stepsister".split())
+RELATIONS = _RELATIONS  # also where milo.chat.evidence looks for a name said in lower case ("my husband karim")
 _QUOTED = re.compile(r'["\u201c]([^"\u201d]{3,})["\u201d]')
 
 
