@@ -331,6 +331,15 @@ def test_a_name_said_in_lower_case_after_a_relation_is_a_name(emb):
     assert find("how tall is everest", notes, embed=emb.encode_cached, own="Milo", user="Nadia") is None
 
 
+def test_a_note_that_shares_only_a_relation_with_the_question_is_looked_at_again(emb):
+    notes = [Candidate("1", 'Agnieszka said: "We just moved from Kraków to Dublin for my husband\'s job."'),
+             Candidate("2", 'Agnieszka said: "My brother Tomek is visiting."')]
+    about = find("What does my husband do?", notes, embed=emb.encode_cached, own="Milo", user="Agnieszka")
+    assert about.choice == "1" and about.unsure  # the draft decides whether it says what he does
+    named = find("What's my brother called?", notes, embed=emb.encode_cached, own="Milo", user="Agnieszka")
+    assert named.choice == "2" and not named.unsure  # a name asked: seen in the note's words
+
+
 def test_the_greeting_and_name_that_open_a_note_are_not_what_it_is_compared_by(emb):
     """Speech to text writes no stops: the whole of "hello milo my name is mateo i work night
     shifts as a paramedic" was too far from "what do i do for a living" (0.31), its job is not."""

@@ -509,8 +509,13 @@ def find(text: str, candidates: Sequence[Candidate], embed: Optional[Embed] = No
         close = {j for j in range(best[4] + 1, len(told)) if meaning[1][best[4]][j] >= MEANING_SAME_THING}
         later += [(0, 0, told[j][0], told[j][1], j) for j in close if all(s[4] != j for s in later)]
     newer = tuple(_answering(c, asked) for *_, c, _j in sorted(later, key=lambda s: s[2]))[-1:]
+    # Only a relation in common ("What does my husband do?" / 'We moved to Dublin for my husband's
+    # job.'): the note is about that person, perhaps not what is asked: the draft looks again
+    # (a name or a number asked is seen in the note's words, `_lacking`).
+    kin = (bool(best[0]) and what & set(terms(_statements(best[3].text))) <= _RELATION_TERMS()
+           and not (_ASKS_NAME.search(text) or _ASKS_NUMBER.search(text)))
     found = Evidence(best[3].key, _answering(best[3], asked).text, newer, bool(newer) and changes(newer[-1].text), own,
-                     unsure=not best[0] and meaning is not None and meaning[0][best[4]] < MEANING_SURE)
+                     unsure=(kin or not best[0]) and meaning is not None and (kin or meaning[0][best[4]] < MEANING_SURE))
     found = _day_kept(found, text, [c for _, c in told], embed)
     return _lacking(found, text, own, user, _answering(newer[-1] if newer and found.replaced else best[3], asked))
 
@@ -573,6 +578,13 @@ def _shares_name(question: str, note: str, own: str = "", user: str = "") -> boo
             if named and w.casefold() in asked and w.casefold() not in skip and w.casefold() not in _relations():
                 return True
     return False
+
+
+@functools.cache
+def _RELATION_TERMS() -> frozenset:
+    from milo.memory.index import terms
+
+    return frozenset(terms(" ".join(_relations())))
 
 
 def _relations() -> frozenset:
