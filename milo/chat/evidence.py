@@ -45,6 +45,7 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable, Iterable, Optional, Sequence
 
+from milo.memory.grounding import RELATIONS
 from milo.memory.quoting import neutralise, unflag
 
 if TYPE_CHECKING:
@@ -574,8 +575,8 @@ def _shares_name(question: str, note: str, own: str = "", user: str = "") -> boo
             # Written with a capital, or (speech to text writes none) right after a relation:
             # "my husband karim makes the best lentil soup" ("how tall is karim" was answered
             # "Karim is probably quite tall, as he's mentioned making the best lentil soup.").
-            named = w[0].isupper() or not w[0].islower() or words[k - 1].casefold() in _relations()
-            if named and w.casefold() in asked and w.casefold() not in skip and w.casefold() not in _relations():
+            named = w[0].isupper() or not w[0].islower() or words[k - 1].casefold() in RELATIONS
+            if named and w.casefold() in asked and w.casefold() not in skip and w.casefold() not in RELATIONS:
                 return True
     return False
 
@@ -584,13 +585,7 @@ def _shares_name(question: str, note: str, own: str = "", user: str = "") -> boo
 def _RELATION_TERMS() -> frozenset:
     from milo.memory.index import terms
 
-    return frozenset(terms(" ".join(_relations())))
-
-
-def _relations() -> frozenset:
-    from milo.memory.grounding import RELATIONS
-
-    return RELATIONS
+    return frozenset(terms(" ".join(RELATIONS)))
 
 
 def _told_about(text: str, candidates: Sequence[Candidate], embed: Optional[Embed], own: str = "",
@@ -622,10 +617,11 @@ def _told_about(text: str, candidates: Sequence[Candidate], embed: Optional[Embe
              if meaning[1][j][k] >= MEANING_SAME_THING or asked & set(terms(told[k].text))]
     newer = (told[close[-1]],) if close else ()
     note = part_of(told[j], meaning[2][j])
-    # Looked at again (milo.chat.draft), unless a newer note changed it (the draft then mixes the
-    # two: "The twins' birthday party is now scheduled for Sunday." was closest to Saturday's): a name in common weighs much in MiniLM, so a
-    # note on the person may be close to any question about them ("When is Lucía's birthday?" /
-    # 'My daughter Lucía just started university in Madrid.' was said as the answer).
+    # Looked at again (milo.chat.draft): a name in common weighs much in MiniLM, so a note on the
+    # person may be close to any question about them ("When is Lucía's birthday?" / 'My daughter
+    # Lucía just started university in Madrid.' was said as the answer). Not where a newer note
+    # changed it: the draft then mixes the two ("The twins' birthday party is now scheduled for
+    # Sunday." was closest to Saturday's note).
     found = _day_kept(Evidence(told[j].key, note.text, newer, bool(newer) and changes(newer[-1].text), own), text, told, embed)
     found = found if found.newer else dataclasses.replace(found, unsure=True)
     return _lacking(found, text, own, user, newer[-1] if newer and found.replaced else note)

@@ -171,28 +171,30 @@ class Manners:
         # Its clauses too (five words or more): "Oh, wait, did you know octopuses have three hearts?"
         # is copied as "Did you know octopuses have three hearts?".
         starts: dict[tuple, frozenset] = {}
-        for sample in (*samples, *earlier):
+        persona: set[tuple] = set()  # the persona's own (a reply that repeats an earlier one is shown as before)
+        for i, sample in enumerate((*samples, *earlier)):
             for pattern, least in ((r"[^.!?…]+", 4), (r"[^.!?…,;:]+", 5)):
                 for m in re.finditer(pattern, sample):
                     w = _words(m.group(0))
                     if len(w) >= least:
                         starts[tuple(w[:6])] = starts.get(tuple(w[:6]), frozenset()) | frozenset(_words(sample))
+                        if i < len(samples):
+                            persona.add(tuple(w[:6]))
         self._copy_starts = tuple(starts)
-        # The persona's own (a reply that repeats an earlier one is shown as before).
-        self._persona_starts = frozenset(tuple(_words(m.group(0))[:6]) for sample in samples
-                                         for pattern, least in ((r"[^.!?…]+", 4), (r"[^.!?…,;:]+", 5))
-                                         for m in re.finditer(pattern, sample) if len(_words(m.group(0))) >= least)
+        self._persona_starts = frozenset(persona)
         self._sample_words = starts  # a copy's start -> the words of its sample(s)
         self._earlier = frozenset(_words(" ".join(earlier)))
         self.copied_only = False  # see visible()
 
     def _copied(self, sentence: str) -> Optional[frozenset]:
         """The words of the sample `sentence` copies, or None."""
+        start = self._copy_start(sentence)
+        return None if start is None else self._sample_words[start]
+
+    def _copy_start(self, sentence: str, starts: Optional[Sequence[tuple]] = None) -> Optional[tuple]:
+        """The opening of a sample (or earlier reply; or of `starts`) `sentence` begins with, or None."""
         w = tuple(_words(sentence))
-        for s in self._copy_starts:
-            if w[: len(s)] == s:
-                return self._sample_words[s]
-        return None
+        return next((s for s in (self._copy_starts if starts is None else starts) if w[: len(s)] == s), None)
 
     def copies(self, reply: str) -> bool:
         """Whether a sentence of `reply` is one of the samples' (kept where leaving it out left
@@ -282,7 +284,7 @@ class Manners:
                 # brain), or a filler ("That sounds interesting!" three times in five turns once
                 # its earlier replies counted as samples): the model's own reply is better than
                 # that (fail open).
-                self.copied_only = any(tuple(_words(p))[: len(st)] == st for p in parts for st in self._persona_starts)
+                self.copied_only = any(self._copy_start(p, self._persona_starts) is not None for p in parts)
                 return self._fix_name("".join(parts)).rstrip()
             return self._fix_name(shown).rstrip()
         held = copied is not None and self._maybe_more(tail, copied)
