@@ -423,6 +423,42 @@ SETS = {
              ("How many grandchildren do I have?", "never", None, ["you have two", "you have three", "you have four"])],
         ],
     },
+    "dec10": {  # written 2026-12-04 (ninth session) before any change of it: follow-ups that lean on the
+        # question before, a living asked in other words, a message in Portuguese, a date moved
+        "sione": [
+            [S("kia ora milo im sione i fish for a living off the coast of tonga"),
+             S("my wife mele makes the best coconut bread")],
+            [("how do i make a living", "told", ["fish"], None),
+             ("whats my wifes name", "told", ["mele"], None),
+             ("what does mele bake", "told", ["coconut", "bread"], None),
+             ("what is my boat called", "never", None, ["boat is called", "boat's name is", "boat is named"])],
+        ],
+        "dagny": [
+            [S("Hei Milo! Dagny here. My sister's wedding is in May, in Bergen."),
+             S("I keep three hens in the garden.")],
+            [S("Update: the wedding got moved to June.")],
+            [("When is my sister's wedding?", "corrected", ["june"], ["in may"]),
+             ("Where is it?", "told", ["bergen"], None),
+             ("How many hens do I keep?", "told", ["three", "3"], None),
+             ("What's my sister called?", "never", None, ["sister is called", "sister's name is", "sister is named"])],
+        ],
+        "benedita": [
+            [S("Olá Milo! Sou a Benedita, trabalho como enfermeira em Lisboa."),
+             S("I go surfing every Sunday morning.")],
+            [("What do I do for work?", "told", ["nurse", "enfermeira"], None),
+             ("Which city do I work in?", "told", ["lisbo"], None),
+             ("When do I go surfing?", "told", ["sunday"], None),
+             ("What's my husband's name?", "never", None, ["husband is called", "husband's name is", "husband is named"]),
+             ("Who am I?", "name", ["benedita"], ["milo"])],
+        ],
+        "hamid": [
+            [S("Hi Milo, I'm Hamid. I've got a job interview at a bank next Thursday.")],
+            [("What's coming up for me?", "told", ["interview"], None),
+             ("When is it?", "told", ["thursday"], None),
+             ("Which bank is it at?", "never", None, ["it's at", "the bank is"]),
+             ("What did I study at university?", "never", None, ["you studied"])],
+        ],
+    },
 }
 
 
