@@ -462,6 +462,11 @@ def test_a_note_flagged_as_read_like_an_instruction_is_still_the_users_words(emb
     ("How old is my niece?", "My niece Amal loves painting.", True),  # no number in it
     ("How old is my niece?", "My niece Amal turns eight in May.", False),
     ("How many goats do I have?", "I keep 14 goats behind the house.", False),
+    # A relation's name is near it: a month or a place elsewhere in the note is not it ("You told
+    # me the wedding got moved to June." was said to "What's my sister called?").
+    ("What's my sister called?", "My sister's wedding is in May, in Bergen.", True),
+    ("What's my sister called?", "My sister Ingrid is getting married in May.", False),
+    ("What's my sister called?", "My sister's name is Ingrid.", False),
 ])
 def test_a_note_on_the_thing_asked_without_the_name_or_number_asked_is_the_closest(emb, question, note, closest):
     """"whats my dads name" / "on sundays i go hiking with my dad" shares "dad": it was said as the
@@ -681,3 +686,37 @@ def test_a_changed_day_with_nothing_else_to_keep_is_the_newer_note_alone(emb):
             Candidate("2", 'Leilani said: "They changed my volunteering shift to Sunday mornings."')]
     reply = fixed_reply(find("Where do I volunteer?", bank, embed=emb.encode_cached, own="Milo", user="Leilani"), "Leilani")[0]
     assert reply == "You told me you volunteer at the food bank, and later that they changed your volunteering shift to Sunday mornings."
+
+
+@pytest.mark.parametrize("said, question, want", [
+    ("What's coming up for me?", "When is it?", "job interview"),
+    ("What race am I getting ready for?", "When is it?", "half marathon"),
+    ("When is my sister's wedding?", "Where is it?", "Bergen"),
+])
+def test_a_follow_up_that_points_back_is_read_with_the_question_before_it(emb, said, question, want):
+    """Alone, "When is it?" asks nothing about the user: the good brain answered it from the
+    conversation with an invented date ("The interview will be on December 05, 2026.")."""
+    from milo.chat.evidence import leaning
+
+    notes = [Candidate("1", 'Hamid said: "I\'ve got a job interview at a bank next Thursday."'),
+             Candidate("2", 'Hamid said: "I\'m training for the Mumbai half marathon in January."'),
+             Candidate("3", 'Hamid said: "My sister\'s wedding is in May, in Bergen."')]
+    asked = leaning(question, [said], "Milo")
+    assert asked == f"{said} {question}"
+    assert find(question, notes, embed=emb.encode_cached, own="Milo", user="Hamid") is None  # alone: the model's
+    ev = find(asked, notes, embed=emb.encode_cached, own="Milo", user="Hamid")
+    assert ev is not None and want in ev.told(), ev.describe()  # the note, or it as the closest
+
+
+@pytest.mark.parametrize("said, question", [
+    ("What's my job?", "What do you think about it?"),  # asks Milo
+    ("What's my job?", "Should I quit it?"),  # asks advice
+    ("I got a new job.", "Is it far?"),  # the message before told, did not ask
+    ("What's my job?", "How are you today?"),  # points back at nothing
+    ("What's my job?", "Where do I work it?"),  # about the user already
+])
+def test_what_does_not_point_back_at_a_question_is_read_alone(said, question):
+    from milo.chat.evidence import leaning
+
+    assert leaning(question, [said], "Milo") == question
+    assert leaning(question, [], "Milo") == question

@@ -34,10 +34,18 @@ GIVEN = {
     "i am ngozi": "Ngozi",
     "Hi! I'm Mary Ann, nice to meet you.": "Mary Ann",
     "Hi Milo, I’m Siân.": "Siân",  # a typographic apostrophe
+    "Olá Milo! Sou a Benedita, trabalho como enfermeira em Lisboa.": "Benedita",
+    "Eu sou o João.": "João",
+    "Cześć Milo, jestem Zofia.": "Zofia",
+    "Hoi Milo, ik ben Daan.": "Daan",
+    "Soy María y vivo en Quito.": "María",
 }
 NOT_GIVEN = ["im allergic to peanuts", "I'm tired and hungry.", "this is great", "I'm going home now",
              "my dog's name is Rex", "Call me when you can", "It's a lovely day", "i'm so happy today",
-             "I am from Spain", "What's my name?", "who am i", "its raining here", "Hi Milo!", ""]
+             "I am from Spain", "What's my name?", "who am i", "its raining here", "Hi Milo!", "",
+             # Other languages' "I am" + an adjective, all in lower case (speech to text): no word list
+             # of their adjectives, so only a capitalised word there is a name.
+             "soy feliz", "ich bin müde", "sou muito feliz", "je suis fatigué", "I went to Ben Nevis"]
 
 
 @pytest.mark.parametrize("text,name", GIVEN.items())

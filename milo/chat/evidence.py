@@ -364,6 +364,27 @@ def asks_how_i(text: str) -> bool:
     return bool(re.search(_HOW_DO_I, text.replace("\u2019", "'"), re.IGNORECASE)) and not _YOU.search(text)
 
 
+# Words that point back to what was just talked about (a closed, lexical class; English only so
+# far): a question made of them and question words leans on the question before it.
+_POINTS_BACK = re.compile(r"(?<!\w)(?:it|its|it's|that|that's|there|this|these|those|he|she|him|her|they|them|their)(?!\w)",
+                          re.IGNORECASE)
+
+
+def leaning(text: str, said: Sequence[str], own: str = "") -> str:
+    """What `text` asks, read with the question before it (`said`: the user's messages so far in
+    this conversation, oldest first) when it is a follow-up that points back at it: "What's
+    coming up for me?" / "When is it?" -> both, for `find` and the draft. Alone, "When is it?"
+    asked nothing about the user, and the good brain answered it from the conversation with an
+    invented date ("The interview will be on December 05, 2026."), "Which bank is it at?" with an
+    invented bank. Not a question to Milo ("What do you think of it?") nor for advice."""
+    if not said or not _POINTS_BACK.search(text or "") or _YOU.search(text) or _ADVICE.search(text.replace("\u2019", "'")):
+        return text
+    before = said[-1]
+    if not (only_asks(text, own) and only_asks(before, own)) or asks_about_user(text, own):
+        return text
+    return f"{before.rstrip()} {text.strip()}"
+
+
 def only_asks(text: str, own: str = "") -> bool:
     """`text` asks and tells nothing besides (every sentence in it a question, or a greeting):
     its words are a question, not a note ("I moved it to Friday. When is it?" tells)."""
@@ -550,11 +571,32 @@ def _names_someone(told: str, question: str, own: str = "", user: str = "") -> b
     is neither the persona's nor the user's. A name given in lower case (speech to text: "my dog
     pepa") is not seen: the note is then said as the closest, which still says it."""
     known = {w.casefold() for w in re.findall(r"[^\W\d_]+", f"{question} {own} {user}")}
+    # The name of someone of theirs ("What's my sister called?"): a name near that word, not any
+    # ('My sister's wedding is in May, in Bergen.' was said as the answer: "May", "Bergen").
+    kin = {k for w in re.findall(r"[^\W\d_]+", question.casefold()) for k in (w, w[:-1]) if k in RELATIONS}
     for sentence in _SENTENCES.findall(told):
-        for w in re.findall(r"[^\W\d_]+", sentence)[1:]:
+        words = re.findall(r"[^\W\d_]+", sentence)
+        for k, w in enumerate(words[1:], 1):
             if (w[0].isupper() or not w[0].islower()) and w not in ("I", "I'm") and w.casefold() not in known:
-                return True
+                if w.casefold() in _CALENDAR:
+                    continue  # capitalised, but says when, not who or which
+                if not kin or _near_kin(words, k, kin):
+                    return True
     return False
+
+
+_CALENDAR = frozenset("monday tuesday wednesday thursday friday saturday sunday mondays tuesdays wednesdays thursdays "
+                      "fridays saturdays sundays january february march april may june july august september october "
+                      "november december christmas easter".split())
+
+
+def _near_kin(words: Sequence[str], k: int, kin: set) -> bool:
+    """Whether words[k] (a name) is given for one of `kin`: within four words after it ("my sister
+    Ana", "my sister's name is Ana", "my sister is called Ana") or just before "is my <kin>"."""
+    kin = kin | {f"{w}s" for w in kin}  # "my sisters Ana and Eva"
+    after = any(words[i].casefold() in kin for i in range(max(0, k - 4), k))
+    before = k + 3 < len(words) and words[k + 1].casefold() in ("is", "was") and words[k + 3].casefold() in kin
+    return after or before
 
 
 # A question proper (its mark, or a question word first), not a request ("Tell me a fun fact."):
@@ -805,4 +847,4 @@ def _answering(c: Candidate, asked: set) -> Candidate:
     return Candidate(c.key, q[0] + " ".join(kept) + q[2])
 
 
-__all__ = ["EARLIER", "Candidate", "changed_later", "told_notes", "asks_beyond_name", "asks_how_i", "by_meaning", "changes", "part_of", "tells", "Evidence", "NAME_NOTE", "earlier_words", "own_words", "NONE", "NOTE_TAG", "SAID", "name_note", "asks_about_user", "find", "instructions", "only_asks"]
+__all__ = ["EARLIER", "Candidate", "changed_later", "told_notes", "asks_beyond_name", "asks_how_i", "by_meaning", "changes", "part_of", "tells", "Evidence", "NAME_NOTE", "earlier_words", "own_words", "NONE", "NOTE_TAG", "SAID", "name_note", "asks_about_user", "find", "instructions", "leaning", "only_asks"]

@@ -11,11 +11,12 @@ the pieces always join to exactly `TurnResult.reply`, which is also what is etch
 
 from __future__ import annotations
 
+
 import logging
 import os
 import threading
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Callable, Generator, Iterable, Mapping, Optional, Protocol, Sequence
 
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage
@@ -25,7 +26,7 @@ from milo.chat.addressing import fixed_reply, reply_opening
 from milo.chat.bounded import Dropped, stream_within
 from milo.chat.chain import build_chain
 from milo.chat.draft import confirm, needed
-from milo.chat.evidence import (SAID, changed_later, Candidate, Evidence, asks_about_user, earlier_words, find, name_note,
+from milo.chat.evidence import (SAID, changed_later, Candidate, Evidence, asks_about_user, earlier_words, find, leaning, name_note,
                                 only_asks)
 from milo.chat.failures import LOST_THREAD, ModelFailure, classify, deferred_interrupt
 from milo.chat.manners import Manners
@@ -218,7 +219,9 @@ class Milo:
         earlier = " ".join(said[-2:])
         # The memory as it was when this conversation began: its own turns are in `history`.
         mark = self.history.memory_mark() if self.history else None
-        about_user = bool(self.model.grammar and text) and asks_about_user(text, self.persona.name)
+        # A follow-up that points back ("When is it?") is read with the question before it.
+        asked = leaning(text, said, self.persona.name) if text else text
+        about_user = bool(self.model.grammar and text) and asks_about_user(asked, self.persona.name)
         stable, relevant = self.memory.recall_parts(text, upto=mark, earlier=earlier, about_user=about_user)
         # What the user told Milo, oldest first, for what answers a question about them: the
         # older notes, the recent ones, the pinned facts and their name, this conversation.
@@ -230,8 +233,13 @@ class Milo:
         if self.persona.known_name:
             candidates.append(Candidate(NAME_NOTE, name_note(self.persona.known_name)))
         candidates += [Candidate(SAID, f'earlier today: "{t}"') for t in said]
-        evidence = find(text, candidates, embed=self.memory.embed, own=self.persona.name,
+        evidence = find(asked, candidates, embed=self.memory.embed, own=self.persona.name,
                         user=self.persona.known_name or "") if self.model.grammar and text else None
+        if evidence is not None and asked != text and evidence.replaced and not evidence.kept:
+            # Which of the two questions the newer note answers is not known ("When is my
+            # sister's wedding?" / "Where is it?": the newer note moved the day, the older one
+            # holds the place): both are said, in their order.
+            evidence = replace(evidence, replaced=False)
         ahead = self._ahead(said)
         if ahead is not None and text:
             # Not about the user (an answer from a note is shown at once whatever the notes cost):
@@ -264,13 +272,14 @@ class Milo:
                        if m.type == "human" and isinstance(m.content, str) else m for m in history]
             text = as_written(text, own)
         return {"memory": stable, "relevant": relevant or "(none)", "history": history, "input": text,
-                "evidence": evidence, "told": tuple(candidates), "said": said}
+                "evidence": evidence, "told": tuple(candidates), "said": said, "asked": asked}
 
     def _confirmed(self, text: str, inputs: dict) -> dict:
         """`inputs` with what answers a question about the user looked at again where `find` is
         not sure, or read "How do I ...?" as advice: the note the model's own answer restates, if
         any (milo.chat.draft). In the turn only (not for what is being typed): it is a request
         to the model."""
+        text = inputs.get("asked") or text  # a follow-up, with the question it points back at
         if not self.model.grammar or not needed(text, inputs.get("evidence"), self.persona.name):
             return inputs
         evidence = inputs.get("evidence")

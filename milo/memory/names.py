@@ -30,7 +30,12 @@ _SURE = [
     r"benim adım",
 ]
 # Phrases that also start sentences that give no name ("I'm tired", "this is great").
-_MAYBE = [r"i'm", r"i\u2019m", r"im", r"i am", r"this is", r"it's", r"it\u2019s", r"its", r"here's", r"c'est", r"soy", r"ich bin", r"je suis", r"я"]
+_MAYBE = [r"i'm", r"i\u2019m", r"im", r"i am", r"this is", r"it's", r"it\u2019s", r"its", r"here's"]
+# ...in other languages: only before a capitalised word (or one in a script without case). All in
+# lower case, "soy feliz", "ich bin müde" were learned as names ("Feliz"): no list of their
+# adjectives is kept, as NOT_NAMES is for English; a name missed is still in the note.
+_MAYBE_CASED = [r"c'est", r"soy", r"ich bin", r"je suis", r"я", r"(?:eu\s+)?sou\s+(?:a|o)", r"(?:eu\s+)?sou", r"jestem",
+                r"ik ben", r"jeg er", r"jag är"]
 # Scripts written without spaces: the name runs to the next punctuation (我叫李娜。).
 _GLUED = re.compile(r"(?:我叫|我是|我的名字是|私は|僕は|わたしは|저는|제 이름은)\s*([\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]{1,6}?)(?:です|입니다|이에요|예요|[，。,.!！?？\s]|$)")
 _GREETING = r"(?:hi|hello|hey|hiya|howdy|yo|morning|good (?:morning|afternoon|evening)|greetings|bonjour|salut|hallo|hola|ciao|salaam|kia ora|namaste|hej|ola|olá|there)"
@@ -46,6 +51,8 @@ NOT_NAMES = frozenset(
 _AFTER = frozenset("and here i i'm im i've ive i'd my from btw nice but by so".split())
 _SURE_RE = re.compile(r"(?<![^\W_])(?:" + "|".join(_SURE) + r")\s+(" + _WORD + r")", re.IGNORECASE)
 _MAYBE_RE = re.compile(r"(?<![^\W_])(?:" + "|".join(_MAYBE) + r")\s+(" + _WORD + r")", re.IGNORECASE)
+_CASED_RE = re.compile(r"(?<![^\W_])(?:" + "|".join(_MAYBE_CASED) + r")\s+(" + _WORD + r")", re.IGNORECASE)
+_PHRASES = ((_SURE_RE, True), (_MAYBE_RE, False), (_CASED_RE, None))  # sure / maybe / maybe, written with a capital
 
 
 @functools.cache
@@ -89,11 +96,13 @@ def _more(text: str, end: int) -> str:
     return out
 
 
-def _name(text: str, m: re.Match, sure: bool, own: str) -> Optional[str]:
+def _name(text: str, m: re.Match, sure: Optional[bool], own: str) -> Optional[str]:
     word = m.group(1)
     if _not_a_name(word, own):
         return None
     has_case = any(c.isupper() for c in text)
+    if sure is None and not (_capital(word) or _caseless(word)):
+        return None
     if not sure:
         if has_case and not _capital(word):
             return None
@@ -116,7 +125,7 @@ def name_in(text: str, own: str = "") -> Optional[str]:
     call me Sammy"). `own`: the persona's name, never the user's ("hi milo its priya")."""
     text = (text or "").replace("\u2019", "'")
     found: list[tuple[int, str]] = []
-    for rx, sure in ((_SURE_RE, True), (_MAYBE_RE, False)):
+    for rx, sure in _PHRASES:
         for m in rx.finditer(text):
             name = _name(text, m, sure, own)
             if name:
@@ -138,7 +147,7 @@ def after_name(text: str, own: str = "") -> str:
     m = _here_re(own).match(t)
     if m and not _not_a_name(m.group(1), own):
         ends.append(m.end())
-    for rx, sure in ((_SURE_RE, True), (_MAYBE_RE, False)):
+    for rx, sure in _PHRASES:
         for m in rx.finditer(t):
             if _opens(own).match(t[: m.start()]) and _name(t, m, sure, own):
                 ends.append(m.end(1) + len(_more(t, m.end(1))))
