@@ -720,3 +720,14 @@ def test_what_does_not_point_back_at_a_question_is_read_alone(said, question):
 
     assert leaning(question, [said], "Milo") == question
     assert leaning(question, [], "Milo") == question
+
+
+def test_a_follow_up_of_a_follow_up_leans_on_the_question_they_both_point_back_at(emb):
+    from milo.chat.evidence import leaning
+
+    said = ["What's coming up for me?", "When is it?"]
+    asked = leaning("Which bank is it at?", said, "Milo")
+    assert asked == "What's coming up for me? When is it? Which bank is it at?"
+    notes = [Candidate("1", 'Hamid said: "I\'ve got a job interview at a bank next Thursday."')]
+    ev = find(asked, notes, embed=emb.encode_cached, own="Milo", user="Hamid")
+    assert ev is not None and "job interview" in ev.told(), ev.describe()

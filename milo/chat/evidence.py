@@ -199,7 +199,8 @@ def _address(own: str) -> Optional[re.Pattern]:
 
 
 # A first word that is not a name, lower-cased after "You told me".
-_LOWER = frozenset("the a an we it our there this that they he she his her its these those my i".split())
+_LOWER = frozenset("the a an we it our there this that they he she his her its these those my i some every each both all "
+                   "two three four five six seven eight nine ten eleven twelve".split())  # "You told me Three hens are..."
 
 
 def _clause(note: str, own: str = "") -> str:
@@ -379,9 +380,9 @@ def leaning(text: str, said: Sequence[str], own: str = "") -> str:
     invented bank. Not a question to Milo ("What do you think of it?") nor for advice."""
     if not said or not _POINTS_BACK.search(text or "") or _YOU.search(text) or _ADVICE.search(text.replace("\u2019", "'")):
         return text
-    before = said[-1]
-    if not (only_asks(text, own) and only_asks(before, own)) or asks_about_user(text, own):
+    if not (only_asks(text, own) and only_asks(said[-1], own)) or asks_about_user(text, own):
         return text
+    before = leaning(said[-1], said[:-1], own)  # itself a follow-up: "When is it?" / "Which bank is it at?"
     return f"{before.rstrip()} {text.strip()}"
 
 
