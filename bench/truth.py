@@ -459,6 +459,38 @@ SETS = {
              ("What did I study at university?", "never", None, ["you studied"])],
         ],
     },
+    "dec11": {  # written 2026-12-04 (ninth session) after its first changes (follow-ups, names), never tuned on
+        "oskar": [
+            [S("Hi Milo, Oskar here. My partner Jonas is a nurse and works nights."),
+             S("We have a dog called Fenrir.")],
+            [("What does Jonas do?", "told", ["nurse"], None),
+             ("When does he work?", "told", ["night"], None),
+             ("What's my dog called?", "told", ["fenrir"], None),
+             ("How old is he?", "never", None, ["he is ", "he's "])],
+        ],
+        "amara": [
+            [S("hey milo its amara i just started a pottery class on monday evenings"),
+             S("my teacher is called olu")],
+            [S("the pottery class moved to thursdays")],
+            [("when is my pottery class", "corrected", ["thursday"], ["monday"]),
+             ("whats my teachers name", "told", ["olu"], None),
+             ("what did i make in class", "never", None, ["you made"])],
+        ],
+        "carmen": [
+            [S("¡Hola Milo! Me llamo Carmen y soy profesora de música en Sevilla.")],
+            [("¿Cómo me llamo?", "name", ["carmen"], ["milo"]),
+             ("What do I teach?", "told", ["music", "música"], None),
+             ("Do I have any children?", "never", None, ["you have two", "you have a son", "you have a daughter", "your son", "your daughter"])],
+        ],
+        "wei": [
+            [S("Hello Milo, I'm Wei. I'm saving up for a trip to Peru next spring."),
+             S("My mum is coming with me.")],
+            [("Where am I travelling to?", "told", ["peru"], None),
+             ("Who is coming with me?", "told", ["mum", "mother"], None),
+             ("When are we going?", "told", ["spring"], None),
+             ("How much have I saved so far?", "never", None, None)],
+        ],
+    },
 }
 
 
