@@ -467,6 +467,8 @@ def test_a_note_flagged_as_read_like_an_instruction_is_still_the_users_words(emb
     ("What's my sister called?", "My sister's wedding is in May, in Bergen.", True),
     ("What's my sister called?", "My sister Ingrid is getting married in May.", False),
     ("What's my sister called?", "My sister's name is Ingrid.", False),
+    ("Which bank is my interview at?", "I've got a job interview at a bank next Thursday.", True),  # "a bank": not which
+    ("Which bank is my interview at?", "I've got a job interview at Nordea bank next Thursday.", False),
 ])
 def test_a_note_on_the_thing_asked_without_the_name_or_number_asked_is_the_closest(emb, question, note, closest):
     """"whats my dads name" / "on sundays i go hiking with my dad" shares "dad": it was said as the

@@ -550,9 +550,17 @@ def _lacking(found: Evidence, text: str, own: str, user: str, shown: Candidate) 
     is asked ("You told me on sundays you go hiking with your dad." was said as the answer)."""
     said = [_clause(found.note, own)] + [_clause(c.text, own) for c in found.newer]  # each on its own: "..., and later that Glad..."
     if ((_ASKS_NAME.search(text) and not any(_names_someone(t, text, own, user) for t in said))
-            or (_ASKS_NUMBER.search(text) and not any(_NUMBER.search(t) for t in said))):
+            or (_ASKS_NUMBER.search(text) and not any(_NUMBER.search(t) for t in said))
+            or any(_unnamed(text, t) for t in said)):
         return Evidence(NONE, own=own, closest=shown)
     return found
+
+
+def _unnamed(question: str, told: str) -> bool:
+    """"Which bank is it at?" and the note says only "a bank" ('...a job interview at a bank
+    next Thursday.' was said as the answer): which one is not told."""
+    return any(re.search(rf"(?<!\w)(?:a|an)\s+(?:\w+\s+)?{re.escape(m.group(1))}(?!\w)", told, re.IGNORECASE)
+               for m in re.finditer(r"(?<!\w)which\s+(\w+)", question, re.IGNORECASE))
 
 
 # A question that asks for a name (a closed, lexical class, as _NAME_TERMS).
