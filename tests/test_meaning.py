@@ -716,6 +716,8 @@ def test_a_follow_up_that_points_back_is_read_with_the_question_before_it(emb, s
     ("I got a new job.", "Is it far?"),  # the message before told, did not ask
     ("What's my job?", "How are you today?"),  # points back at nothing
     ("What's my job?", "Where do I work it?"),  # about the user already
+    ("What's my job?", "Is it hard?"),  # asks no fact: the note said again would not answer it
+    ("What's my job?", "How was it today?"),
 ])
 def test_what_does_not_point_back_at_a_question_is_read_alone(said, question):
     from milo.chat.evidence import leaning

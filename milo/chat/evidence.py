@@ -371,6 +371,13 @@ _POINTS_BACK = re.compile(r"(?<!\w)(?:it|its|it's|that|that's|there|this|these|t
                           re.IGNORECASE)
 
 
+# ...and asks for a fact (when, where, which, who, what, how many...), not "Is it hard?" or "How
+# was it?" (the note said again would not answer those: the model does).
+_ASKS_FACT = re.compile(r"^\W*(?:(?:and|so|ok|okay|oh|um|well|but)\W+)*(?:when|where|which|who|whom|whose|what|what's|whats"
+                        r"|how\s+(?:many|much|old|long|far|tall|often)|qu[eé]|cu[aá]ndo|d[oó]nde|qui[eé]n|cu[aá]l|quand|où|quel(?:le)?s?"
+                        r"|wann|wo|wer|welche[rsn]?)(?!\w)", re.IGNORECASE)
+
+
 def leaning(text: str, said: Sequence[str], own: str = "") -> str:
     """What `text` asks, read with the question before it (`said`: the user's messages so far in
     this conversation, oldest first) when it is a follow-up that points back at it: "What's
@@ -378,7 +385,8 @@ def leaning(text: str, said: Sequence[str], own: str = "") -> str:
     asked nothing about the user, and the good brain answered it from the conversation with an
     invented date ("The interview will be on December 05, 2026."), "Which bank is it at?" with an
     invented bank. Not a question to Milo ("What do you think of it?") nor for advice."""
-    if not said or not _POINTS_BACK.search(text or "") or _YOU.search(text) or _ADVICE.search(text.replace("\u2019", "'")):
+    if (not said or not _POINTS_BACK.search(text or "") or not _ASKS_FACT.search(text) or _YOU.search(text)
+            or _ADVICE.search(text.replace("\u2019", "'"))):
         return text
     if not (only_asks(text, own) and only_asks(said[-1], own)) or asks_about_user(text, own):
         return text
