@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 from helpers import ROOT
 
-from milo.chat.evidence import NONE, Candidate, find
+from milo.chat.evidence import NAME_NOTE, NONE, Candidate, find
 from milo.memory import LivingMemory, embedder
 from milo.memory.vectors import DocVectors
 
@@ -479,6 +479,10 @@ def test_a_note_on_the_thing_asked_without_the_name_or_number_asked_is_the_close
         ev = find(question, notes, embed=embed, own="Milo", user="Nadia")
         if closest:
             assert ev.choice == NONE and ev.closest is not None and ev.closest.key == "1", ev.describe()
+            from milo.chat.draft import needed
+
+            # A number or "which" is seen in the note's words: the draft would only restate it.
+            assert needed(question, ev, "Milo") == (ev.lacks == "name"), ev
         else:
             assert ev.choice == "1", ev.describe()
 
@@ -735,3 +739,15 @@ def test_a_follow_up_of_a_follow_up_leans_on_the_question_they_both_point_back_a
     notes = [Candidate("1", 'Hamid said: "I\'ve got a job interview at a bank next Thursday."')]
     ev = find(asked, notes, embed=emb.encode_cached, own="Milo", user="Hamid")
     assert ev is not None and "job interview" in ev.told(), ev.describe()
+
+
+@pytest.mark.parametrize("question, want", [
+    ("¿Cómo me llamo?", NAME_NOTE), ("Wie heiße ich?", NAME_NOTE),  # not French's "comment": an English word
+    ("Who is coming with me?", "1"),  # "come" is Italian's "how" too: not a question word here
+])
+def test_their_own_name_asked_in_other_languages(question, want):
+    from milo.chat.evidence import name_note
+
+    notes = [Candidate("1", 'Carmen said: "My mum is coming with me to Peru."'), Candidate(NAME_NOTE, name_note("Carmen"))]
+    ev = find(question, notes, own="Milo", user="Carmen")
+    assert ev is not None and ev.choice == want, ev.describe()

@@ -122,6 +122,8 @@ def needed(question: str, evidence: Optional[Evidence], own: str = "") -> bool:
     do I ...?" read as asking for advice ("How do I make a living?": the model gave advice)."""
     if evidence is None:
         return asks_how_i(question)
+    if evidence.lacks in ("number", "which"):
+        return False  # seen in the note's words: the draft would only restate it
     if evidence.answered:
         return evidence.unsure
     return asks_beyond_name(question, own)

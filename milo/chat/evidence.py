@@ -83,6 +83,11 @@ class Evidence:
     closest: Optional[Candidate] = None
     # Named by meaning alone, and not by much (MEANING_SURE): milo.chat.draft looks again.
     unsure: bool = False
+    # The closest note is on the thing asked but lacks what is asked (`_lacking`): "number" (no
+    # number in it), "which" ("a bank"), "name" (no name seen: one said in lower case is not).
+    # Only for a name does the draft look again (restating the note, it answered the question
+    # before a follow-up: "What's my dog called? How old is he?" -> "Your dog is called Fenrir.").
+    lacks: str = ""
     # Where the newer note changed only a day and the day is not what is asked ("Where are the
     # lessons?" after 'The Arabic lessons moved to Monday evenings.'): the older note without its
     # day ('...at the library'), said before the newer one.
@@ -433,7 +438,12 @@ def _QUESTION_TERMS() -> frozenset:
 
     return frozenset(terms("called named tell told say said mention mentioned still ever again know thing things "
                            "like please now these days today hello hi hey hiya morning evening afternoon night good "
-                           "yes no ok okay thanks thank quick question sorry well oh"))
+                           "yes no ok okay thanks thank quick question sorry well oh "
+                           # the question words of _QUESTION's other languages ("¿Cómo me llamo?"), not those
+                           # that are English words or stems too (come, dove, var, comment: "Who is coming?")
+                           "qué que quién dónde cuándo cómo cuál quel quelle où quand quoi qui wer wo wann wie "
+                           "welche welcher welches chi cosa quando quale wat waar wanneer vad när hur vem "
+                           "кто что где когда как ich je mi"))
 
 
 @functools.cache
@@ -451,7 +461,10 @@ def _WHEN_TERMS() -> frozenset:
 def _NAME_TERMS() -> frozenset:
     from milo.memory.index import terms
 
-    return frozenset(terms("name"))
+    # ...and the words that ask it in other languages (a closed, lexical class: "¿Cómo me llamo?",
+    # "Wie heiße ich?")
+    return frozenset(terms("name llamo llamas llama appelle appelles heiße heiß heisse heißt chiamo chiami nome nom naam "
+                           "heet namn heter navn imię nazywam зовут"))
 
 
 # Meaning (milo.memory.embedder: cosine of the question with a note's sentences): measured on the
@@ -541,7 +554,10 @@ def find(text: str, candidates: Sequence[Candidate], embed: Optional[Embed] = No
         later += [(0, 0, told[j][0], told[j][1], j) for j in close if all(s[4] != j for s in later)]
     newer = tuple(_answering(c, asked) for *_, c, _j in sorted(later, key=lambda s: s[2]))[-1:]
     # Only a relation in common ("What does my husband do?" / 'We moved to Dublin for my husband's
-    # job.'): the note is about that person, perhaps not what is asked: the draft looks again
+    # job.'): the note is about that person, perhaps not what is asked: the draft looks again.
+    # (Part of what is asked in common, "what did i make in class" / 'the pottery class moved to
+    # thursdays', looked at again too: never told 71 -> 72 of 74, but told facts said surely went
+    # to the closest, "what subject do i teach" / 'i teach physics...': not kept.)
     # (a name or a number asked is seen in the note's words, `_lacking`).
     kin = (bool(best[0]) and what & set(terms(_statements(best[3].text))) <= _RELATION_TERMS()
            and not (_ASKS_NAME.search(text) or _ASKS_NUMBER.search(text)))
@@ -557,10 +573,12 @@ def _lacking(found: Evidence, text: str, own: str, user: str, shown: Candidate) 
     Tomek" / "Our son Tomek started at a new school here.": on the thing asked, but without what
     is asked ("You told me on sundays you go hiking with your dad." was said as the answer)."""
     said = [_clause(found.note, own)] + [_clause(c.text, own) for c in found.newer]  # each on its own: "..., and later that Glad..."
-    if ((_ASKS_NAME.search(text) and not any(_names_someone(t, text, own, user) for t in said))
-            or (_ASKS_NUMBER.search(text) and not any(_NUMBER.search(t) for t in said))
-            or any(_unnamed(text, t) for t in said)):
-        return Evidence(NONE, own=own, closest=shown)
+    if _ASKS_NUMBER.search(text) and not any(_NUMBER.search(t) for t in said):
+        return Evidence(NONE, own=own, closest=shown, lacks="number")
+    if any(_unnamed(text, t) for t in said):
+        return Evidence(NONE, own=own, closest=shown, lacks="which")
+    if _ASKS_NAME.search(text) and not any(_names_someone(t, text, own, user) for t in said):
+        return Evidence(NONE, own=own, closest=shown, lacks="name")
     return found
 
 
