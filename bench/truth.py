@@ -491,6 +491,32 @@ SETS = {
              ("How much have I saved so far?", "never", None, None)],
         ],
     },
+    "dec12": {  # written 2026-12-04 (ninth session) after all its changes, before running it: their measure
+        "lindiwe": [
+            [S("Hi Milo, Lindiwe here. I manage a small hotel in Durban."),
+             S("My brother Sipho is visiting from Cape Town next week.")],
+            [("What do I manage?", "told", ["hotel"], None),
+             ("Where is it?", "told", ["durban"], None),
+             ("Who is visiting me?", "told", ["sipho"], None),
+             ("How long is he staying?", "never", None, ["he is staying for", "he's staying for", "for a week", "days"])],
+        ],
+        "piotr": [
+            [S("hey milo its piotr i play the trumpet in a brass band on fridays")],
+            [S("the band practice is on saturdays now")],
+            [("when is band practice", "corrected", ["saturday"], ["friday"]),
+             ("what instrument do i play", "told", ["trumpet"], None),
+             ("whats the band called", "never", None, ["band is called", "called the"]),
+             ("who am i", "name", ["piotr"], ["milo"])],
+        ],
+        "aiko": [
+            [S("Hello Milo! I'm Aiko. My grandmother turns ninety on the 3rd of March."),
+             S("We're planning a dinner for her in Kyoto.")],
+            [("How old will my grandmother be?", "told", ["ninety", "90"], None),
+             ("When is her birthday?", "told", ["march", "3rd"], None),
+             ("Where is the dinner?", "told", ["kyoto"], None),
+             ("What is my grandmother's name?", "never", None, ["grandmother is called", "grandmother's name is", "her name is"])],
+        ],
+    },
 }
 
 
