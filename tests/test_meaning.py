@@ -751,3 +751,10 @@ def test_their_own_name_asked_in_other_languages(question, want):
     notes = [Candidate("1", 'Carmen said: "My mum is coming with me to Peru."'), Candidate(NAME_NOTE, name_note("Carmen"))]
     ev = find(question, notes, own="Milo", user="Carmen")
     assert ev is not None and ev.choice == want, ev.describe()
+
+
+def test_a_yes_or_no_about_it_is_left_to_the_model(emb):
+    """"Is it hard, teaching piano?" asks what Milo thinks: the note on piano is not the reply."""
+    notes = [Candidate("1", 'Farida said: "I teach piano at a music school in Tashkent."')]
+    assert find("Is it hard, teaching piano?", notes, embed=emb.encode_cached, own="Milo", user="Farida") is None
+    assert find("Where does Farida teach piano?", notes, embed=emb.encode_cached, own="Milo", user="Farida") is not None

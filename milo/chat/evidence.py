@@ -665,13 +665,21 @@ def _RELATION_TERMS() -> frozenset:
     return frozenset(terms(" ".join(RELATIONS)))
 
 
+# "Is it hard, teaching piano?", "Was that fun?": a yes or no about "it" asks what Milo thinks, not
+# what was told (the piano note was said as the closest, "I'm not sure you've told me that...").
+# A follow-up asking a fact ("When is it?") is read with its question first (`leaning`).
+_ASKS_OPINION = re.compile(r"^\W*(?:(?:and|so|oh|but|well)\W+)*(?:is|was|are|were|does|did|will|would|can|could)\s+"
+                           r"(?:it|that|this|they|there)(?!\w)", re.IGNORECASE)
+
+
 def _told_about(text: str, candidates: Sequence[Candidate], embed: Optional[Embed], own: str = "",
                 user: str = "") -> Optional[Evidence]:
     """A question about someone or something the user told of, without "I" or "my" ("What does
     Lucía do?", "when is the twins party now"): the note it is close to by meaning, if one is
     close enough; else None (the model answers as usual). Not a question to Milo ("What do you
     think of marathons?") nor a request for advice."""
-    if embed is None or _YOU.search(text) or _ADVICE.search(text.replace("\u2019", "'")) or not _opening_words(_ASKS, own).search(text):
+    if (embed is None or _YOU.search(text) or _ADVICE.search(text.replace("\u2019", "'")) or not _opening_words(_ASKS, own).search(text)
+            or _ASKS_OPINION.match(text)):
         return None
     told = told_notes(candidates, own)
     meaning = by_meaning(text, told, embed, own) if told else None
