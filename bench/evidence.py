@@ -59,6 +59,12 @@ MEMORIES = {
     "dev": ['Dev said: "hey milo im dev i coach a girls cricket team on saturdays"',
             'Dev said: "my wife priya is a pilot"',
             'Dev said: "The cricket final got moved to Sunday."'],
+    # Questions about the world that name what the user did (added 2026-12-04 with
+    # evidence._shares_only_a_place: "How many moons does Mars have?" was "I'm not sure you've told me that...").
+    "mei": ['Mei said: "Hi Milo, I\'m Mei. I visited Japan last spring."',
+            'Mei said: "I love reading about Mars and the planets."',
+            'Mei said: "My daughter Lin is scared of spiders."',
+            'Mei said: "We went to the Louvre in Paris in October."'],
 }
 # (memory, message, expected: a word of the right note | "none" | "-")
 CASES = [
@@ -84,6 +90,14 @@ CASES = [
     ("ines", "How do I descale a kettle?", "-"),
     ("dev", "how do i get better at bowling", "-"),
     ("dev", "How can I sleep better?", "-"),
+    ("mei", "How many moons does Mars have?", "-"),
+    ("mei", "What's the tallest mountain in Japan?", "-"),
+    ("mei", "How many legs does a spider have?", "-"),
+    ("mei", "How old is the Louvre?", "-"),
+    ("mei", "What is Paris famous for?", "-"),
+    ("mei", "When did I visit Japan?", "spring"),
+    ("mei", "What is Lin scared of?", "spiders"),
+    ("mei", "When did we go to the Louvre?", "October"),
 ]
 
 

@@ -758,3 +758,19 @@ def test_a_yes_or_no_about_it_is_left_to_the_model(emb):
     notes = [Candidate("1", 'Farida said: "I teach piano at a music school in Tashkent."')]
     assert find("Is it hard, teaching piano?", notes, embed=emb.encode_cached, own="Milo", user="Farida") is None
     assert find("Where does Farida teach piano?", notes, embed=emb.encode_cached, own="Milo", user="Farida") is not None
+
+
+@pytest.mark.parametrize("question, want", [
+    ("How many moons does Mars have?", None),  # was "I'm not sure you've told me that. The closest..."
+    ("What's the tallest mountain in Japan?", None),  # was "You told me you visited Japan last spring."
+    ("What is Paris famous for?", None),
+    ("What is Lin scared of?", "3"),  # someone of theirs: "My daughter Lin"
+    ("When did we go to the Louvre?", "4"),  # about them
+])
+def test_a_question_about_the_world_naming_a_place_they_told_of_is_left_to_the_model(emb, question, want):
+    notes = [Candidate("1", 'Mei said: "I visited Japan last spring."'),
+             Candidate("2", 'Mei said: "I love reading about Mars and the planets."'),
+             Candidate("3", 'Mei said: "My daughter Lin is scared of spiders."'),
+             Candidate("4", 'Mei said: "We went to the Louvre in Paris in October."')]
+    ev = find(question, notes, embed=emb.encode_cached, own="Milo", user="Mei")
+    assert (ev is None) if want is None else (ev is not None and ev.choice == want), ev and ev.describe()

@@ -658,6 +658,33 @@ def _shares_name(question: str, note: str, own: str = "", user: str = "") -> boo
     return False
 
 
+# Words that make the name after them someone or something of the user's ("my daughter Lin", "our
+# parrot Kiwi", "a dog called Fenrir"), not a place or a thing of the world ("about Mars").
+_THEIRS = frozenset("my our his her their your called named".split())
+
+
+def _shares_only_a_place(question: str, note: str, own: str = "") -> bool:
+    """Whether all the question shares with the note is names the note does not give as someone
+    or something of the user's: "How many moons does Mars have?" / 'I love reading about Mars.'
+    (0.50 in meaning) was "I'm not sure you've told me that. The closest I have is that you love
+    reading about Mars.": a question about the world, for the model. "What does Lucía do?" / 'My
+    best friend Lucía is a firefighter.' shares someone of theirs."""
+    from milo.memory.index import terms
+
+    shared = _asked_terms(question, own) & set(terms(_statements(note)))
+    if not shared:
+        return False
+    places: set = set()
+    for sentence in _SENTENCES.findall(_words(note)):
+        words = re.findall(r"[^\W\d_]+", sentence)
+        for k, w in enumerate(words[1:], 1):
+            if w[0].isupper() or not w[0].islower():
+                before = {x.casefold() for x in words[max(0, k - 3):k]}
+                if not before & (_THEIRS | RELATIONS):
+                    places |= set(terms(w))
+    return shared <= places
+
+
 @functools.cache
 def _RELATION_TERMS() -> frozenset:
     from milo.memory.index import terms
@@ -694,6 +721,8 @@ def _told_about(text: str, candidates: Sequence[Candidate], embed: Optional[Embe
     elif named:
         j = max(named, key=lambda k: (meaning[0][k], k))
     else:
+        return None
+    if _shares_only_a_place(text, told[j].text, own):
         return None
     from milo.memory.index import terms
 
