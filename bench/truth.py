@@ -517,6 +517,26 @@ SETS = {
              ("What is my grandmother's name?", "never", None, ["grandmother is called", "grandmother's name is", "her name is"])],
         ],
     },
+    "dec13": {  # written 2026-12-04 (ninth session) before running it: yes/no about the user, a
+        # negation, a favourite, "we/our", two facts in one line, "what did I tell you about"
+        "rosa": [
+            [S("Hi Milo, it's Rosa. I don't eat meat, and my favourite colour is green."),
+             S("We have two cats, Miso and Tofu.")],
+            [("Do I eat meat?", "told", ["don't eat meat", "do not eat meat", "vegetarian", "no"], None),
+             ("What's my favourite colour?", "told", ["green"], None),
+             ("Do I have any pets?", "told", ["cat", "miso", "tofu"], None),
+             ("What are our cats called?", "told", ["miso", "tofu"], None),
+             ("Do I have a car?", "never", None, ["you have a car", "you drive"])],
+        ],
+        "kofi": [
+            [S("hello milo kofi here i work at the airport and my shift starts at five am")],
+            [S("my daughter esi turns six on friday")],
+            [("what did i tell you about my daughter", "told", ["esi", "six", "friday"], None),
+             ("when does my shift start", "told", ["five", "5"], None),
+             ("where do i work", "told", ["airport"], None),
+             ("what is my wifes job", "never", None, ["your wife is a", "she works as"])],
+        ],
+    },
 }
 
 
