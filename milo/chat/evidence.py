@@ -763,7 +763,14 @@ def _sentences(note: str, own: str = "") -> list[str]:
     from milo.memory.names import after_name, name_in
 
     words = after_name(_statements(_words(note)), own)
-    parts = [p for p in _SPLIT.split(words) if p.strip()]
+    parts: list[str] = []
+    for p in (p for p in _SPLIT.split(words) if p.strip()):
+        # A clause of three words or fewer after a comma goes with the one before it: "We have two
+        # cats, Miso and Tofu." was said back as "The closest I have is that Miso and Tofu."
+        if parts and len(p.split()) <= 3 and parts[-1].rstrip().endswith((",", ";", "\uff0c")):
+            parts[-1] = f"{parts[-1]} {p}"
+        else:
+            parts.append(p)
     # A single word says nothing on its own ("Caroline", of "Caroline, ...": the closest to
     # every question about a name).
     kept = [p for p in parts if not (len(p.split()) <= 6 and name_in(p)) and not _exclamation(p) and len(p.split()) > 1]
