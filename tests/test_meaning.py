@@ -774,3 +774,10 @@ def test_a_question_about_the_world_naming_a_place_they_told_of_is_left_to_the_m
              Candidate("4", 'Mei said: "We went to the Louvre in Paris in October."')]
     ev = find(question, notes, embed=emb.encode_cached, own="Milo", user="Mei")
     assert (ev is None) if want is None else (ev is not None and ev.choice == want), ev and ev.describe()
+
+
+def test_the_users_we_and_our_are_said_back_as_you_and_your():
+    from milo.chat.evidence import _clause as clause
+
+    assert clause('Rosa said: "We have two cats, Miso and Tofu."', "Milo") == "you have two cats, Miso and Tofu"
+    assert clause('Wei said: "My mum is coming with us to the US."', "Milo") == "your mum is coming with you to the US"

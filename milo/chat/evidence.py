@@ -227,7 +227,10 @@ def _clause(note: str, own: str = "") -> str:
 
 
 _PERSON = {"i": "you", "i'm": "you're", "im": "you're", "i've": "you've", "ive": "you've", "i'd": "you'd", "i'll": "you'll",
-           "me": "you", "my": "your", "mine": "yours", "myself": "yourself", "am": "are", "was": "were"}
+           "me": "you", "my": "your", "mine": "yours", "myself": "yourself", "am": "are", "was": "were",
+           # "we" of the user and theirs: "You told me we have two cats." read as Milo's cats too
+           "we": "you", "we're": "you're", "we've": "you've", "we'd": "you'd", "we'll": "you'll", "our": "your",
+           "ours": "yours", "us": "you", "ourselves": "yourselves"}
 
 
 # The notes Milo writes call the person "they" (prompts/example.md: "CORE_UPDATE: They watered
@@ -264,7 +267,7 @@ def _you(said: str) -> str:
         if low in ("am", "was") and not after_i:
             out.append(w)  # "the cat was", "7 am": only after "I"
             continue
-        if low in _PERSON:
+        if low in _PERSON and w != "US":  # not the country
             out.append(_PERSON[low])
             after_i = low == "i"
         else:
