@@ -781,3 +781,21 @@ def test_the_users_we_and_our_are_said_back_as_you_and_your():
 
     assert clause('Rosa said: "We have two cats, Miso and Tofu."', "Milo") == "you have two cats, Miso and Tofu"
     assert clause('Wei said: "My mum is coming with us to the US."', "Milo") == "your mum is coming with you to the US"
+
+
+@pytest.mark.parametrize("said, question, closest", [
+    ("When is Timur's match?", "Who is he playing against?", True),  # nothing of it in the note
+    ("When is Timur's match?", "Where is it?", False),
+    ("What does Jonas do?", "When does he work?", False),  # "works nights"
+])
+def test_a_follow_up_about_what_its_note_does_not_mention_hears_it_as_the_closest(emb, said, question, closest):
+    from milo.chat.evidence import followed_up, leaning
+
+    notes = [Candidate("1", 'Farida said: "My son Timur has a football match on Saturday."'),
+             Candidate("2", 'Farida said: "Small change: Timur\'s match moved to Sunday."'),
+             Candidate("3", 'Farida said: "My partner Jonas is a nurse and works nights."')]
+    ev = followed_up(find(leaning(question, [said], "Milo"), notes, embed=emb.encode_cached, own="Milo", user="Farida"),
+                     question, "Milo")
+    assert (ev.choice == NONE and ev.closest is not None) if closest else ev.answered, ev.describe()
+    if ev.answered and ev.newer:
+        assert not ev.replaced and "Saturday" in ev.told() and "Sunday" in ev.told()  # both, in their order

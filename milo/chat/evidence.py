@@ -402,6 +402,24 @@ def leaning(text: str, said: Sequence[str], own: str = "") -> str:
     return f"{before.rstrip()} {text.strip()}"
 
 
+def followed_up(found: Evidence, text: str, own: str = "") -> Evidence:
+    """What answers the follow-up `text`, `found` for it read with the question before it
+    (`leaning`): both notes said where a newer one changed the older (which of the two questions
+    it answers is not known: "When is my sister's wedding?" / "Where is it?", the newer note moved
+    the day, the older one holds the place); and the note only as the closest when the follow-up
+    asks about something it does not mention ("Who is he playing against?" after "When is Timur's
+    match?" was answered "You told me your son Timur has a football match on Saturday...")."""
+    from milo.memory.index import terms
+
+    if found.replaced and not found.kept:
+        found = dataclasses.replace(found, replaced=False)
+    own_terms = _asked_terms(text, own) - _WHEN_TERMS()
+    if found.answered and own_terms and not own_terms & set(terms(found.told())):
+        newest = found.newer[-1] if found.newer else Candidate(found.choice, found.note)
+        return Evidence(NONE, own=own, closest=newest)
+    return found
+
+
 def only_asks(text: str, own: str = "") -> bool:
     """`text` asks and tells nothing besides (every sentence in it a question, or a greeting):
     its words are a question, not a note ("I moved it to Friday. When is it?" tells)."""
@@ -929,4 +947,4 @@ def _answering(c: Candidate, asked: set) -> Candidate:
     return Candidate(c.key, q[0] + " ".join(kept) + q[2])
 
 
-__all__ = ["EARLIER", "Candidate", "changed_later", "told_notes", "asks_beyond_name", "asks_how_i", "by_meaning", "changes", "part_of", "tells", "Evidence", "NAME_NOTE", "earlier_words", "own_words", "NONE", "NOTE_TAG", "SAID", "name_note", "asks_about_user", "find", "instructions", "leaning", "only_asks"]
+__all__ = ["EARLIER", "Candidate", "changed_later", "told_notes", "asks_beyond_name", "asks_how_i", "by_meaning", "changes", "part_of", "tells", "Evidence", "NAME_NOTE", "earlier_words", "own_words", "NONE", "NOTE_TAG", "SAID", "name_note", "asks_about_user", "find", "instructions", "followed_up", "leaning", "only_asks"]

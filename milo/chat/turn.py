@@ -16,7 +16,7 @@ import logging
 import os
 import threading
 import time
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Callable, Generator, Iterable, Mapping, Optional, Protocol, Sequence
 
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage
@@ -26,7 +26,7 @@ from milo.chat.addressing import fixed_reply, reply_opening
 from milo.chat.bounded import Dropped, stream_within
 from milo.chat.chain import build_chain
 from milo.chat.draft import confirm, needed
-from milo.chat.evidence import (SAID, changed_later, Candidate, Evidence, asks_about_user, earlier_words, find, leaning, name_note,
+from milo.chat.evidence import (SAID, changed_later, Candidate, Evidence, asks_about_user, earlier_words, find, followed_up, leaning, name_note,
                                 only_asks)
 from milo.chat.failures import LOST_THREAD, ModelFailure, classify, deferred_interrupt
 from milo.chat.manners import Manners
@@ -235,11 +235,8 @@ class Milo:
         candidates += [Candidate(SAID, f'earlier today: "{t}"') for t in said]
         evidence = find(asked, candidates, embed=self.memory.embed, own=self.persona.name,
                         user=self.persona.known_name or "") if self.model.grammar and text else None
-        if evidence is not None and asked != text and evidence.replaced and not evidence.kept:
-            # Which of the two questions the newer note answers is not known ("When is my
-            # sister's wedding?" / "Where is it?": the newer note moved the day, the older one
-            # holds the place): both are said, in their order.
-            evidence = replace(evidence, replaced=False)
+        if evidence is not None and asked != text:
+            evidence = followed_up(evidence, text, self.persona.name)
         ahead = self._ahead(said)
         if ahead is not None and text:
             # Not about the user (an answer from a note is shown at once whatever the notes cost):
