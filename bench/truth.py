@@ -537,6 +537,25 @@ SETS = {
              ("what is my wifes job", "never", None, ["your wife is a", "she works as"])],
         ],
     },
+    "dec14": {  # written 2026-12-04 (ninth session) after all its changes, before running it: their measure
+        "hana": [
+            [S("Hi Milo! I'm Hana. We run a tea shop in Brno with my husband Tomas."),
+             S("Our shop opens at eight.")],
+            [S("Change of plan: the shop opens at nine now.")],
+            [("What do we run?", "told", ["tea"], None),
+             ("Where is it?", "told", ["brno"], None),
+             ("When does it open?", "corrected", ["nine", "9"], ["eight"]),
+             ("What's my husband called?", "told", ["tomas"], None),
+             ("How many staff do we have?", "never", None, None)],
+        ],
+        "yusuf": [
+            [S("hey milo yusuf here im learning to play chess with my grandad on sundays")],
+            [("who do i play chess with", "told", ["grandad", "grandfather"], None),
+             ("when do we play", "told", ["sunday"], None),
+             ("whats my grandads name", "never", None, ["grandad is called", "grandad's name is", "his name is"]),
+             ("what is a good chess opening for beginners", "never", None, None)],
+        ],
+    },
 }
 
 
