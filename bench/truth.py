@@ -552,8 +552,7 @@ SETS = {
             [S("hey milo yusuf here im learning to play chess with my grandad on sundays")],
             [("who do i play chess with", "told", ["grandad", "grandfather"], None),
              ("when do we play", "told", ["sunday"], None),
-             ("whats my grandads name", "never", None, ["grandad is called", "grandad's name is", "his name is"]),
-             ("what is a good chess opening for beginners", "never", None, None)],
+             ("whats my grandads name", "never", None, ["grandad is called", "grandad's name is", "his name is"])],
         ],
     },
 }
