@@ -799,3 +799,22 @@ def test_a_follow_up_about_what_its_note_does_not_mention_hears_it_as_the_closes
     assert (ev.choice == NONE and ev.closest is not None) if closest else ev.answered, ev.describe()
     if ev.answered and ev.newer:
         assert not ev.replaced and "Saturday" in ev.told() and "Sunday" in ev.told()  # both, in their order
+
+
+@pytest.mark.parametrize("question, want", [
+    ("What do we run?", "1"),  # "we": the user and theirs
+    ("When does our shop open?", "3"),  # the newer note
+    ("What's my husband called?", "1"),  # a relation in common, however far in meaning (0.18)
+    ("Where were we?", None),  # the user and Milo: the model's
+    ("Shall we play a game?", None),
+    ("What should we talk about?", None),
+])
+def test_we_and_our_ask_about_the_user_where_a_note_answers(emb, question, want):
+    notes = [Candidate("1", 'Hana said: "Hi Milo! I\'m Hana. We run a tea shop in Brno with my husband Tomas."'),
+             Candidate("2", 'Hana said: "Our shop opens at eight."'),
+             Candidate("3", 'Hana said: "Change of plan: the shop opens at nine now."')]
+    ev = find(question, notes, embed=emb.encode_cached, own="Milo", user="Hana")
+    if want is None:
+        assert ev is None, ev.describe()
+    else:
+        assert ev is not None and want in (ev.choice, *(c.key for c in ev.newer)), ev.describe()
