@@ -193,8 +193,9 @@ def offline(sets: list[str], lived_in: bool = False, budget: int = 400, as_user:
                     drafts.append(time.perf_counter() - t)
             choice = "-" if ev is None else ev.choice
             if isinstance(want, list):
-                # "Not sure; the closest I have is ..." with the right note: the user hears it
-                shown = ev.describe().lower() if ev is not None and (ev.choice != NONE or ev.closest) else ""
+                # "Not sure; the closest I have is ..." with the right note: the user hears it (told(): what the
+                # reply says, the older note's place kept beside a newer day too)
+                shown = f"{ev.describe()} {ev.told()}".lower() if ev is not None and (ev.choice != NONE or ev.closest) else ""
                 ok = any(w.lower() in shown for w in want)
             else:
                 ok = choice == want
