@@ -45,6 +45,7 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable, Iterable, Optional, Sequence
 
+from milo.memory.format import MONTH_NUMBERS
 from milo.memory.grounding import RELATIONS
 from milo.memory.quoting import neutralise, unflag
 
@@ -547,14 +548,12 @@ _US = re.compile(r"(?<!\w)(?:we|we're|we've|we'd|our|ours|ourselves)(?!\w)", re.
 
 def _asks_about_us(text: str, own: str = "") -> bool:
     t = text.replace("\u2019", "'")
-    return (not _YOU.search(t) and not _ADVICE.search(t) and not _we_advice(t)
+    # "Shall we...?", "Can we talk about...?" are _ADVICE's; "Let's...", "let us..." a request too.
+    return (not _YOU.search(t) and not _ADVICE.search(t) and not _LETS.search(t)
             and any(_US.search(s) for s in _question_sentences(text, own)))
 
 
-def _we_advice(text: str) -> bool:
-    """"Shall we...?", "Can we talk about...?", "What should we...?": a request, not a question."""
-    return bool(re.search(r"(?<!\w)(?:shall|should|can|could|may|might|must|let's|let\s+us)\s+we(?!\w)|(?<!\w)let's(?!\w)",
-                          text, re.IGNORECASE))
+_LETS = re.compile(r"(?<!\w)let(?:'s|\s+us)(?!\w)", re.IGNORECASE)
 
 
 def _by_their_notes(text: str, candidates: Sequence[Candidate], embed: Optional[Embed], own: str = "",
@@ -575,13 +574,14 @@ def _by_their_notes(text: str, candidates: Sequence[Candidate], embed: Optional[
     # A day in common is not what is asked, unless the day is all that is asked ("What did I do
     # on Sunday?": by words alone it was then "not told" beside 'I painted the fence on Sunday').
     what = (asked - _WHEN_TERMS()) or asked
-    shared = [(len(what & t), len(whole & t), i, c, j) for j, (i, c) in enumerate(told) for t in [set(terms(_statements(c.text)))]]
+    note_terms = [set(terms(_statements(c.text))) for _, c in told]
+    shared = [(len(what & t), len(whole & t), i, c, j) for j, ((i, c), t) in enumerate(zip(told, note_terms))]
     many = len(told) > MANY_NOTES
     at_least, answers = (MEANING_AT_LEAST_MANY, MEANING_ANSWERS_MANY) if many else (MEANING_AT_LEAST, MEANING_ANSWERS)
     # A relation in common is kept however far in meaning: "What's my husband called?" was 0.18
     # from 'We run a tea shop in Brno with my husband Tomas.', and "not told" was said (the name
     # asked is then looked for beside it: `_lacking`).
-    kin_of = {s[4] for s in shared if what & set(terms(_statements(s[3].text))) & _RELATION_TERMS()}
+    kin_of = {j for j, t in enumerate(note_terms) if what & t & _RELATION_TERMS()}
     shared = [s for s in shared if s[0] and (meaning is None or meaning[0][s[4]] >= at_least or s[4] in kin_of)]
     j = int(max(range(len(told)), key=lambda k: (meaning[0][k], k))) if meaning is not None else -1  # the closest in meaning
     if shared:
@@ -612,7 +612,7 @@ def _by_their_notes(text: str, candidates: Sequence[Candidate], embed: Optional[
     # thursdays', looked at again too: never told 71 -> 72 of 74, but told facts said surely went
     # to the closest, "what subject do i teach" / 'i teach physics...': not kept.)
     # (a name or a number asked is seen in the note's words, `_lacking`).
-    kin = (bool(best[0]) and what & set(terms(_statements(best[3].text))) <= _RELATION_TERMS()
+    kin = (bool(best[0]) and what & note_terms[best[4]] <= _RELATION_TERMS()
            and not (_ASKS_NAME.search(text) or _ASKS_NUMBER.search(text)))
     found = Evidence(best[3].key, _answering(best[3], asked).text, newer, bool(newer) and changes(newer[-1].text), own,
                      unsure=(kin or not best[0]) and meaning is not None and (kin or meaning[0][best[4]] < MEANING_SURE))
@@ -666,16 +666,14 @@ def _names_someone(told: str, question: str, own: str = "", user: str = "") -> b
         words = re.findall(r"[^\W\d_]+", sentence)
         for k, w in enumerate(words[1:], 1):
             if (w[0].isupper() or not w[0].islower()) and w not in ("I", "I'm") and w.casefold() not in known:
-                if w.casefold() in _CALENDAR:
+                if _DAY.fullmatch(w) or w.casefold() in MONTH_NUMBERS or w.casefold() in _FEASTS:
                     continue  # capitalised, but says when, not who or which
                 if not kin or _near_kin(words, k, kin):
                     return True
     return False
 
 
-_CALENDAR = frozenset("monday tuesday wednesday thursday friday saturday sunday mondays tuesdays wednesdays thursdays "
-                      "fridays saturdays sundays january february march april may june july august september october "
-                      "november december christmas easter".split())
+_FEASTS = frozenset(("christmas", "easter"))  # beside the days (_DAY) and months (milo.memory.format)
 
 
 def _near_kin(words: Sequence[str], k: int, kin: set) -> bool:

@@ -11,7 +11,6 @@ the pieces always join to exactly `TurnResult.reply`, which is also what is etch
 
 from __future__ import annotations
 
-
 import logging
 import os
 import threading

@@ -29,6 +29,7 @@ _MONTHS = (
     "July", "August", "September", "October", "November", "December",
 )
 _MONTH_NUMBERS = {name.lower(): i + 1 for i, name in enumerate(_MONTHS)}
+MONTH_NUMBERS = _MONTH_NUMBERS  # also where milo.chat.evidence tells a month from a name
 HEADER_RE = re.compile(r"^-{2,}\s*\[?\s*PULSE\s*:?\s*(?P<ts>.*?)\s*\]?\s*-*\s*$", re.IGNORECASE)
 PULSE_LINE_RE = re.compile(r"^-{2,}\s*\[?\s*PULSE", re.IGNORECASE)
 FIELD_RE = re.compile(r"^(?P<name>CORE_UPDATE|FUTURE_MESSAGE|REPLY)\s*:\s?(?P<value>.*)$")
