@@ -998,6 +998,109 @@ def test_what_is_typed_is_processed_at_a_pause_and_the_sent_message_finds_it(emb
     assert milo.prefill_typed("Then I baked sourdough bread", stop=stop) is False  # sent already
 
 
+def test_a_follow_up_that_hurried_the_turn_before_replays_that_turn_as_the_model_holds_it(make_milo, memory_file, tmp_path, monkeypatch):
+    """A message sent while the last turn's memory lines are written (it hurries them) is
+    answered from that turn's prompt as it was sent, then the reply as the model wrote it, then
+    its own notes and words: the server holds all but those (rebuilt as the conversation, the
+    exchange was new tokens again). Not for a reply cut off, nor beyond CONTINUE_TOKENS; the
+    next prefill goes back to the conversation as it is kept."""
+    from langchain_core.language_models.fake_chat_models import FakeListChatModel
+
+    from milo.chat import turn as turn_module
+    from milo.chat.models import ModelChoice
+    from milo.sessions import SessionMemory, SessionStore
+    from milo.voice.barge import Cut
+
+    replies = ["What a lovely colour!", "All afternoon, wow!", "A shed as well, busy day!", "Good to have help!"]
+    lines = "\n[INTERNAL]: They like green.\n[CORE_UPDATE]: Amy painted the fence.\n[FUTURE_MESSAGE]: Ask about the garden."
+    sent: list = []
+
+    class Server(FakeListChatModel):  # the embedded model's place: the messages of each answer kept
+        def _stream(self, messages, *args, **kwargs):
+            sent.append(messages)
+            yield from super()._stream(messages, *args, **kwargs)
+
+        def _call(self, messages, *args, **kwargs):  # a prefill's request
+            return "x"
+
+    model = ModelChoice("embedded", "stand-in", Server(responses=[r + lines for r in replies]), grammar=True, free_reply=True)
+    milo = make_milo(model, history=SessionMemory(SessionStore(tmp_path / "s")))
+    shape = lambda msgs: [(m.type, m.content) for m in msgs]  # noqa: E731
+
+    pending = milo.start_turn("I painted the fence green yesterday.", on_reply=lambda d: None, prefill_next=True)
+    pending.hurry()
+    assert pending.finish().hurried
+    follow = milo.prompt_messages("It took me all afternoon.")
+    last = shape(sent[-1])
+    assert shape(follow)[: len(last)] == last  # the last prompt, as sent
+    assert shape(follow)[len(last)] == ("ai", replies[0])  # its reply as written, not its memory lines
+    assert follow[-2].type == "system" and shape(follow)[-1] == ("human", "It took me all afternoon.")
+    # The follow-up's answer is asked with exactly that prompt.
+    pending = milo.start_turn("It took me all afternoon.", on_reply=lambda d: None, prefill_next=True)
+    assert shape(sent[-1]) == shape(follow)
+    assert pending.finish().reply == replies[1]  # not hurried: its prefill goes back to the conversation as kept
+    again = shape(milo.prompt_messages("Now the gate."))
+    assert again[2:6] == [("human", "I painted the fence green yesterday."), ("ai", replies[0]),
+                          ("human", "It took me all afternoon."), ("ai", replies[1])]
+    assert not any("[INTERNAL]" in content for kind, content in again if kind != "system")  # the format's own
+
+    # Too long to fit (CONTINUE_TOKENS): the conversation as kept.
+    pending = milo.start_turn("And the shed too.", on_reply=lambda d: None, prefill_next=True)
+    pending.hurry()
+    assert pending.finish().hurried and milo._continued is not None
+    monkeypatch.setattr(turn_module, "CONTINUE_TOKENS", 10)
+    kept = shape(milo.prompt_messages("It was hard work."))
+    assert kept[6:8] == [("human", "And the shed too."), ("ai", replies[2])] and kept[-1] == ("human", "It was hard work.")
+    monkeypatch.undo()
+
+    # A reply cut off by the user (barge-in): what they heard is the conversation, not what was written.
+    cut = Cut()
+    pending = milo.start_turn("My sister came to help.", on_reply=lambda d: None, interruption=cut)
+    cut.interrupt("Good to")
+    assert pending.finish().hurried and milo._continued is None
+    assert ("ai", "Good to (cut off)") in shape(milo.prompt_messages("She is strong."))
+
+
+@pytest.mark.model
+def test_a_follow_up_that_hurried_the_turn_before_finds_that_turn_processed(embedded, make_milo, memory_file, tmp_path):
+    """On the real embedded model, as llama.cpp reports it: a message that hurried the turn
+    before it reuses all of that turn's prompt (the server holds it, the reply after it), where
+    the conversation rebuilt (the exchange moved before the notes) reused only what came before
+    the last exchange."""
+    import json
+    import urllib.request
+    from dataclasses import replace
+
+    free = replace(embedded, free_reply=True)  # the default brain's format: the reply first, in free sentences
+    milo, _ = _lived_in_turn(free, make_milo, memory_file, tmp_path)
+    messages = iter(["I painted the fence green yesterday.", "My neighbour lent me a ladder.", "The paint dried in an hour.",
+                     "Then I cleaned all the brushes.", "The cat walked through the wet paint.", "I will paint the gate next.",
+                     "The old colour was a dull brown.", "It needs a second coat."])
+
+    def tokens(msgs) -> int:  # a prompt's length in tokens, as the server counts it
+        body = {"messages": [{"role": {"human": "user", "ai": "assistant"}.get(m.type, m.type), "content": m.content} for m in msgs],
+                "max_tokens": 1}
+        req = urllib.request.Request(free.llm.openai_api_base + "/chat/completions", data=json.dumps(body).encode(),
+                                     headers={"Content-Type": "application/json"})
+        return json.loads(urllib.request.urlopen(req, timeout=120).read())["usage"]["prompt_tokens"]
+
+    reused = {}
+    for how in ("rebuilt", "continued"):
+        for _ in range(4):  # a reply the guard changed (or a repeated one) is not continued: the next one is
+            pending = milo.start_turn(next(messages), on_reply=lambda d: None, prefill_next=True)
+            pending.hurry()
+            assert pending.finish().hurried
+            if milo._continued is not None:
+                break
+        assert milo._continued is not None
+        last = milo.prompt_messages("It took me all afternoon.")[:-3]  # the last turn's prompt: what the server holds
+        if how == "rebuilt":
+            milo._continued = None  # as before: the conversation as kept, the exchange in it
+        new, total, _ = _processed(milo, free, "It took me all afternoon.")
+        reused[how] = (total - new, tokens(last))
+    assert reused["continued"][0] >= reused["continued"][1], reused
+    assert reused["rebuilt"][0] < reused["rebuilt"][1], reused
+
 def test_a_pause_in_typing_gives_what_is_typed_once(monkeypatch):
     """The terminal's watcher: what is typed, after PAUSE seconds without a change, once per
     text, at least two words; nothing after the line is sent."""

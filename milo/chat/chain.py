@@ -14,14 +14,16 @@ from milo.chat.tags import MiloTagParser
 
 
 def build_chain(persona: Persona, model: ModelChoice, parser: MiloTagParser, tools: Sequence = (), prefill: str = "",
-                stop: Optional[threading.Event] = None, bind: Optional[Mapping] = None) -> Runnable:
+                stop: Optional[threading.Event] = None, bind: Optional[Mapping] = None,
+                written: Optional[list] = None) -> Runnable:
     """`tools`: LangChain tools the model may call natively (Gemini, Ollama, OpenAI-compatible
     servers); the calls come back in the answer (TaggedAnswer.tool_calls), and the turn performs
     them. A grammar-driven model writes an [ACTION] line instead. `prefill`: the start of the
     answer, already written (the input's "prefill" message; milo.chat.evidence): the model
     continues it, and the parser reads only the continuation. `stop`: once set, the model's stream
     ends at its next piece (milo.chat.bounded). `bind`: call options for this answer (a
-    temperature)."""
+    temperature). `written`: the model's text is appended to it as it comes (after the prefill),
+    for a next prompt that repeats this answer as the model wrote it (Milo's continuation)."""
     prompt = persona.prompt(parser.get_format_instructions())
     llm: Runnable = model.llm
     if model.grammar:  # llama.cpp: a GBNF grammar forces the tagged lines
@@ -36,7 +38,20 @@ def build_chain(persona: Persona, model: ModelChoice, parser: MiloTagParser, too
         llm = until(llm, stop)
     if prefill:
         llm = llm | without_prefill(prefill)
+    if written is not None:
+        llm = llm | noting(written)
     return prompt | llm | parser
+
+
+def noting(into: list) -> Runnable:
+    """The chunks unchanged, their text appended to `into` as they pass."""
+
+    def note(chunks):
+        for chunk in chunks:
+            into.append(chunk.text if isinstance(chunk, BaseMessage) else str(chunk))
+            yield chunk
+
+    return RunnableGenerator(note)
 
 
 def without_prefill(prefill: str) -> Runnable:

@@ -49,6 +49,10 @@ NATIVE_TOOL_KINDS = ("gemini", "ollama", "openai")  # chat models with native to
 EARLIER_PULSES = 12
 AHEAD_EXTRA = 60  # tokens of notes chosen for the message itself, after those processed ahead (Milo.inputs)
 HURRIED = ("\0hurried", "")  # Milo._ready after a turn hurried by the next message
+# A message that hurried the turn before it repeats that turn's prompt and answer as the model
+# saw and wrote them (Milo._continuation), up to this many tokens (the embedded brain's context
+# is 4,096: room for the answer after it).
+CONTINUE_TOKENS = 2500
 PREFILL_STEP = 100  # tokens of notes per prefill request: the longest a message sent meanwhile waits (~1.7-3.4 s, good brain here: slower as the prompt grows)
 
 
@@ -189,20 +193,25 @@ class Milo:
         # them): a step within them is not sent again (a step's end, written after its notes,
         # replaces the rest of them in the server's cache). None once a turn has begun.
         self._held: Optional[str] = None
+        # A turn hurried by the next message: its prompt's messages after the fixed two, and its
+        # answer as far as the model wrote it (Milo._continuation); None otherwise.
+        self._continued: Optional[list[BaseMessage]] = None
+        self._answered: Optional[tuple[dict, list[str]]] = None  # the last answer's inputs and text
 
     # ---- the chain ------------------------------------------------------------------------
 
     def build_chain(self, evidence: Optional[Evidence] = None, stop: Optional[threading.Event] = None,
-                    bind: Optional[Mapping] = None) -> Runnable:
+                    bind: Optional[Mapping] = None, written: Optional[list] = None) -> Runnable:
         """The chain for one answer; `evidence`: what answers a question about the user (its
         line is then the answer's prefill, and the reply's opening follows it); `bind`: the
-        model's call options for this answer (a temperature)."""
+        model's call options for this answer (a temperature); `written`: gets the model's text."""
         parser = self.parser
         opening = reply_opening(evidence, self.persona.known_name) if self.model.grammar else None
         if opening:
             parser = parser.opening_with(opening)
         return build_chain(self.persona, self.model, parser, self.body.tools if self.native_tools else (),
-                           prefill=evidence.prefill() if evidence is not None else "", stop=stop, bind=bind)
+                           prefill=evidence.prefill() if evidence is not None else "", stop=stop, bind=bind,
+                           written=written)
 
     def inputs(self, text: str) -> dict:
         """What the prompt for `text` is filled with. One at a time: the terminal computes them for
@@ -267,8 +276,36 @@ class Milo:
             history = [HumanMessage(as_written(m.content, own), additional_kwargs=m.additional_kwargs)
                        if m.type == "human" and isinstance(m.content, str) else m for m in history]
             text = as_written(text, own)
-        return {"memory": stable, "relevant": relevant or "(none)", "history": history, "input": text,
-                "evidence": evidence, "told": tuple(candidates), "said": said, "asked": asked}
+        inputs = {"memory": stable, "relevant": relevant or "(none)", "history": history, "input": text,
+                  "evidence": evidence, "told": tuple(candidates), "said": said, "asked": asked}
+        # A question about the user is answered from a note at once anyway (and its notes' numbers
+        # would repeat the replayed ones'): the conversation as it was.
+        replay = self._continuation(inputs) if text and evidence is None and self._ready == HURRIED else None
+        if replay is not None:
+            inputs["replay"] = replay
+        return inputs
+
+    def _continuation(self, inputs: Mapping) -> Optional[list[BaseMessage]]:
+        """For a message that hurried the turn before it: what the prompt replays in place of the
+        conversation, that turn's prompt and answer as the model saw and wrote them (the
+        server still holds them). Rebuilt as the conversation (the exchange after the notes
+        chosen for it) they were new tokens again: a follow-up sent while the memory lines were
+        written waited ~3.5 s for its first token on a lived-in memory (bench/lived_in.py).
+        None where it would not fit (CONTINUE_TOKENS) or there is none."""
+        from milo.memory.recall import estimate_tokens
+
+        replay = self._continued
+        if not replay or self.model.kind != "embedded":
+            return None
+        parts = [inputs["memory"], inputs["relevant"], inputs["input"], *(m.content for m in replay if isinstance(m.content, str))]
+        if sum(estimate_tokens(p) for p in parts) > CONTINUE_TOKENS:
+            return None
+        return replay
+
+    @staticmethod
+    def _sent(inputs: Mapping) -> Mapping:
+        """The inputs as the prompt is filled with them: a continuation in place of the conversation."""
+        return {**inputs, "history": inputs["replay"]} if inputs.get("replay") else inputs
 
     def _confirmed(self, text: str, inputs: dict) -> dict:
         """`inputs` with what answers a question about the user looked at again where `find` is
@@ -323,7 +360,7 @@ class Milo:
             notes = inputs["relevant"] if head and inputs["relevant"] != "(none)" else ""
             prompt = self.persona.prompt(self.parser.get_format_instructions())
             known = prompt.invoke(inputs).to_messages()[:-2]
-            self._ready = None
+            self._ready, self._continued = None, None
             for part in self._new_steps(notes):
                 if stop is not None and stop.is_set():
                     self._ready = HURRIED  # the next message finds the notes part unprocessed
@@ -365,7 +402,7 @@ class Milo:
             inputs = self.inputs(typed)
             if inputs["evidence"] is not None:
                 return False
-            messages = self.persona.prompt(self.parser.get_format_instructions()).invoke(inputs).to_messages()
+            messages = self.persona.prompt(self.parser.get_format_instructions()).invoke(self._sent(inputs)).to_messages()
             head = self.persona.relevant_head()
             notes = inputs["relevant"] if head and inputs["relevant"] != "(none)" else ""
             known = messages[:-2]
@@ -386,7 +423,7 @@ class Milo:
     def prompt_messages(self, text: str) -> list[BaseMessage]:
         """The exact messages the model would receive for `text` (for `milo prompt`)."""
         prompt = self.persona.prompt(self.parser.get_format_instructions())
-        return prompt.invoke(self.inputs(text)).to_messages()
+        return prompt.invoke(self._sent(self.inputs(text))).to_messages()
 
     # ---- the turn -------------------------------------------------------------------------
 
@@ -443,9 +480,11 @@ class Milo:
             self._learn_name(text)
             inputs = self._confirmed(text, self.inputs(text))
         except MemoryFileError as e:
+            self._continued = None
             result.error = str(e)
             result.reply = _say_rest(LOST_THREAD, "", on_reply)
             return result
+        self._continued, self._answered = None, None  # taken (inputs["replay"]); a new one only if hurried again
         manners = self._manners(inputs)  # the reply guard: on the stream, then for the replay
         answer, shown, whole = yield from self._run(inputs, manners, on_reply, result, cancelled, hurried,
                                                     lambda partial: gesture(partial.action, answer=partial), interruption)
@@ -479,6 +518,7 @@ class Milo:
             result.hurried = True
             answer = answer.model_copy(update={"reply": _cut(interruption)})
             result.reply = answer.reply
+        replayable = False  # the answer may be repeated to the model as it wrote it (_continuation)
         with deferred_interrupt():  # the reply was shown: what it etches must land whole
             reliable = True
             try:
@@ -501,11 +541,13 @@ class Milo:
                     self.history.add_messages([
                         HumanMessage(text, additional_kwargs={MEMORY_MARK: mark}),
                         AIMessage(answer.reply, additional_kwargs=left_out)])
+                    replayable = not left_out and _cut(interruption) is None
                 except (OSError, MiloError) as e:
                     result.notices.append(f"Could not save the conversation: {e}.")
         gesture(answer.action, answer.tool_calls, answer)  # if the [ACTION] line did not already
         if hurried is not None and hurried.is_set():
             self._ready = HURRIED
+            self._continued = self._as_continued(result.reply) if replayable else None
             return result  # the next message is waiting: its turn saves the state, and processes this prefix
         after = getattr(self.model, "after_turn", None)
         if after is not None:
@@ -513,6 +555,28 @@ class Milo:
         if prefill_next and not cancelled.is_set():
             self.prefill(stop=hurried)
         return result
+
+    def _as_continued(self, reply: str) -> Optional[list[BaseMessage]]:
+        """The last answer's prompt after its two fixed messages (the conversation, the notes,
+        the message) and its reply as the model wrote it (after the prefill from a note, if
+        any), as one message: what a continuation replays (_continuation). The reply only: the
+        memory lines after it are the model's own business, and their tokens could not be
+        reused anyway (under the grammar the model writes "." and "\n" apart, where the prompt
+        would read ".\n" as one token). Only for a free reply (the answer's first line) that is
+        the reply the user got."""
+        if self._answered is None or self.model.kind != "embedded" or not self.parser.free_reply:
+            return None
+        run_inputs, written = self._answered
+        prefill = list(run_inputs.get("prefill") or [])
+        line = "".join(written).split("\n", 1)[0]
+        if " ".join(line.split()) != " ".join(reply.split()):
+            return None  # shown otherwise (the reply guard changed it): the conversation as it was
+        sent = self.persona.prompt(self.parser.get_format_instructions()).invoke(run_inputs).to_messages()
+        start = len(sent) - len(run_inputs["history"]) - 2 - len(prefill)  # the system and memory messages
+        if start < 0:
+            return None
+        own = (prefill[0].content if prefill else "") + line
+        return [*sent[start:len(sent) - len(prefill)], AIMessage(content=own)]
 
     def _manners(self, inputs: Optional[Mapping] = None) -> Manners:
         """The reply guard (milo.chat.manners) for this persona and user. With the turn's
@@ -587,15 +651,17 @@ class Milo:
             # turn (and a robot) for minutes.
             deadline = time.monotonic() + self.timeout
             try:
-                run_inputs, evidence = inputs, inputs.get("evidence")
+                run_inputs, evidence = self._sent(inputs), inputs.get("evidence")
                 if evidence is not None:
                     result.evidence = evidence
                     log.info("evidence: %s", evidence.describe().strip())
-                    run_inputs = {**inputs, "prefill": [AIMessage(content=evidence.prefill())]}
+                    run_inputs = {**run_inputs, "prefill": [AIMessage(content=evidence.prefill())]}
                 bind: dict = {}
                 while True:
-                    answer = stream_within(lambda stop: self.build_chain(evidence, stop, bind).stream(run_inputs), deadline,
-                                           cancelled, enough=hurried)
+                    written: list[str] = []  # the model's own text, for a continuation (_as_continued)
+                    self._answered = (run_inputs, written)
+                    answer = stream_within(lambda stop: self.build_chain(evidence, stop, bind, written).stream(run_inputs),
+                                           deadline, cancelled, enough=hurried)
                     again = False
                     for partial in answer:
                         final = partial
