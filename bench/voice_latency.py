@@ -2,6 +2,7 @@
 
     .venv/bin/python bench/voice_latency.py [--runs 5] [--model embedded] [--memory-file F]
     .venv/bin/python bench/voice_latency.py --compare [--runs 6]   # before vs after, one run
+    .venv/bin/python bench/voice_latency.py --compare-head-start --model good --memory-file F
     .venv/bin/python bench/voice_latency.py --hangover             # VAD hangover vs cut-offs
 
 Each run synthesizes "hey Milo, <question>" with espeak-ng, feeds it through the real pipeline at
@@ -22,6 +23,10 @@ median is over the warm runs. --compare runs each question twice, with the old b
 alternating order, so both meet the same machine and the same conversation; the cold run is an
 "after" run. It also replays the recorded reply streams through SentenceChunker with other
 options, to show when the first piece would have been spoken.
+
+--compare-head-start: the same, "before" being today's defaults without the head start (what
+was heard by a pause processed while the user talks on: Milo.prefill_typed), on statements
+with a pause before their last words (HEAD_QUESTIONS: espeak pauses at a comma).
 
 --hangover needs no model: espeak phrases joined by mid-sentence pauses of 0.2-0.9 s, with
 -50 dBFS noise, through the real Silero VAD at each hangover, with and without the early
@@ -54,6 +59,15 @@ QUESTIONS = [
     "can you look around?",
 ]
 
+HEAD_QUESTIONS = [  # not about the user (their reply is fixed from a note at once anyway), a pause late
+    "I went for a long walk by the river this morning, it was lovely.",
+    "my neighbour's dog barked all night again, so I slept badly.",
+    "we are planning a trip to the mountains this year, maybe in spring.",
+    "I finally finished that puzzle with a thousand pieces, at last.",
+    "the bakery on the corner of my street closed down, sadly.",
+    "tell me something fun about octopuses and their arms, please.",
+]
+
 STAGES = ["endpointing", "stt", "first token", "1st sentence", "tts", "to speaker", "total"]
 # The old behaviour, for --compare: every new step off, the old hangover.
 BEFORE = {"end_ms": 480, "early_final": False, "first_clause_chars": 24, "eager_ends": False}
@@ -82,7 +96,7 @@ class TimedSink:
 # ---- end of speech to first audio ---------------------------------------------------------
 
 
-def one_run(wav: Path, engine, tts, milo, before: bool, end_ms: int):
+def one_run(wav: Path, engine, tts, milo, before: bool, end_ms: int, only_head: bool = False):
     """(stage times, reply, the reply's (time, delta) stream, first token and turn done times) of
     one turn, or None."""
     from milo.voice.events import (
@@ -109,7 +123,7 @@ def one_run(wav: Path, engine, tts, milo, before: bool, end_ms: int):
             stream.append((time.monotonic(), delta))
             on_reply(delta)
 
-        if before:  # the last words after the memory lines, no prefill
+        if before and not only_head:  # the last words after the memory lines, no prefill
             return milo.turn(text, on_reply=tap)
         # As `milo voice` does (milo.voice.cli.turn_until_reply): back with the whole reply, the
         # memory lines and the next prompt's prefill after it (the next run starts from it).
@@ -118,10 +132,15 @@ def one_run(wav: Path, engine, tts, milo, before: bool, end_ms: int):
         return pending
 
     sink = TimedSink()
-    config = LoopConfig(**{k: v for k, v in BEFORE.items() if k != "end_ms"}) if before else LoopConfig()
-    segmenter = Segmenter(SileroVad(), end_ms=BEFORE["end_ms"] if before else end_ms)
+    old = before and not only_head
+    config = LoopConfig(**{k: v for k, v in BEFORE.items() if k != "end_ms"}) if old else LoopConfig()
+    segmenter = Segmenter(SileroVad(), end_ms=BEFORE["end_ms"] if old else end_ms)
+    # The head start (milo.voice.cli.head_start) in every "after" run, and in "before" ones
+    # only where the steps before it are measured (--compare).
+    head = None if before else (lambda said, ended: milo.prefill_typed(said, stop=ended)) if hasattr(milo, "prefill_typed") else None
     pipeline = VoicePipeline(source, segmenter, engine, tts, sink, wake=WakePhrase("hey Milo"))
-    loop = VoiceLoop(pipeline, turn, config, say=lambda s: None, status=lambda s: None, on_event=on_event)
+    loop = VoiceLoop(pipeline, turn, config, say=lambda s: None, status=lambda s: None, on_event=on_event,
+                     **({"head_start": head} if head is not None else {}))
     loop.run(max_turns=1)
     if not loop.turns or FirstToken not in times or sink.first is None:
         print(f"  no turn (heard {heard!r})", file=sys.stderr)
@@ -217,15 +236,22 @@ def latency(args) -> int:
 
     rows = {False: [], True: []}  # before? -> rows
     streams, turn_done = [], []
+    compare = args.compare or args.compare_head_start
+    questions = HEAD_QUESTIONS if args.compare_head_start else QUESTIONS
     for i in range(args.runs + 1):
-        question = QUESTIONS[i % len(QUESTIONS)]
+        question = questions[i % len(questions)]
         pcm, rate = tts.synth(f"Hey Milo, {question}")
         wav = tmp / f"q{i}.wav"
         write_wav(wav, pcm, rate)
-        order = [False] if not args.compare else ([False, True] if i % 2 == 0 else [True, False])
+        order = [False] if not compare else ([False, True] if i % 2 == 0 else [True, False])
         for before in order:
+            if args.compare_head_start and getattr(milo, "history", None) is not None:
+                # Each run a conversation of its own: asked twice in one, the good brain copied
+                # its first reply (the reply guard then has it written again: seconds, either way).
+                milo.history.clear()
+                milo.prefill()
             try:
-                got = one_run(wav, engine, tts, milo, before, args.end_silence)
+                got = one_run(wav, engine, tts, milo, before, args.end_silence, only_head=args.compare_head_start)
             except VoiceError as e:  # noted, not hidden: the run is left out
                 print(f"run {i}: {e}", file=sys.stderr)
                 got = None
@@ -239,12 +265,12 @@ def latency(args) -> int:
             print(f"run {i}{' (cold)' if i == 0 and len(rows[before]) == 1 and not before else ''} {name}: "
                   + "  ".join(f"{k} {v:.2f}s" for k, v in row.items()) + f"  | {reply[:50]!r}", file=sys.stderr)
     tts.close()
-    if len(rows[False]) < 2 or (args.compare and len(rows[True]) < 2):
+    if len(rows[False]) < 2 or (compare and len(rows[True]) < 2):
         print("not enough runs completed")
         return 1
     what = f"{choice.kind}, {milo.model.label}"
-    table(f"voice latency, end of speech -> first audio out ({what})" + (" -- after" if args.compare else ""), rows[False])
-    if args.compare:
+    table(f"voice latency, end of speech -> first audio out ({what})" + (" -- after" if compare else ""), rows[False])
+    if compare:
         # The cold run was an "after" run: the "before" table's cold column is its first warm run.
         table(f"voice latency ({what}) -- before (cold column: its first run, not cold)", rows[True])
         side_by_side(rows[True][1:], rows[False][1:])
@@ -460,6 +486,8 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--runs", type=int, default=5, help="timed runs after the cold one (default 5)")
     ap.add_argument("--compare", action="store_true", help="run each question with the old behaviour too; print both and their ratios")
+    ap.add_argument("--compare-head-start", action="store_true",
+                    help="today's defaults with and without the head start, on statements paused before their last words")
     ap.add_argument("--hangover", action="store_true", help="measure false cut-offs against the VAD hangover on synthesized pauses (no model)")
     ap.add_argument("--model", default=None, help="the chat model, as for `milo --model` [env MILO_MODEL, default auto]")
     ap.add_argument("--base-url", default=None, help="server URL for --model openai:MODEL [env MILO_BASE_URL]")

@@ -402,6 +402,34 @@ def test_a_pause_after_a_fragment_is_waited_out_and_a_finished_question_ends_soo
     assert silence < 1.5, (silence, stt.calls)
 
 
+def test_what_was_said_by_a_pause_gets_a_head_start_while_the_user_talks_on(whisper, tmp_path):
+    """A pass in a pause the user talked over is not lost: what it heard (the wake phrase taken
+    off) is given to the head start (milo.voice.cli.head_start: Milo.prefill_typed) while the
+    rest is still being said; it is told when the utterance has ended, before the turn begins.
+    A pause before the wake phrase was said starts nothing."""
+    a = trim(synth("Hey Milo, I went for a long walk by the river", tmp_path / "a.wav"))
+    b = trim(synth("and it was lovely", tmp_path / "b.wav"))
+    c = trim(synth("The weather is", tmp_path / "c.wav"))
+    d = trim(synth("nice today", tmp_path / "d.wav"))
+    wav = concat([c, 0.4, d, 1.5, a, 0.4, b], tmp_path / "talk.wav")
+    stt, turn = Counted(whisper), StandIn()
+    started: list = []
+
+    def head_start(said, ended):
+        started.append((said, ended.is_set(), ended, list(turn.asked)))
+
+    loop, said, status, events = _loop(wav, stt, Beeps(), turn, None, sink=Heard(), realtime=True, follow_up_s=0.5,
+                                       quick_end_ms=1200, hold_end_ms=1200, end_ms=1200)
+    loop.head_start = head_start
+    assert loop.run() == 1
+    assert "walk" in turn.asked[0].lower() and "lovely" in turn.asked[0].lower(), (turn.asked, stt.calls)
+    assert started, stt.calls
+    first, was_ended, ended, asked_then = started[0]
+    assert "walk" in first.lower() and "lovely" not in first.lower() and "milo" not in first.lower(), started
+    assert not was_ended and not asked_then and ended.is_set()  # while talking; told once it ended
+    assert not any("weather" in s.lower() for s, *_ in started)  # no wake phrase yet: nothing
+
+
 def test_the_microphone_opens_while_the_memory_lines_are_still_being_written(tmp_path):
     """A turn that comes back with its reply whole (Milo.start_turn, as `milo voice` uses it):
     the loop listens again once the reply has been heard, not once the model has written its

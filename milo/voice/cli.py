@@ -79,6 +79,15 @@ def turn_until_reply(milo: Any):
     return turn
 
 
+def head_start(milo: Any):
+    """The voice loop's head start: the prompt for what was said by a pause processed while the
+    user may still be talking (Milo.prefill_typed, as the terminal does at a pause in typing);
+    it stops between two steps once the utterance has ended."""
+    if not hasattr(milo, "prefill_typed"):
+        return None
+    return lambda said, ended: milo.prefill_typed(said, stop=ended)
+
+
 def cmd_voice(args: "argparse.Namespace", kit: Any) -> int:
     if args.download_model:
         return _download(args.download_model, kit.say)
@@ -103,7 +112,7 @@ def cmd_voice(args: "argparse.Namespace", kit: Any) -> int:
         # only): the first answer then starts as fast as a later one.
         milo.prefill()
         loop = VoiceLoop(pipeline, turn_until_reply(milo), LoopConfig(follow_up_s=args.follow_up), status=kit.say,
-                         on_event=head_along(body))
+                         on_event=head_along(body), head_start=head_start(milo))
         try:
             turns = loop.run()
         except KeyboardInterrupt:

@@ -16,7 +16,11 @@ so the loop ends the pause sooner after the one and waits longer after the other
     stream = early.stream()         # one per utterance
     stream.feed(pcm, voiced)        # each chunk, with the VAD's verdict on it
     stream.news()                   # the early transcript, once, when it has come; else None
+    stream.so_far()                 # the newest transcript of any pass, once: what was said so far
     stream.finish()                 # the early transcript (waited for), else a full pass
+
+A pass the user talked over is not lost when it was already running: its transcript is what had
+been said up to that pause (`so_far`), for a head start on the answer (milo.voice.loop).
 """
 
 from __future__ import annotations
@@ -72,6 +76,8 @@ class EarlyStream:
         self._silent = 0
         self._pass: Optional["Future[str]"] = None
         self._told: Optional["Future[str]"] = None
+        self._passes: list["Future[str]"] = []  # every pass that ran, oldest first (so_far)
+        self._so_far: Optional["Future[str]"] = None
         self.was_early = False  # finish() returned the early pass
 
     def feed(self, pcm: bytes, voiced: bool = True) -> None:
@@ -79,13 +85,15 @@ class EarlyStream:
         if voiced:
             self._silent = 0
             if self._pass is not None:  # the user went on talking
-                self._pass.cancel()
+                if self._pass.cancel():
+                    self._passes.remove(self._pass)
                 self._pass = None
                 self.early.discarded += 1
             return
         self._silent += 1
         if self._silent == self.early.after_n:
             self._pass = self.early.submit(bytes(self._buf))
+            self._passes.append(self._pass)
             self.early.started += 1
 
     def news(self) -> Optional[str]:
@@ -95,6 +103,15 @@ class EarlyStream:
             return None
         self._told = f
         return f.result()
+
+    def so_far(self) -> Optional[str]:
+        """The transcript of the newest pass that has finished, once (else None): what the user
+        had said by a pause, whether or not they went on talking after it."""
+        done = [f for f in self._passes if f.done() and not f.cancelled() and f.exception() is None]
+        if not done or done[-1] is self._so_far:
+            return None
+        self._so_far = done[-1]
+        return done[-1].result()
 
     def finish(self) -> str:
         if self._pass is not None:

@@ -26,12 +26,19 @@ Endpointing (milo.voice.endpoint): with an engine that transcribes whole utteran
 the final transcription starts early in each pause, and what it heard sets how long that pause
 may last: `quick_end_ms` after a sentence that sounds finished, `hold_end_ms` after a fragment,
 the segmenter's `end_ms` until the early transcript is there.
+
+A head start (`head_start(question, ended)`, e.g. Milo.prefill_typed): what a pass heard by a
+pause (the question so far, the wake phrase taken off) is given to it on a thread of its own,
+while the user may still be talking, once the last turn is over; `ended` is set when the
+utterance ends. The prompt for what was said so far is then processed before the question ends,
+as the terminal does at a pause in typing.
 """
 
 from __future__ import annotations
 
 import logging
 import sys
+import threading
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator, Optional, Union
@@ -142,6 +149,7 @@ class VoiceLoop:
         say: Callable[[str], None] = _stdout,
         status: Callable[[str], None] = _stderr,
         on_event: Optional[EventHandler] = None,
+        head_start: Optional[Callable[[str, threading.Event], object]] = None,
     ):
         self.pipeline = pipeline
         self.turn = turn
@@ -155,6 +163,9 @@ class VoiceLoop:
         self._pending: Any = None  # a turn still writing its memory lines (see _answer)
         self._mic: Optional[Microphone] = None
         self._barged: Optional[VadStart] = None  # speech that cut the last reply off: the next question
+        self.head_start = head_start
+        self._ended = threading.Event()  # this utterance is over (a head start under way stops)
+        self._ahead: Optional[threading.Thread] = None  # the head start running
 
     # ---- the loop -------------------------------------------------------------------------
 
@@ -201,11 +212,14 @@ class VoiceLoop:
                 stream.feed(ev.pcm, ev.voiced)
                 if isinstance(ev, VadSpeech) and not ev.voiced:
                     self._judge_pause(stream)
+                if self.head_start is not None:
+                    self._start_ahead(stream.so_far())
             else:
                 stream.feed(ev.pcm)
             if isinstance(ev, VadSpeech):
                 continue
             utt = ev.utterance
+            self._ended.set()
             self.on_event(SpeechEnd(utt))
             text = self._understand(stream, utt)
             stream = None
@@ -225,6 +239,7 @@ class VoiceLoop:
     def _begin(self, ev: VadStart, early: Optional[EarlyFinal]) -> Union[TranscriptStream, SpotStream]:
         """Speech began: the stream that will hear it (the wake spotter, or speech to text)."""
         p = self.pipeline
+        self._ended = threading.Event()
         self.on_event(SpeechStart(p.segmenter.chunk_index))
         if self.state == "wake" and p.spotter is not None:
             stream = p.spotter.stream()
@@ -232,6 +247,30 @@ class VoiceLoop:
             stream = early.stream() if early is not None else p.stt.stream()
         stream.feed(ev.pcm)
         return stream
+
+    def _start_ahead(self, heard: Optional[str]) -> None:
+        """A head start on what `heard` asks so far: at least two words, the wake phrase taken
+        off (in standby, only once it was said), once the last turn is over and the head start
+        before it has ended."""
+        if not heard:
+            return
+        rest = self.pipeline.wake.match(heard)
+        question = rest if rest is not None or self.state == "wake" else heard.strip()
+        if not question or len(question.split()) < 2:
+            return
+        busy = self._ahead is not None and self._ahead.is_alive()
+        if busy or (self._pending is not None and not getattr(self._pending, "done", True)):
+            return
+        ended = self._ended
+        log.debug("a head start on %r", question)
+        self._ahead = threading.Thread(target=self._run_ahead, args=(question, ended), daemon=True, name="milo-ahead")
+        self._ahead.start()
+
+    def _run_ahead(self, question: str, ended: threading.Event) -> None:
+        try:
+            self.head_start(question, ended)
+        except Exception as e:  # only a head start
+            log.info("head start failed: %s", e)
 
     def _judge_pause(self, stream: EarlyStream) -> None:
         heard = stream.news()
@@ -381,6 +420,8 @@ class VoiceLoop:
         if not barge:
             p.source.mute()  # half-duplex from here until the reply has been heard
         self._finish_pending(hurry=True)  # the turn before etches what it has written
+        if self._ahead is not None:  # told the utterance ended: it stops after the step under way
+            self._ahead.join()
         mouth = Mouth(p.tts, p.sink, on_event=self.on_event, on_audio=p.echo.played if barge else None)
         cut = Cut() if barge else None
         watcher = BargeIn(self._mic, p.segmenter, mouth, cut, on_cut=self._cut_off) if barge else None
