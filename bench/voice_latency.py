@@ -3,6 +3,7 @@
     .venv/bin/python bench/voice_latency.py [--runs 5] [--model embedded] [--memory-file F]
     .venv/bin/python bench/voice_latency.py --compare [--runs 6]   # before vs after, one run
     .venv/bin/python bench/voice_latency.py --compare-head-start --model good --memory-file F
+    .venv/bin/python bench/voice_latency.py --follow-ups --model good --memory-file F
     .venv/bin/python bench/voice_latency.py --hangover             # VAD hangover vs cut-offs
 
 Each run synthesizes "hey Milo, <question>" with espeak-ng, feeds it through the real pipeline at
@@ -27,6 +28,12 @@ options, to show when the first piece would have been spoken.
 --compare-head-start: the same, "before" being today's defaults without the head start (what
 was heard by a pause processed while the user talks on: Milo.prefill_typed), on statements
 with a pause before their last words (HEAD_QUESTIONS: espeak pauses at a comma).
+
+--follow-ups: a statement, then, FOLLOW_GAP_S after its reply was heard (at a speaker's pace; the
+turn's memory lines or the next prompt's prefill maybe still under way), a follow-up paused before
+its last words, in one recording; end of the follow-up's speech -> its first audio, with and
+without the head start (which hurries what the turn before still does at the first words heard,
+and processes the follow-up's prompt while it is said), alternately, in one run.
 
 --hangover needs no model: espeak phrases joined by mid-sentence pauses of 0.2-0.9 s, with
 -50 dBFS noise, through the real Silero VAD at each hangover, with and without the early
@@ -68,6 +75,17 @@ HEAD_QUESTIONS = [  # not about the user (their reply is fixed from a note at on
     "tell me something fun about octopuses and their arms, please.",
 ]
 
+FOLLOW_PAIRS = [  # a statement, then a follow-up said soon after its reply was heard
+    ("my sister is coming to visit next week.", "she lives in Lisbon, by the sea."),
+    ("I started learning the guitar.", "my fingers hurt so much, every evening."),
+    ("we adopted a puppy on Sunday.", "he chews everything in sight, even shoes."),
+    ("I baked bread this afternoon.", "the crust came out really crispy, finally."),
+    ("my team lost the match yesterday.", "the referee was terrible all game, honestly."),
+    ("I repainted my kitchen last weekend.", "it is bright yellow now, like the sun."),
+]
+FOLLOW_GAP_S = 1.5  # of listening after the reply was heard (a FileSource waits while Milo answers)
+
+
 STAGES = ["endpointing", "stt", "first token", "1st sentence", "tts", "to speaker", "total"]
 # The old behaviour, for --compare: every new step off, the old hangover.
 BEFORE = {"end_ms": 480, "early_final": False, "first_clause_chars": 24, "eager_ends": False}
@@ -81,8 +99,10 @@ class TimedSink:
 
     def __init__(self):
         self.first = None
+        self.times: list[float] = []  # every piece handed over
 
     def play(self, pcm, rate):
+        self.times.append(time.monotonic())
         if self.first is None:
             self.first = time.monotonic()
 
@@ -91,6 +111,21 @@ class TimedSink:
 
     def close(self):
         pass
+
+
+class SpeakingSink(TimedSink):
+    """A TimedSink that takes as long to drain as its audio lasts, as a speaker does."""
+
+    def __init__(self):
+        super().__init__()
+        self.until = 0.0
+
+    def play(self, pcm, rate):
+        super().play(pcm, rate)
+        self.until = max(self.until, time.monotonic()) + len(pcm) / 2 / rate
+
+    def drain(self):
+        time.sleep(max(0.0, self.until - time.monotonic()))
 
 
 # ---- end of speech to first audio ---------------------------------------------------------
@@ -157,6 +192,74 @@ def one_run(wav: Path, engine, tts, milo, before: bool, end_ms: int, only_head: 
         "total": sink.first - t_end,
     }
     return row, loop.results[-1].reply, stream, times[FirstToken], times[TurnDone]
+
+
+def follow_run(i: int, tmp: Path, engine, tts, milo, head: bool):
+    """A statement and its follow-up in one recording: (end of the follow-up's speech -> its
+    first token, -> its first audio, whether the turn before was hurried), or None."""
+    from milo.voice.events import FirstToken, SpeechEnd
+    from milo.voice.loop import LoopConfig, VoiceLoop, VoicePipeline
+    from milo.voice.mic import FileSource
+    from milo.voice.vad import Segmenter, SileroVad
+    from milo.voice.wake import WakePhrase
+
+    first, then = FOLLOW_PAIRS[i % len(FOLLOW_PAIRS)]
+    parts = []
+    for n, text in enumerate((f"Hey Milo, {first}", then)):
+        pcm, rate = tts.synth(text)
+        write_wav(tmp / f"f{i}_{n}.wav", pcm, rate)
+        parts.append(read_wav(tmp / f"f{i}_{n}.wav"))
+    pcm = parts[0] + b"\x00\x00" * int(FOLLOW_GAP_S * SAMPLE_RATE) + parts[1]
+    wav = tmp / f"f{i}.wav"
+    write_wav(wav, pcm, SAMPLE_RATE)
+    _, last = split_speech_end(read_wav(wav))
+    tokens, ends = [], []
+
+    def on_event(event):
+        if isinstance(event, FirstToken):
+            tokens.append(event.t)
+        elif isinstance(event, SpeechEnd):
+            ends.append(event.t)
+
+    def turn(text, on_reply, on_reply_end=None):
+        pending = milo.start_turn(text, on_reply=on_reply, prefill_next=True)
+        on_reply_end()
+        return pending
+
+    source, sink = FileSource(str(wav), realtime=True), SpeakingSink()
+    pipeline = VoicePipeline(source, Segmenter(SileroVad()), engine, tts, sink, wake=WakePhrase("hey Milo"))
+    ahead = (lambda said, ended: milo.prefill_typed(said, stop=ended)) if head else None
+    loop = VoiceLoop(pipeline, turn, LoopConfig(), say=lambda s: None, status=lambda s: None, on_event=on_event,
+                     **({"head_start": ahead} if ahead else {}))
+    loop.run(max_turns=2)
+    t_end = source.delivered_at[min(last // CHUNK_SAMPLES, len(source.delivered_at) - 1)]
+    later = [t for t in sink.times if t > t_end]
+    if loop.turns < 2 or len(tokens) < 2 or not later:
+        print(f"  follow-up run {i}: {loop.turns} turns", file=sys.stderr)
+        return None
+    return tokens[-1] - t_end, later[0] - t_end, bool(getattr(loop.results[0], "hurried", False))
+
+
+def follow_ups(args, tmp: Path, engine, tts, milo) -> int:
+    rows = {True: [], False: []}
+    for i in range(args.runs + 1):
+        for head in ((True, False) if i % 2 == 0 else (False, True)):
+            milo.history.clear()  # each pair a conversation of its own
+            milo.prefill()
+            got = follow_run(i, tmp, engine, tts, milo, head)
+            if got is None:
+                continue
+            print(f"run {i} {'head start' if head else 'without'}: first token {got[0]:.2f}s  first audio {got[1]:.2f}s"
+                  f"  turn before hurried: {got[2]}", file=sys.stderr)
+            if i > 0:  # the first is cold
+                rows[head].append(got)
+    print(f"\nfollow-ups said {FOLLOW_GAP_S} s after the reply ({len(rows[False])} and {len(rows[True])} warm runs, medians)")
+    print(f"{'':22}{'without':>9}{'head start':>12}{'ratio':>8}")
+    for k, label in ((0, "first token"), (1, "first audio")):
+        b, a = (statistics.median(r[k] for r in rows[h]) for h in (False, True))
+        print(f"{label:22}{b:>8.2f}s{a:>11.2f}s{a / b:>8.2f}")
+    print(f"{'turn before hurried':22}{sum(r[2] for r in rows[False]):>9}{sum(r[2] for r in rows[True]):>12}")
+    return 0
 
 
 def table(label: str, rows: list[dict]) -> None:
@@ -234,6 +337,8 @@ def latency(args) -> int:
     milo.prefill()  # as `milo voice` does before it listens (the cold run starts from it)
     print(f"model: {milo.model.label}", file=sys.stderr)
 
+    if args.follow_ups:
+        return follow_ups(args, tmp, engine, tts, milo)
     rows = {False: [], True: []}  # before? -> rows
     streams, turn_done = [], []
     compare = args.compare or args.compare_head_start
@@ -488,6 +593,8 @@ def main() -> int:
     ap.add_argument("--compare", action="store_true", help="run each question with the old behaviour too; print both and their ratios")
     ap.add_argument("--compare-head-start", action="store_true",
                     help="today's defaults with and without the head start, on statements paused before their last words")
+    ap.add_argument("--follow-ups", action="store_true",
+                    help="follow-ups said while the memory lines are written, with and without the head start")
     ap.add_argument("--hangover", action="store_true", help="measure false cut-offs against the VAD hangover on synthesized pauses (no model)")
     ap.add_argument("--model", default=None, help="the chat model, as for `milo --model` [env MILO_MODEL, default auto]")
     ap.add_argument("--base-url", default=None, help="server URL for --model openai:MODEL [env MILO_BASE_URL]")

@@ -430,6 +430,50 @@ def test_what_was_said_by_a_pause_gets_a_head_start_while_the_user_talks_on(whis
     assert not any("weather" in s.lower() for s, *_ in started)  # no wake phrase yet: nothing
 
 
+def test_a_follow_up_hurries_the_turn_before_at_its_first_words_for_a_head_start(whisper, tmp_path):
+    """The turn before still writes its memory lines (Milo.start_turn's pending turn) when the
+    follow-up begins: its first words heard by a pause hurry it, as the follow-up's end would,
+    and the head start on them runs while the rest is being said."""
+    from milo.chat.turn import PendingTurn
+
+    stand_in = StandIn(reply="How lovely.")
+    hurried: list = []
+
+    def start(text, on_reply=None, on_reply_end=None):
+        result = stand_in(text, on_reply)
+        hurry = threading.Event()
+        hurried.append(hurry)
+        first = len(hurried) == 1
+
+        def memory_lines():
+            if first:
+                hurry.wait(30)  # the model writing its notes, until something hurries them
+            return result
+            yield
+
+        on_reply_end()
+        return PendingTurn(memory_lines(), threading.Event(), hurry)
+
+    a = trim(synth("Hey Milo, my sister is visiting next week", tmp_path / "a.wav"))
+    b = trim(synth("She lives in Lisbon", tmp_path / "b.wav"))
+    c = trim(synth("and she works in a bakery", tmp_path / "c.wav"))
+    wav = concat([a, 1.5, b, 0.4, c], tmp_path / "talk.wav")
+    started: list = []
+
+    def head_start(said, ended):
+        started.append((said, hurried[0].is_set(), ended.is_set()))
+
+    loop, said, status, events = _loop(wav, Counted(whisper), Beeps(), start, None, sink=Heard(), realtime=True,
+                                       follow_up_s=8, quick_end_ms=1200, hold_end_ms=1200, end_ms=1200)
+    loop.head_start = head_start
+    assert loop.run() == 2
+    assert "lisbon" in stand_in.asked[1].lower() and "bakery" in stand_in.asked[1].lower(), stand_in.asked
+    follow = [s for s in started if "lisbon" in s[0].lower()]
+    assert follow, started
+    text, was_hurried, was_ended = follow[0]
+    assert "bakery" not in text.lower() and was_hurried and not was_ended, started
+
+
 def test_the_microphone_opens_while_the_memory_lines_are_still_being_written(tmp_path):
     """A turn that comes back with its reply whole (Milo.start_turn, as `milo voice` uses it):
     the loop listens again once the reply has been heard, not once the model has written its

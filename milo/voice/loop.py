@@ -250,24 +250,31 @@ class VoiceLoop:
 
     def _start_ahead(self, heard: Optional[str]) -> None:
         """A head start on what `heard` asks so far: at least two words, the wake phrase taken
-        off (in standby, only once it was said), once the last turn is over and the head start
-        before it has ended."""
+        off (in standby, only once it was said), not a stop, once the head start before it has
+        ended. A turn still writing its memory lines is hurried first, as the question's end
+        would hurry it: a follow-up then continues that turn's prompt (Milo's continuation)
+        while it is still being said, instead of after."""
         if not heard:
             return
-        rest = self.pipeline.wake.match(heard)
+        p = self.pipeline
+        rest = p.wake.match(heard)
         question = rest if rest is not None or self.state == "wake" else heard.strip()
-        if not question or len(question.split()) < 2:
+        if not question or len(question.split()) < 2 or is_stop(question, p.wake.words):
             return
-        busy = self._ahead is not None and self._ahead.is_alive()
-        if busy or (self._pending is not None and not getattr(self._pending, "done", True)):
+        if self._ahead is not None and self._ahead.is_alive():
             return
+        pending = self._pending  # hurried on the head start's thread (the loop still waits for it, and raises its error)
         ended = self._ended
         log.debug("a head start on %r", question)
-        self._ahead = threading.Thread(target=self._run_ahead, args=(question, ended), daemon=True, name="milo-ahead")
+        self._ahead = threading.Thread(target=self._run_ahead, args=(question, ended, pending), daemon=True, name="milo-ahead")
         self._ahead.start()
 
-    def _run_ahead(self, question: str, ended: threading.Event) -> None:
+    def _run_ahead(self, question: str, ended: threading.Event, pending: Any = None) -> None:
         try:
+            if pending is not None:
+                if hasattr(pending, "hurry"):
+                    pending.hurry()
+                pending.wait()
             self.head_start(question, ended)
         except Exception as e:  # only a head start
             log.info("head start failed: %s", e)
