@@ -342,7 +342,7 @@ def latency(args) -> int:
     rows = {False: [], True: []}  # before? -> rows
     streams, turn_done = [], []
     compare = args.compare or args.compare_head_start
-    questions = HEAD_QUESTIONS if args.compare_head_start else QUESTIONS
+    questions = HEAD_QUESTIONS if args.compare_head_start and not args.short else QUESTIONS
     for i in range(args.runs + 1):
         question = questions[i % len(questions)]
         pcm, rate = tts.synth(f"Hey Milo, {question}")
@@ -593,6 +593,7 @@ def main() -> int:
     ap.add_argument("--compare", action="store_true", help="run each question with the old behaviour too; print both and their ratios")
     ap.add_argument("--compare-head-start", action="store_true",
                     help="today's defaults with and without the head start, on statements paused before their last words")
+    ap.add_argument("--short", action="store_true", help="--compare-head-start on the short questions (no pause inside)")
     ap.add_argument("--follow-ups", action="store_true",
                     help="follow-ups said while the memory lines are written, with and without the head start")
     ap.add_argument("--hangover", action="store_true", help="measure false cut-offs against the VAD hangover on synthesized pauses (no model)")
