@@ -430,14 +430,10 @@ def test_what_was_said_by_a_pause_gets_a_head_start_while_the_user_talks_on(whis
     assert not any("weather" in s.lower() for s, *_ in started)  # no wake phrase yet: nothing
 
 
-def test_a_follow_up_hurries_the_turn_before_at_its_first_words_for_a_head_start(whisper, tmp_path):
-    """The turn before still writes its memory lines (Milo.start_turn's pending turn) when the
-    follow-up begins: its first words heard by a pause hurry it, as the follow-up's end would,
-    and the head start on them runs while the rest is being said."""
+def _writing_notes(stand_in, hurried: list):
+    """A turn that comes back with its reply whole, as Milo.start_turn does: the first one's
+    memory lines go on until something hurries them (each turn's hurry event in `hurried`)."""
     from milo.chat.turn import PendingTurn
-
-    stand_in = StandIn(reply="How lovely.")
-    hurried: list = []
 
     def start(text, on_reply=None, on_reply_end=None):
         result = stand_in(text, on_reply)
@@ -447,13 +443,23 @@ def test_a_follow_up_hurries_the_turn_before_at_its_first_words_for_a_head_start
 
         def memory_lines():
             if first:
-                hurry.wait(30)  # the model writing its notes, until something hurries them
+                hurry.wait(30)  # the model writing its notes, until the next question is here
             return result
             yield
 
         on_reply_end()
         return PendingTurn(memory_lines(), threading.Event(), hurry)
 
+    return start
+
+
+def test_a_follow_up_hurries_the_turn_before_at_its_first_words_for_a_head_start(whisper, tmp_path):
+    """The turn before still writes its memory lines (Milo.start_turn's pending turn) when the
+    follow-up begins: its first words heard by a pause hurry it, as the follow-up's end would,
+    and the head start on them runs while the rest is being said."""
+    stand_in = StandIn(reply="How lovely.")
+    hurried: list = []
+    start = _writing_notes(stand_in, hurried)
     a = trim(synth("Hey Milo, my sister is visiting next week", tmp_path / "a.wav"))
     b = trim(synth("She lives in Lisbon", tmp_path / "b.wav"))
     c = trim(synth("and she works in a bakery", tmp_path / "c.wav"))
@@ -479,28 +485,11 @@ def test_the_microphone_opens_while_the_memory_lines_are_still_being_written(tmp
     the loop listens again once the reply has been heard, not once the model has written its
     memory lines. Here those lines go on until the next question hurries them (PendingTurn.hurry):
     it is heard, and answered after the first turn has etched what it had."""
-    from milo.chat.turn import PendingTurn
     from milo.voice import events as E
 
     stand_in = StandIn(reply="My name is Milo.")
-    hurried = []
-
-    def start(text, on_reply=None, on_reply_end=None):
-        result = stand_in(text, on_reply)
-        hurry = threading.Event()
-        hurried.append(hurry)
-
-        first = len(hurried) == 1
-
-        def memory_lines():
-            if first:
-                hurry.wait(30)  # the model writing its notes, until the next question is here
-            return result
-            yield
-
-        pending = PendingTurn(memory_lines(), threading.Event(), hurry)
-        on_reply_end()
-        return pending
+    hurried: list = []
+    start = _writing_notes(stand_in, hurried)
 
     wav = concat([synth("Hey Milo, what is your name?", tmp_path / "q1.wav"), 1.0,
                   synth("And what do you like?", tmp_path / "q2.wav"), 1.0], tmp_path / "talk.wav")
