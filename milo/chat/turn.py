@@ -290,7 +290,8 @@ class Milo:
         conversation, that turn's prompt and answer as the model saw and wrote them (the
         server still holds them). Rebuilt as the conversation (the exchange after the notes
         chosen for it) they were new tokens again: a follow-up sent while the memory lines were
-        written waited ~3.5 s for its first token on a lived-in memory (bench/lived_in.py).
+        written waited 2.4 s for its first token on a lived-in memory, 1.7 s continued
+        (bench/lived_in.py, good brain).
         None where it would not fit (CONTINUE_TOKENS) or there is none."""
         from milo.memory.recall import estimate_tokens
 

@@ -29,9 +29,10 @@ the segmenter's `end_ms` until the early transcript is there.
 
 A head start (`head_start(question, ended)`, e.g. Milo.prefill_typed): what a pass heard by a
 pause (the question so far, the wake phrase taken off) is given to it on a thread of its own,
-while the user may still be talking, once the last turn is over; `ended` is set when the
-utterance ends. The prompt for what was said so far is then processed before the question ends,
-as the terminal does at a pause in typing.
+while the user may still be talking; a turn still writing its memory lines is hurried first, as
+the question's end would hurry it. `ended` is set when the utterance ends. The prompt for what
+was said so far is then processed before the question ends, as the terminal does at a pause in
+typing.
 """
 
 from __future__ import annotations
