@@ -599,6 +599,33 @@ def test_a_failed_draft_request_leaves_finds_answer(emb):
     assert confirm("What do I do for a living?", ev, BAKER, RunnableLambda(down), emb.encode_cached, "Milo", "Amara") is ev
 
 
+def test_a_draft_without_the_name_asked_does_not_answer_a_question_for_a_name(emb):
+    """"What's the name of Tiago's fiancée?" (seen on a lived-in memory): find's note gave no
+    name, and the draft restating 'My brother Tiago is getting married in June.' was said as the
+    answer. The draft answers a question for a name only with a name its note has (in any case:
+    speech to text writes "pepa")."""
+    from langchain_core.language_models.fake_chat_models import FakeListChatModel
+
+    from milo.chat.addressing import fixed_reply
+    from milo.chat.draft import confirm
+
+    notes = [Candidate("1", 'Inès said: "My brother Tiago is getting married in June."'),
+             Candidate("2", 'Inès said: "I work as a nurse in Porto."'),
+             Candidate("3", 'Inès said: "my new puppy is called pepa"')]
+    question = "What's the name of Tiago's fiancée?"
+    ev = find(question, notes, embed=emb.encode_cached, own="Milo", user="Inès")
+    assert ev.lacks == "name", ev.describe()
+    draft = FakeListChatModel(responses=["Your brother Tiago is getting married in June."])  # the model's words
+    got = confirm(question, ev, notes, draft, emb.encode_cached, "Milo", "Inès")
+    reply, whole = fixed_reply(got)
+    assert got.choice == NONE and got.closest is not None and reply.startswith("I'm not sure"), reply
+    # A name the note has, written in lower case there: the draft's answer stands.
+    asked = "whats my puppys name"
+    ev = find(asked, notes, embed=emb.encode_cached, own="Milo", user="Inès")
+    got = confirm(asked, ev, notes, FakeListChatModel(responses=["Your puppy is called Pepa."]), emb.encode_cached, "Milo", "Inès")
+    assert got.choice == "3", got.describe()
+
+
 @pytest.mark.model
 def test_the_draft_request_runs_on_llama_cpp(embedded, emb):
     """On the real model (the tiny brain here): the grammar holds the draft to one clause about

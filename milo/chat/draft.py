@@ -34,7 +34,7 @@ import logging
 from typing import Optional, Sequence
 
 from milo.chat.evidence import (MEANING_SAME_THING, NONE, Candidate, Embed, Evidence, asks_about_user, asks_beyond_name,
-                                asks_how_i, by_meaning, changes, part_of, quoted_speaker, to_you, told_notes)
+                                asks_how_i, by_meaning, changes, names_from, part_of, quoted_speaker, to_you, told_notes)
 
 log = logging.getLogger("milo")
 
@@ -104,7 +104,12 @@ def confirm(question: str, evidence: Optional[Evidence], candidates: Sequence[Ca
     except Exception as e:  # noqa: BLE001 - only a second look: find's answer stands
         log.info("draft answer skipped (%s: %s)", type(e).__name__, e)
         return evidence
-    return decide(evidence, restated(question, draft, notes, embed, own))
+    drafted = restated(question, draft, notes, embed, own)
+    if (evidence is not None and evidence.lacks == "name" and drafted is not None and drafted.answered
+            and not names_from(draft, drafted.note, question, own, user)):
+        # A name asked, none in find's note: the draft answers only with a name its note has.
+        drafted = Evidence(NONE, own=own, closest=Candidate(drafted.choice, drafted.note))
+    return decide(evidence, drafted)
 
 
 def draft_answer(question: str, notes: Sequence[Candidate], llm, about_user: bool = True) -> str:

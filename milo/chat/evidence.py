@@ -676,6 +676,22 @@ def _names_someone(told: str, question: str, own: str = "", user: str = "") -> b
 _FEASTS = frozenset(("christmas", "easter"))  # beside the days (_DAY) and months (milo.memory.format)
 
 
+def names_from(answer: str, note: str, question: str, own: str = "", user: str = "") -> bool:
+    """Whether `answer` (the model's draft) gives a name the question does not and `note` has, in
+    any case (speech to text writes "my dog pepa"; the draft writes Pepa): asked "What's the name
+    of Tiago's fiancée?", a draft that restated 'My brother Tiago is getting married in June.'
+    was said as the answer (its only names, Tiago and June, are the question's and a month)."""
+    known = {w.casefold() for w in re.findall(r"[^\W\d_]+", f"{question} {own} {user}")}
+    in_note = {w.casefold() for w in re.findall(r"[^\W\d_]+", note)}
+    for sentence in _SENTENCES.findall(answer):
+        for w in re.findall(r"[^\W\d_]+", sentence)[1:]:
+            name = w.casefold()
+            if ((w[0].isupper() or not w[0].islower()) and w not in ("I", "I'm") and name not in known and name in in_note
+                    and not (_DAY.fullmatch(w) or name in MONTH_NUMBERS or name in _FEASTS)):
+                return True
+    return False
+
+
 def _near_kin(words: Sequence[str], k: int, kin: set) -> bool:
     """Whether words[k] (a name) is given for one of `kin`: within four words after it ("my sister
     Ana", "my sister's name is Ana", "my sister is called Ana") or just before "is my <kin>"."""
@@ -977,4 +993,4 @@ def _answering(c: Candidate, asked: set) -> Candidate:
     return Candidate(c.key, q[0] + " ".join(kept) + q[2])
 
 
-__all__ = ["EARLIER", "Candidate", "changed_later", "told_notes", "asks_beyond_name", "asks_how_i", "by_meaning", "changes", "part_of", "tells", "Evidence", "NAME_NOTE", "earlier_words", "own_words", "NONE", "NOTE_TAG", "SAID", "name_note", "asks_about_user", "find", "instructions", "followed_up", "leaning", "only_asks"]
+__all__ = ["EARLIER", "Candidate", "changed_later", "names_from", "told_notes", "asks_beyond_name", "asks_how_i", "by_meaning", "changes", "part_of", "tells", "Evidence", "NAME_NOTE", "earlier_words", "own_words", "NONE", "NOTE_TAG", "SAID", "name_note", "asks_about_user", "find", "instructions", "followed_up", "leaning", "only_asks"]
