@@ -276,6 +276,7 @@ def test_vectors_still_computing_for_a_memory_let_go_of_are_stopped_at_exit(tmp_
     ('Seun said: "hey milo oluwaseun here i teach maths at a secondary school in lagos"',
      "You told me you teach maths at a secondary school in lagos."),
     ('Amy said: "Ugh, I had to move the dentist to Friday."', "You told me you had to move the dentist to Friday."),
+    ('Inès said: "Small correction: the wedding moved to July."', "You told me the wedding moved to July."),  # a lived-in chat
     ('earlier today: "My dentist is on Friday now."', "You told me your dentist is on Friday now."),
     ("My cat is Biscuit.", "You told me your cat is Biscuit."),  # a line the user wrote in the file
     ('Tomás said: "She\'s studying architecture."', "You told me she's studying architecture."),

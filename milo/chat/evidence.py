@@ -194,7 +194,10 @@ def earlier_words(pulses: Iterable, shown: Iterable[str], said: Sequence[str] = 
 
 # What opens a message without telling anything ("Ugh, ...", "Quick update: ..."): a closed class.
 _LEAD = re.compile(r"^\W*(?:(?:ugh|oh|ah|well|so|actually|hey|hi|hello|ok|okay|yes|no|hmm|anyway|btw|by the way|guess what"
-                   r"|small change|quick update|update|change of plan|news|fun fact)\b[\s,:;!.-]*)+", re.IGNORECASE)
+                   r"|small change|quick update|update|change of plan|news|fun fact"
+                   # "Small correction: ...", "One change, ..." (not "Change is hard for me")
+                   r"|(?:a |one |small |quick |tiny )?(?:correction|change|fix)(?=\s*[:,!-]))\b[\s,:;!.-]*)+",
+                   re.IGNORECASE)
 
 
 @functools.cache
