@@ -137,6 +137,7 @@ def one_run(wav: Path, engine, tts, milo, before: bool, end_ms: int, only_head: 
     from milo.voice.events import (
         FirstSentence, FirstToken, SpeechEnd, Transcript, TtsFirstSentence, TurnDone,
     )
+    from milo.voice.cli import head_start
     from milo.voice.loop import LoopConfig, VoiceLoop, VoicePipeline
     from milo.voice.mic import FileSource
     from milo.voice.vad import Segmenter, SileroVad
@@ -172,10 +173,9 @@ def one_run(wav: Path, engine, tts, milo, before: bool, end_ms: int, only_head: 
     segmenter = Segmenter(SileroVad(), end_ms=BEFORE["end_ms"] if old else end_ms)
     # The head start (milo.voice.cli.head_start) in every "after" run, and in "before" ones
     # only where the steps before it are measured (--compare).
-    head = None if before else (lambda said, ended: milo.prefill_typed(said, stop=ended)) if hasattr(milo, "prefill_typed") else None
     pipeline = VoicePipeline(source, segmenter, engine, tts, sink, wake=WakePhrase("hey Milo"))
     loop = VoiceLoop(pipeline, turn, config, say=lambda s: None, status=lambda s: None, on_event=on_event,
-                     **({"head_start": head} if head is not None else {}))
+                     head_start=None if before else head_start(milo))
     loop.run(max_turns=1)
     if not loop.turns or FirstToken not in times or sink.first is None:
         print(f"  no turn (heard {heard!r})", file=sys.stderr)
@@ -197,6 +197,7 @@ def one_run(wav: Path, engine, tts, milo, before: bool, end_ms: int, only_head: 
 def follow_run(i: int, tmp: Path, engine, tts, milo, head: bool):
     """A statement and its follow-up in one recording: (end of the follow-up's speech -> its
     first token, -> its first audio, whether the turn before was hurried), or None."""
+    from milo.voice.cli import head_start, turn_until_reply
     from milo.voice.events import FirstToken, SpeechEnd
     from milo.voice.loop import LoopConfig, VoiceLoop, VoicePipeline
     from milo.voice.mic import FileSource
@@ -221,16 +222,10 @@ def follow_run(i: int, tmp: Path, engine, tts, milo, head: bool):
         elif isinstance(event, SpeechEnd):
             ends.append(event.t)
 
-    def turn(text, on_reply, on_reply_end=None):
-        pending = milo.start_turn(text, on_reply=on_reply, prefill_next=True)
-        on_reply_end()
-        return pending
-
     source, sink = FileSource(str(wav), realtime=True), SpeakingSink()
     pipeline = VoicePipeline(source, Segmenter(SileroVad()), engine, tts, sink, wake=WakePhrase("hey Milo"))
-    ahead = (lambda said, ended: milo.prefill_typed(said, stop=ended)) if head else None
-    loop = VoiceLoop(pipeline, turn, LoopConfig(), say=lambda s: None, status=lambda s: None, on_event=on_event,
-                     **({"head_start": ahead} if ahead else {}))
+    loop = VoiceLoop(pipeline, turn_until_reply(milo), LoopConfig(), say=lambda s: None, status=lambda s: None,
+                     on_event=on_event, head_start=head_start(milo) if head else None)
     loop.run(max_turns=2)
     t_end = source.delivered_at[min(last // CHUNK_SAMPLES, len(source.delivered_at) - 1)]
     later = [t for t in sink.times if t > t_end]

@@ -657,42 +657,41 @@ _NUMBER = re.compile(r"\d|(?<!\w)(?:one|two|three|four|five|six|seven|eight|nine
 
 
 def _names_someone(told: str, question: str, own: str = "", user: str = "") -> bool:
-    """Whether `told` (a note in the user's person) holds a name the question does not: a word
-    written with a capital, or in a script without case (李娜), that does not open a sentence and
-    is neither the persona's nor the user's. A name given in lower case (speech to text: "my dog
-    pepa") is not seen: the note is then said as the closest, which still says it."""
-    known = {w.casefold() for w in re.findall(r"[^\W\d_]+", f"{question} {own} {user}")}
+    """Whether `told` (a note in the user's person) holds a name the question does not (`_names`).
+    A name given in lower case (speech to text: "my dog pepa") is not seen: the note is then said
+    as the closest, which still says it."""
     # The name of someone of theirs ("What's my sister called?"): a name near that word, not any
     # ('My sister's wedding is in May, in Bergen.' was said as the answer: "May", "Bergen").
     kin = {k for w in re.findall(r"[^\W\d_]+", question.casefold()) for k in (w, w[:-1]) if k in RELATIONS}
-    for sentence in _SENTENCES.findall(told):
-        words = re.findall(r"[^\W\d_]+", sentence)
-        for k, w in enumerate(words[1:], 1):
-            if (w[0].isupper() or not w[0].islower()) and w not in ("I", "I'm") and w.casefold() not in known:
-                if _DAY.fullmatch(w) or w.casefold() in MONTH_NUMBERS or w.casefold() in _FEASTS:
-                    continue  # capitalised, but says when, not who or which
-                if not kin or _near_kin(words, k, kin):
-                    return True
-    return False
-
-
-_FEASTS = frozenset(("christmas", "easter"))  # beside the days (_DAY) and months (milo.memory.format)
+    return any(not kin or _near_kin(words, k, kin) for words, k in _names(told, question, own, user))
 
 
 def names_from(answer: str, note: str, question: str, own: str = "", user: str = "") -> bool:
-    """Whether `answer` (the model's draft) gives a name the question does not and `note` has, in
-    any case (speech to text writes "my dog pepa"; the draft writes Pepa): asked "What's the name
-    of Tiago's fiancée?", a draft that restated 'My brother Tiago is getting married in June.'
-    was said as the answer (its only names, Tiago and June, are the question's and a month)."""
-    known = {w.casefold() for w in re.findall(r"[^\W\d_]+", f"{question} {own} {user}")}
+    """Whether `answer` (the model's draft) gives a name the question does not (`_names`) and
+    `note` has, in any case (speech to text writes "my dog pepa"; the draft writes Pepa): asked
+    "What's the name of Tiago's fiancée?", a draft that restated 'My brother Tiago is getting
+    married in June.' was said as the answer (its only names, Tiago and June, are the question's
+    and a month)."""
     in_note = {w.casefold() for w in re.findall(r"[^\W\d_]+", note)}
-    for sentence in _SENTENCES.findall(answer):
-        for w in re.findall(r"[^\W\d_]+", sentence)[1:]:
+    return any(words[k].casefold() in in_note for words, k in _names(answer, question, own, user))
+
+
+def _names(text: str, question: str, own: str = "", user: str = "") -> Iterable[tuple[list[str], int]]:
+    """Each name in `text` as (its sentence's words, its index): a word written with a capital,
+    or in a script without case (李娜), that does not open a sentence, is not in the question and
+    is neither the persona's nor the user's, nor a day, a month or a feast (capitalised, but they
+    say when, not who or which)."""
+    known = {w.casefold() for w in re.findall(r"[^\W\d_]+", f"{question} {own} {user}")}
+    for sentence in _SENTENCES.findall(text):
+        words = re.findall(r"[^\W\d_]+", sentence)
+        for k, w in enumerate(words[1:], 1):
             name = w.casefold()
-            if ((w[0].isupper() or not w[0].islower()) and w not in ("I", "I'm") and name not in known and name in in_note
+            if ((w[0].isupper() or not w[0].islower()) and w not in ("I", "I'm") and name not in known
                     and not (_DAY.fullmatch(w) or name in MONTH_NUMBERS or name in _FEASTS)):
-                return True
-    return False
+                yield words, k
+
+
+_FEASTS = frozenset(("christmas", "easter"))  # beside the days (_DAY) and months (milo.memory.format)
 
 
 def _near_kin(words: Sequence[str], k: int, kin: set) -> bool:

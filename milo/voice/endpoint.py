@@ -76,7 +76,7 @@ class EarlyStream:
         self._silent = 0
         self._pass: Optional["Future[str]"] = None
         self._told: Optional["Future[str]"] = None
-        self._passes: list["Future[str]"] = []  # every pass that ran, oldest first (so_far)
+        self._passes: list["Future[str]"] = []  # every pass submitted, oldest first (so_far skips the cancelled)
         self._so_far: Optional["Future[str]"] = None
         self.was_early = False  # finish() returned the early pass
 
@@ -85,8 +85,7 @@ class EarlyStream:
         if voiced:
             self._silent = 0
             if self._pass is not None:  # the user went on talking
-                if self._pass.cancel():
-                    self._passes.remove(self._pass)
+                self._pass.cancel()  # one that was running is still heard by so_far
                 self._pass = None
                 self.early.discarded += 1
             return
