@@ -555,6 +555,35 @@ SETS = {
              ("whats my grandads name", "never", None, ["grandad is called", "grandad's name is", "his name is"])],
         ],
     },
+    "dec15": {  # written 2026-12-04 (eleventh session) before running it: a name and what people call
+        # them, a fiancée, German from speech to text, a correction in the same wake, a neighbour
+        "seun": [
+            [S("Hi Milo, I'm Olúwaseun, but everyone calls me Seun. I'm a nurse at a children's hospital."),
+             S("My fiancée Adaeze and I are getting married in August.")],
+            [("How do I earn a living?", "told", ["nurse"], None),
+             ("Who am I marrying?", "told", ["adaeze"], None),
+             ("When is the wedding?", "told", ["august"], None),
+             ("Where is the wedding?", "never", None, ["wedding is at", "the venue is"]),
+             ("What do people call me?", "name", ["seun"], ["milo"])],
+        ],
+        "greta": [
+            [S("hallo milo ich bin greta und ich arbeite als bäckerin in hamburg")],
+            [S("mein hund heißt bruno")],
+            [("wo arbeite ich", "told", ["hamburg"], None),
+             ("what is my dog called", "told", ["bruno"], None),
+             ("what's my job", "told", ["baker", "backerin", "bakery", "bread"], None),
+             ("how old is my dog", "never", None, ["years old", "jahre alt"])],
+        ],
+        "amara": [
+            [S("Hi Milo, Amara here. I run every morning before work, usually 5 km."),
+             S("Actually, I've started doing 10 km now.")],
+            [S("My neighbour Ingrid lends me her bike on weekends.")],
+            [("How far do I run?", "corrected", ["10", "ten"], ["5 km", "five"]),
+             ("When do I run?", "told", ["morning"], None),
+             ("Whose bike do I borrow?", "told", ["ingrid"], None),
+             ("What do I do for work?", "never", None, ["you work as", "you work at", "your job is"])],
+        ],
+    },
 }
 
 
