@@ -846,3 +846,71 @@ def test_we_and_our_ask_about_the_user_where_a_note_answers(emb, question, want)
         assert ev is None, ev.describe()
     else:
         assert ev is not None and want in (ev.choice, *(c.key for c in ev.newer)), ev.describe()
+
+
+@pytest.mark.parametrize("question", ["What do people call me?", "what does everyone call me", "How should you call me?"])
+def test_what_people_call_them_asks_their_name(question):
+    """"What do people call me?" was read as asking about people: the closest note was said
+    instead of the name Milo knew."""
+    from milo.chat.evidence import asks_about_user, asks_beyond_name, name_note
+
+    notes = [Candidate("1", 'Seun said: "I\'m a nurse at a children\'s hospital."'), Candidate(NAME_NOTE, name_note("Seun"))]
+    assert asks_about_user(question, "Milo") and not asks_beyond_name(question, "Milo")
+    assert find(question, notes, own="Milo", user="Seun").choice == NAME_NOTE
+    assert asks_beyond_name("What do my kids call my dog?", "Milo")
+
+
+def test_earning_a_living_asks_their_job_and_a_trade_named_asks_advice():
+    from milo.chat.evidence import asks_about_user
+
+    assert asks_about_user("How do I earn a living?", "Milo") and asks_about_user("how do i make a living", "Milo")
+    assert not asks_about_user("How do I make a living as a painter?", "Milo")
+    assert not asks_about_user("How do I boil an egg?", "Milo")
+
+
+RUNS = [Candidate("1", 'Amara said: "Hi Milo, Amara here. I run every morning before work, usually 5 km."'),
+        Candidate("2", 'Amara said: "Actually, I\'ve started doing 10 km now."')]
+
+
+def test_a_newer_note_replaces_the_older_only_where_it_says_what_is_asked(emb):
+    """"When do I run?" was answered with '...10 km now' alone: the newer note changed the
+    distance, and only the older says when."""
+    when = find("When do I run?", RUNS, embed=emb.encode_cached, own="Milo", user="Amara")
+    assert when.choice == "1" and not when.replaced and "every morning" in when.told() and "10 km" in when.told()
+    far = find("How far do I run?", RUNS, embed=emb.encode_cached, own="Milo", user="Amara")
+    assert far.replaced and "10 km" in far.told() and "5 km" not in far.told()
+
+
+def test_a_when_asked_both_judges_put_on_a_note_that_says_when_is_answered(emb):
+    """"When is the wedding?" named the note by meaning, not by much; the draft "The wedding will
+    take place on August 15th." (its day invented) was 0.61 from it: both on the one note, which
+    says when (August). Asked where, the same note says no place: only the closest."""
+    from milo.chat.draft import decide, restated
+
+    notes = [Candidate("1", 'Seun said: "I\'m a nurse at a children\'s hospital."'),
+             Candidate("2", 'Seun said: "My fiancée Adaeze and I are getting married in August."')]
+    ev = find("When is the wedding?", notes, embed=emb.encode_cached, own="Milo", user="Seun")
+    assert ev.choice == "2" and ev.unsure
+    drafted = restated("When is the wedding?", "The wedding will take place on August 15th.", notes, emb.encode_cached, "Milo", "Seun")
+    assert drafted.choice == NONE and drafted.closest.key == "2"
+    assert decide(ev, drafted, "When is the wedding?") is ev
+    where = find("Where is the wedding?", notes, embed=emb.encode_cached, own="Milo", user="Seun")
+    drafted = restated("Where is the wedding?", "The wedding is at a beach in Lagos.", notes, emb.encode_cached, "Milo", "Seun")
+    got = decide(where, drafted, "Where is the wedding?")
+    assert got.choice == NONE
+
+
+def test_a_draft_naming_what_one_note_has_is_said_as_the_closest_in_another_language(emb):
+    """MiniLM reads German as words, not meaning: the draft "You have a dog named Bruno." was 0.47
+    from 'mein hund heißt bruno'. The name in one note alone: said as the closest, never as
+    sure; a greeting is not a name ("Your coach is named Bonsoir." names nothing)."""
+    from milo.chat.draft import restated
+
+    notes = [Candidate("1", 'Greta said: "hallo milo ich bin greta und ich arbeite als bäckerin in hamburg"'),
+             Candidate("2", 'Greta said: "mein hund heißt bruno"')]
+    dog = restated("what is my dog called", "You have a dog named Bruno.", notes, emb.encode_cached, "Milo", "Greta")
+    assert dog is not None and dog.choice == NONE and dog.closest.key == "2"
+    run = [Candidate("1", 'Helene said: "Bonsoir! Hélène here. I\'m training for a half marathon in October."'),
+           Candidate("2", 'Helene said: "Change of plan, I signed up for the full marathon instead."')]
+    assert restated("What's my coach called?", "Your coach is named Bonsoir.", run, emb.encode_cached, "Milo", "Helene") is None
+    assert restated("What's my coach called?", "Your coach is named Helene.", run, emb.encode_cached, "Milo", "Hélène") is None

@@ -39,13 +39,19 @@ GIVEN = {
     "Cześć Milo, jestem Zofia.": "Zofia",
     "Hoi Milo, ik ben Daan.": "Daan",
     "Soy María y vivo en Quito.": "María",
+    # Other languages all in lower case (speech to text): right after a greeting, then "and" or the end
+    "hallo milo ich bin greta und ich arbeite als bäckerin in hamburg": "Greta",
+    "hola milo soy lucía y trabajo en madrid": "Lucía",
+    "Bonsoir! Hélène here. I'm training for a half marathon.": "Hélène",
 }
 NOT_GIVEN = ["im allergic to peanuts", "I'm tired and hungry.", "this is great", "I'm going home now",
              "my dog's name is Rex", "Call me when you can", "It's a lovely day", "i'm so happy today",
              "I am from Spain", "What's my name?", "who am i", "its raining here", "Hi Milo!", "",
              # Other languages' "I am" + an adjective, all in lower case (speech to text): no word list
              # of their adjectives, so only a capitalised word there is a name.
-             "soy feliz", "ich bin müde", "sou muito feliz", "je suis fatigué", "I went to Ben Nevis"]
+             "soy feliz", "ich bin müde", "sou muito feliz", "je suis fatigué", "I went to Ben Nevis",
+             # ...after a greeting too, when a word follows or it says how they are
+             "hallo milo ich bin müde heute", "bonjour je suis fatiguée", "hola soy feliz", "hallo ich bin hier"]
 
 
 @pytest.mark.parametrize("text,name", GIVEN.items())
@@ -65,6 +71,15 @@ def test_the_persona_s_name_comes_from_its_profile_not_from_a_word_list():
     assert name_in("I'm Luna", "Luna") is None and name_in("Hi Luna!", "Luna") is None
     assert after_name("hey luna oluwaseun here i teach maths", "Luna") == "i teach maths"
     assert learn_name("", ['Luna said: "hello"'], "Luna") is None
+
+
+def test_what_follows_a_greeting_and_name_is_what_was_told():
+    """Said back as "You told me ...": not the greeting, not "and" in the user's language, and
+    never the user's own "I" taken for a conjunction."""
+    assert after_name("hallo milo ich bin greta und ich arbeite als bäckerin in hamburg", OWN) == "ich arbeite als bäckerin in hamburg"
+    assert after_name("Bonsoir! Hélène here. I'm training for a half marathon.", OWN) == "I'm training for a half marathon."
+    assert after_name("Hi, I'm Sam. I teach maths.", OWN) == "I teach maths."
+    assert after_name("Hi Milo, I'm Kenji. And I'm a chef.", OWN) == "I'm a chef."
 
 
 def test_a_corrected_name_replaces_the_first():

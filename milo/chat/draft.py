@@ -34,7 +34,8 @@ import logging
 from typing import Optional, Sequence
 
 from milo.chat.evidence import (MEANING_SAME_THING, NONE, Candidate, Embed, Evidence, asks_about_user, asks_beyond_name,
-                                asks_how_i, by_meaning, changes, names_from, part_of, quoted_speaker, to_you, told_notes)
+                                asks_how_i, asks_when_or_how_many, by_meaning, changes, names_from, own_words, part_of,
+                                quoted_speaker, says_what_is_asked, to_you, told_notes)
 
 log = logging.getLogger("milo")
 
@@ -104,12 +105,12 @@ def confirm(question: str, evidence: Optional[Evidence], candidates: Sequence[Ca
     except Exception as e:  # noqa: BLE001 - only a second look: find's answer stands
         log.info("draft answer skipped (%s: %s)", type(e).__name__, e)
         return evidence
-    drafted = restated(question, draft, notes, embed, own)
+    drafted = restated(question, draft, notes, embed, own, user)
     if (evidence is not None and evidence.lacks == "name" and drafted is not None and drafted.answered
             and not names_from(draft, drafted.note, question, own, user)):
         # A name asked, none in find's note: the draft answers only with a name its note has.
         drafted = Evidence(NONE, own=own, closest=Candidate(drafted.choice, drafted.note))
-    return decide(evidence, drafted)
+    return decide(evidence, drafted, question)
 
 
 def draft_answer(question: str, notes: Sequence[Candidate], llm, about_user: bool = True) -> str:
@@ -134,7 +135,7 @@ def needed(question: str, evidence: Optional[Evidence], own: str = "") -> bool:
     return asks_beyond_name(question, own)
 
 
-def decide(evidence: Optional[Evidence], drafted: Optional[Evidence]) -> Optional[Evidence]:
+def decide(evidence: Optional[Evidence], drafted: Optional[Evidence], question: str = "") -> Optional[Evidence]:
     """find's `evidence` and what the draft restates (`restated`: a note surely, a note as the
     closest, or None) -> what answers. No evidence (advice asked, perhaps): a note only when
     sure, else the model answers as before ("How do I boil an egg?")."""
@@ -144,13 +145,28 @@ def decide(evidence: Optional[Evidence], drafted: Optional[Evidence]) -> Optiona
         return drafted if drafted is not None else evidence
     if drafted is not None and drafted.answered and drafted.choice in {evidence.choice, *(c.key for c in evidence.newer)}:
         return evidence  # the note, or the newer one on the same thing beside it
+    if (drafted is not None and drafted.closest is not None and drafted.closest.key == evidence.choice
+            and asks_when_or_how_many(question) and says_what_is_asked(question, evidence.note)):
+        # Both close to the same note, which holds the when or number asked: "When is the wedding?"
+        # named 'My fiancée Adaeze and I are getting married in August.' by meaning, and the draft
+        # "The wedding will take place on August 15th." (its day invented) was 0.61 from it.
+        return evidence
     # Only close is not enough: on a lived-in memory "What's my sister called?" named 'My brother
     # Joris is a firefighter.' by meaning, and the draft "Your sister is Joris." was 0.60 from it.
     # The draft says another thing, or nothing told: find's note is only the closest.
     return Evidence(NONE, own=evidence.own, closest=Candidate(evidence.choice, evidence.note))
 
 
-def restated(question: str, draft: str, notes: Sequence[Candidate], embed: Embed, own: str = "") -> Optional[Evidence]:
+def _after_greeting(note: str, own: str) -> str:
+    """The user's words of `note` without the greeting and name they open with ("Bonsoir!
+    Hélène here. I'm training..." was drafted "Your coach is named Bonsoir.")."""
+    from milo.memory.names import after_name
+
+    return after_name(own_words(note) or note, own)
+
+
+def restated(question: str, draft: str, notes: Sequence[Candidate], embed: Embed, own: str = "",
+              user: str = "") -> Optional[Evidence]:
     """The note `draft` restates, as Evidence: surely (with a newer note on the same thing), or
     as the closest (Evidence.closest); None when it restates none."""
     said = by_meaning(draft, notes, embed, own) if draft else None
@@ -159,7 +175,15 @@ def restated(question: str, draft: str, notes: Sequence[Candidate], embed: Embed
         return None
     j = max(range(len(notes)), key=lambda k: (said[0][k], k))
     log.info("draft answer %r: closest note %s (%.2f; the question %.2f)", draft, notes[j].key, said[0][j], asked[0][j])
-    if said[0][j] < DRAFT_SAME or asked[0][j] < QUESTION_FLOOR:
+    if said[0][j] < DRAFT_SAME:
+        # Not close in meaning, but a name the draft gives is in one note alone: in another
+        # language MiniLM reads words, not meaning ("what is my dog called" / 'mein hund heißt
+        # bruno', the draft "You have a dog named Bruno." 0.47): said as the closest, not sure.
+        named = [k for k in range(len(notes)) if names_from(draft, _after_greeting(notes[k].text, own), question, own, user)]
+        if len(named) == 1 and asked[0][named[0]] >= QUESTION_FLOOR:
+            return Evidence(NONE, own=own, closest=part_of(notes[named[0]], said[2][named[0]]))
+        return None
+    if asked[0][j] < QUESTION_FLOOR:
         return None
     # Another note close to the draft: two facts mixed, unless the draft all but repeats its note
     # ("The cricket final was moved to Sunday." was 0.98 from its note, 0.46 from 'i coach a

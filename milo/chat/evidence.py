@@ -42,6 +42,7 @@ import dataclasses
 import functools
 import logging
 import re
+import unicodedata
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable, Iterable, Optional, Sequence
 
@@ -330,7 +331,9 @@ def _opening_words(pattern: str, own: str) -> re.Pattern:
 # with no note to go on): only where a note answers it (find), as "How do I take care of a
 # cactus?" is advice.
 _HOW_DO_I = r"(?<!\w)how\s+(?:do|can|would)\s+(?:i|we)(?!\w)"
-_HABIT = r"\s+(?:like|take|prefer|usually|normally)(?!\w)"
+_HABIT = (r"(?:\s+(?:like|take|prefer|usually|normally)(?!\w)"
+          # "How do I earn a living?" asks their job (the model gave advice), "...as a painter?" advice
+          r"|\s+(?:earn|make)\s+(?:a|my|our)\s+living\W*$)")
 _HOW_DO_I_HABIT = re.compile(_HOW_DO_I + _HABIT, re.IGNORECASE)
 _ADVICE = re.compile(r"(?<!\w)(?:should|shall|could|can|may|might|must)\s+(?:i|we)(?!\w)|(?<!\w)(?:i|we)\s+(?:should|ought\s+to)(?!\w)|" + _HOW_DO_I + f"(?!{_HABIT})"
                      r"|(?<!\w)(?:do|would)\s+you\s+(?:think|recommend|suggest)(?!\w)|(?<!\w)what\s+(?:if|about)\s+(?:i|we)(?!\w)",
@@ -368,7 +371,16 @@ def asks_about_user(text: str, own: str = "") -> bool:
 
 def asks_beyond_name(text: str, own: str = "") -> bool:
     """Whether a question about the user asks more than their own name ("What's my name?")."""
-    return bool(_asked_terms(text, own) - _NAME_TERMS())
+    return bool(_beyond_name(text, own))
+
+
+def _beyond_name(text: str, own: str = "") -> set[str]:
+    """What a question asks besides a name ("what's my sister's name": the sister). Nothing when
+    it asks what the user is called ("What do people call me?" was read as asking about people,
+    and the closest note said instead of the name)."""
+    if _CALL_ME.search(text.replace("\u2019", "'")):
+        return set()
+    return _asked_terms(text, own) - _NAME_TERMS()
 
 
 def asks_how_i(text: str) -> bool:
@@ -535,7 +547,7 @@ def find(text: str, candidates: Sequence[Candidate], embed: Optional[Embed] = No
     if user:
         candidates = [c for c in candidates if quoted_speaker(c.text) in (None, user.casefold())]
     if not asks_about_user(text, own):
-        if _asks_about_us(text, own) and _asked_terms(text, own) - _NAME_TERMS():  # not "Where were we?"
+        if _asks_about_us(text, own) and _beyond_name(text, own):  # not "Where were we?"
             # "What do we run?", "When does our shop open?": their family's, or the user's with
             # Milo ("Where were we?"), so a note answers, or the model does (never "not told").
             found = _by_their_notes(text, candidates, embed, own, user)
@@ -562,7 +574,7 @@ _LETS = re.compile(r"(?<!\w)let(?:'s|\s+us)(?!\w)", re.IGNORECASE)
 def _by_their_notes(text: str, candidates: Sequence[Candidate], embed: Optional[Embed], own: str = "",
                     user: str = "") -> Evidence:
     """What answers `text`, a question about the user (see `find`), among their notes."""
-    asked = _asked_terms(text, own) - _NAME_TERMS()  # "what's my sister's name": about the sister
+    asked = _beyond_name(text, own)  # "what's my sister's name": about the sister
     if not asked:
         # Their own name ("what's my name", "who am i"): the note that gives it, if any.
         named = [c for c in candidates if c.key == NAME_NOTE]
@@ -619,7 +631,7 @@ def _by_their_notes(text: str, candidates: Sequence[Candidate], embed: Optional[
            and not (_ASKS_NAME.search(text) or _ASKS_NUMBER.search(text)))
     found = Evidence(best[3].key, _answering(best[3], asked).text, newer, bool(newer) and changes(newer[-1].text), own,
                      unsure=(kin or not best[0]) and meaning is not None and (kin or meaning[0][best[4]] < MEANING_SURE))
-    found = _day_kept(found, text, [c for _, c in told], embed)
+    found = _day_kept(_older_kept(found, text), text, [c for _, c in told], embed)
     return _lacking(found, text, own, user, _answering(newer[-1] if newer and found.replaced else best[3], asked))
 
 
@@ -681,14 +693,19 @@ def _names(text: str, question: str, own: str = "", user: str = "") -> Iterable[
     or in a script without case (李娜), that does not open a sentence, is not in the question and
     is neither the persona's nor the user's, nor a day, a month or a feast (capitalised, but they
     say when, not who or which)."""
-    known = {w.casefold() for w in re.findall(r"[^\W\d_]+", f"{question} {own} {user}")}
+    known = {_bare(w) for w in re.findall(r"[^\W\d_]+", f"{question} {own} {user}")}
     for sentence in _SENTENCES.findall(text):
         words = re.findall(r"[^\W\d_]+", sentence)
         for k, w in enumerate(words[1:], 1):
             name = w.casefold()
-            if ((w[0].isupper() or not w[0].islower()) and w not in ("I", "I'm") and name not in known
+            if ((w[0].isupper() or not w[0].islower()) and w not in ("I", "I'm") and _bare(w) not in known
                     and not (_DAY.fullmatch(w) or name in MONTH_NUMBERS or name in _FEASTS)):
                 yield words, k
+
+
+def _bare(word: str) -> str:
+    """A word without case or accents: the user's name drafted "Helene" is theirs ("Hélène")."""
+    return "".join(c for c in unicodedata.normalize("NFKD", word.casefold()) if not unicodedata.combining(c))
 
 
 _FEASTS = frozenset(("christmas", "easter"))  # beside the days (_DAY) and months (milo.memory.format)
@@ -918,6 +935,38 @@ CHANGED_SAME = 0.35  # a newer note about a day, this close to an older one abou
 # Asking when (a closed, lexical class): the newer day is the answer, alone.
 _ASKS_WHEN = re.compile(r"(?<!\w)(?:when|what\s+day|which\s+day|what\s+time|what\s+days|which\s+days|quand|wann|cuándo|cuando)(?!\w)",
                         re.IGNORECASE)
+# When, as a note says it (a closed, lexical class): a day, a month, a part of the day, a season,
+# a clock time or a year. What a when-question needs of a note.
+_SAYS_WHEN = re.compile(_DAY.pattern + "|(?<!\\w)(?:" + "|".join(MONTH_NUMBERS) + r"|mornings?|afternoons?|evenings?|nights?"
+                        r"|noon|midnight|tonight|today|tomorrow|yesterday|daily|weekly|monthly|yearly|spring|summer"
+                        r"|autumn|fall|winter|christmas|easter|o'clock|ago|\d{1,2}(?::\d\d)?\s*(?:am|pm|a\.m\.|p\.m\.)"
+                        r"|\d{1,2}:\d\d|(?:19|20)\d\d|(?:next|last|this)\s+(?:week|month|year))(?!\w)", re.IGNORECASE)
+
+
+def says_what_is_asked(question: str, note: str) -> bool:
+    """Whether `note` holds what kind of thing `question` asks, where that is a closed class:
+    a when for "When...?", a number for "How many/old/far...?"; True for any other question."""
+    return ((not _ASKS_WHEN.search(question) or bool(_SAYS_WHEN.search(note)))
+            and (not _ASKS_NUMBER.search(question) or bool(_NUMBER.search(note))))
+
+
+def asks_when_or_how_many(question: str) -> bool:
+    """Whether `question` asks when, or a number: what `says_what_is_asked` can see in a note."""
+    return bool(_ASKS_WHEN.search(question) or _ASKS_NUMBER.search(question))
+
+
+def _older_kept(found: "Evidence", question: str) -> "Evidence":
+    """`found` with its older note said beside the newer one that changed it, when only the
+    older holds what is asked: "When do I run?" after 'I run every morning before work, usually
+    5 km.' and 'Actually, I've started doing 10 km now.' was answered with the 10 km alone."""
+    if not (found.answered and found.replaced and found.newer):
+        return found
+    older, newest = _words(found.note), _words(found.newer[-1].text)
+    if says_what_is_asked(question, older) and not says_what_is_asked(question, newest):
+        return dataclasses.replace(found, replaced=False)
+    return found
+
+
 # A day as a note says it ("on Tuesday evenings", "every Saturday morning"): what a change of day drops.
 _DAY_PHRASE = re.compile(r"\s*(?:\b(?:on|every|each)\s+)?" + _DAY.pattern + r"(?:\s+(?:morning|afternoon|evening|night)s?)?",
                          re.IGNORECASE)
@@ -995,4 +1044,4 @@ def _answering(c: Candidate, asked: set) -> Candidate:
     return Candidate(c.key, q[0] + " ".join(kept) + q[2])
 
 
-__all__ = ["EARLIER", "Candidate", "changed_later", "names_from", "told_notes", "asks_beyond_name", "asks_how_i", "by_meaning", "changes", "part_of", "tells", "Evidence", "NAME_NOTE", "earlier_words", "own_words", "NONE", "NOTE_TAG", "SAID", "name_note", "asks_about_user", "find", "instructions", "followed_up", "leaning", "only_asks"]
+__all__ = ["EARLIER", "Candidate", "says_what_is_asked", "asks_when_or_how_many", "changed_later", "names_from", "told_notes", "asks_beyond_name", "asks_how_i", "by_meaning", "changes", "part_of", "tells", "Evidence", "NAME_NOTE", "earlier_words", "own_words", "NONE", "NOTE_TAG", "SAID", "name_note", "asks_about_user", "find", "instructions", "followed_up", "leaning", "only_asks"]

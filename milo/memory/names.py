@@ -38,17 +38,24 @@ _MAYBE_CASED = [r"c'est", r"soy", r"ich bin", r"je suis", r"я", r"(?:eu\s+)?sou
                 r"ik ben", r"jeg er", r"jag är"]
 # Scripts written without spaces: the name runs to the next punctuation (我叫李娜。).
 _GLUED = re.compile(r"(?:我叫|我是|我的名字是|私は|僕は|わたしは|저는|제 이름은)\s*([\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]{1,6}?)(?:です|입니다|이에요|예요|[，。,.!！?？\s]|$)")
-_GREETING = r"(?:hi|hello|hey|hiya|howdy|yo|morning|good (?:morning|afternoon|evening)|greetings|bonjour|salut|hallo|hola|ciao|salaam|kia ora|namaste|hej|ola|olá|there)"
+_GREETING = (r"(?:hi|hello|hey|hiya|howdy|yo|morning|good (?:morning|afternoon|evening)|greetings|bonjour|bonsoir|coucou|salut|hallo|hola|buenas|buenos d[ií]as|ciao|buongiorno|buonasera"
+             r"|guten (?:morgen|tag|abend)|moin|servus|hoi|goedemorgen|god morgon|cześć|merhaba|aloha|shalom|salaam|salam"
+             r"|jambo|sawubona|привет|здравствуйте|kia ora|namaste|hej|ola|olá|there)")
 NOT_NAMES = frozenset(
     "back here fine good great okay ok sorry tired sure home ready busy happy sad done new not just so very "
     "really still also glad excited bored hungry sick well friend the a an going gonna trying from in at "
     "on with a bit kind sort pretty quite thinking wondering looking feeling working learning getting doing "
     "allergic afraid scared worried curious interested married single retired late early alone awake asleep "
     "fine thanks thank yes no hi hello hey this that it what who your you my our his her their me when later "
-    "tomorrow maybe please if anytime any whenever".split()
+    "tomorrow maybe please if anytime any whenever "
+    # ...and how people say how they are in _MAYBE_CASED's languages, after a greeting in lower case
+    "müde mude fatigué fatiguée fatigue content contente heureux heureuse triste malade prêt prête là ici "
+    "feliz cansado cansada enfermo enferma listo lista aquí aqui bien bem gut krank fertig zurück hier da "
+    "stanco stanca felice pronto pronta qui moe blij klaar trött glad sjuk klar".split()
 )
 # After a name given in lower case, the message ends, pauses or goes on to a new clause.
 _AFTER = frozenset("and here i i'm im i've ive i'd my from btw nice but by so".split())
+_AND = frozenset("and und et y e i en og och oraz и ve".split())  # "and" after a name in _MAYBE_CASED's languages
 _SURE_RE = re.compile(r"(?<![^\W_])(?:" + "|".join(_SURE) + r")\s+(" + _WORD + r")", re.IGNORECASE)
 _MAYBE_RE = re.compile(r"(?<![^\W_])(?:" + "|".join(_MAYBE) + r")\s+(" + _WORD + r")", re.IGNORECASE)
 _CASED_RE = re.compile(r"(?<![^\W_])(?:" + "|".join(_MAYBE_CASED) + r")\s+(" + _WORD + r")", re.IGNORECASE)
@@ -102,11 +109,20 @@ def _name(text: str, m: re.Match, sure: Optional[bool], own: str) -> Optional[st
         return None
     has_case = any(c.isupper() for c in text)
     if sure is None and not (_capital(word) or _caseless(word)):
-        return None
+        # All lower case (speech to text) in another language: only right after a greeting, and
+        # then the message ends or goes on with "and" ("hallo milo ich bin greta und ich arbeite
+        # als bäckerin"); "ich bin müde" alone is not a name.
+        before = text[: m.start()]
+        if has_case or not before.strip() or not _opens(own).match(before):
+            return None
+        after = re.match(r"\s*([^\W\d_']+|[,.!?;]|$)", text[m.end(1):])
+        follower = (after.group(1) if after else "").lower()
+        if follower and follower[0].isalpha() and follower not in _AND:
+            return None
     if not sure:
         if has_case and not _capital(word):
             return None
-        if not has_case and not _caseless(word):
+        if not has_case and not _caseless(word) and sure is False:
             # All lower case (speech to text): only where a name is expected.
             if not _opens(own).match(text[: m.start()]):
                 return None
@@ -153,7 +169,7 @@ def after_name(text: str, own: str = "") -> str:
                 ends.append(m.end(1) + len(_more(t, m.end(1))))
     if not ends:
         return text
-    rest = re.sub(r"^[\s,.;:!-]*(?:and\s+)?", "", t[max(ends):])
+    rest = re.sub(r"^[\s,.;:!-]*(?:(?:" + "|".join(_AND - {"i"}) + r")\s+)?", "", t[max(ends):], flags=re.IGNORECASE)
     return rest if len(rest.split()) >= 2 else text
 
 
