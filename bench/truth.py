@@ -584,6 +584,31 @@ SETS = {
              ("What do I do for work?", "never", None, ["you work as", "you work at", "your job is"])],
         ],
     },
+    "dec16": {  # written 2026-12-04 (eleventh session) after the dec15 changes, before running it: their measure
+        "mirela": [
+            [S("Bună Milo! I'm Mirela, I drive a tram in Bucharest."),
+             S("My twins, Ana and Radu, start school in September.")],
+            [("What do I drive?", "told", ["tram"], None),
+             ("How many kids do I have?", "told", ["two", "twins", "2"], None),
+             ("What are my children called?", "told", ["ana", "radu"], None),
+             ("What's my husband's name?", "never", None, ["husband is called", "husband's name is", "his name is"]),
+             ("Who am I?", "name", ["mirela"], ["milo"])],
+        ],
+        "tane": [
+            [S("kia ora milo tane here i work as a park ranger up north")],
+            [S("oh and my favourite bird is the kererū")],
+            [("whats my favourite bird", "told", ["kereru"], None),
+             ("what do i do for work", "told", ["ranger"], None),
+             ("do i have any pets", "never", None, ["you have a", "your dog", "your cat"])],
+        ],
+        "sofia": [
+            [S("Hi Milo, Sofía here. My yoga class is on Tuesday evenings at the community centre.")],
+            [S("Quick update: yoga moved to Thursday evenings.")],
+            [("When is my yoga class?", "corrected", ["thursday"], ["tuesday"]),
+             ("Where is it held?", "told", ["community"], None),
+             ("Who teaches it?", "never", None, ["teacher is", "taught by", "instructor is"])],
+        ],
+    },
 }
 
 
