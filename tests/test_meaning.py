@@ -914,3 +914,14 @@ def test_a_draft_naming_what_one_note_has_is_said_as_the_closest_in_another_lang
            Candidate("2", 'Helene said: "Change of plan, I signed up for the full marathon instead."')]
     assert restated("What's my coach called?", "Your coach is named Bonsoir.", run, emb.encode_cached, "Milo", "Helene") is None
     assert restated("What's my coach called?", "Your coach is named Helene.", run, emb.encode_cached, "Milo", "Hélène") is None
+
+
+def test_a_name_asked_of_the_thing_they_told_of_is_about_them(emb):
+    """"whats the band called" after 'i play the trumpet in a brass band' was left to the model,
+    which named it "the Brass Band": their band, so "not sure", with the closest note. A thing
+    named with a capital, or no name asked, stays the model's."""
+    notes = [Candidate("1", 'Piotr said: "hey milo its piotr i play the trumpet in a brass band on fridays"')]
+    band = find("whats the band called", notes, embed=emb.encode_cached, own="Milo", user="Piotr")
+    assert band is not None and band.choice == NONE and band.closest.key == "1" and band.lacks == "name"
+    assert find("How tall is the Eiffel Tower?", notes, embed=emb.encode_cached, own="Milo", user="Piotr") is None
+    assert find("What's the tallest mountain called?", notes, embed=emb.encode_cached, own="Milo", user="Piotr") is None

@@ -553,8 +553,26 @@ def find(text: str, candidates: Sequence[Candidate], embed: Optional[Embed] = No
             found = _by_their_notes(text, candidates, embed, own, user)
             if found is not None and (found.answered or found.closest is not None):
                 return found
+        if _names_theirs(text, candidates, own):
+            return _by_their_notes(text, candidates, embed, own, user)
         return _told_about(text, candidates, embed, own, user)
     return _by_their_notes(text, candidates, embed, own, user)
+
+
+_THE = re.compile(r"(?<!\w)the\s+([^\W\d_]+)", re.IGNORECASE)
+
+
+def _names_theirs(text: str, candidates: Sequence[Candidate], own: str = "") -> bool:
+    """A name asked of "the" thing a note of theirs tells of ("whats the band called" after 'i
+    play the trumpet in a brass band': the model, left to answer, named it "the Brass Band"):
+    about the user. Only a name asked, of a word written in lower case: "How tall is the Eiffel
+    Tower?" or "How long does the bread take?" stay the model's."""
+    if not _ASKS_NAME.search(text) or _YOU.search(text) or not _opening_words(_ASKS, own).search(text):
+        return False
+    from milo.memory.index import terms
+
+    things = {t for m in _THE.finditer(text) if m.group(1).islower() for t in terms(m.group(1))} - _NAME_TERMS()
+    return bool(things) and any(things & set(terms(_statements(c.text))) for c in told_notes(candidates, own))
 
 
 # "we", "our" (a closed class; English only so far): the user and theirs, or the user and Milo.
