@@ -25,6 +25,11 @@ processed), one cold turn, then the median of the warm ones:
 run with the same brain, memories and messages. The memory's vectors for recall by meaning
 (milo.memory.vectors) are computed before the turns, as in any wake after the first with this
 version; `--first-wake` leaves them to the background, as on the first wake after an upgrade.
+Tried and not kept: a follow-up typed while the memory lines are written hurrying them at its
+first pause (the terminal's head start, as voice does), its last word typed 1 s later: first
+token 2.03 s -> 4.45 s in one run (median of 3), 1.5-1.8 s in a probe; hurrying and etching took
+~1 s, so the head start was stopped by Enter before it processed anything.
+
 Timings are printed, never asserted.
 """
 

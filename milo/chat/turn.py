@@ -422,7 +422,8 @@ class Milo:
         except Exception as e:  # only a head start
             log.info("prefill of what is typed failed: %s", e)
             return False
-        log.info("processed ahead: what is typed so far (%d words) and its notes", len(typed.split()))
+        log.info("processed ahead: what is typed so far (%d words) and its notes%s", len(typed.split()),
+                 ", continuing the last turn" if inputs.get("replay") else "")
         return True
 
     def prompt_messages(self, text: str) -> list[BaseMessage]:
