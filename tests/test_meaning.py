@@ -925,3 +925,27 @@ def test_a_name_asked_of_the_thing_they_told_of_is_about_them(emb):
     assert band is not None and band.choice == NONE and band.closest.key == "1" and band.lacks == "name"
     assert find("How tall is the Eiffel Tower?", notes, embed=emb.encode_cached, own="Milo", user="Piotr") is None
     assert find("What's the tallest mountain called?", notes, embed=emb.encode_cached, own="Milo", user="Piotr") is None
+
+
+def test_a_note_milo_wrote_of_them_reads_in_their_person_for_the_draft():
+    """'Their twins, Ana and Radu, start school in September.' (a note the good brain wrote)
+    was given to the draft as written: "How many kids do I have?" was then "not told"."""
+    from milo.chat.draft import request
+    from milo.chat.evidence import to_you
+
+    assert to_you("Their twins, Ana and Radu, start school in September.") == "your twins, Ana and Radu, start school in September."
+    assert to_you("My cat is Biscuit.") == "My cat is Biscuit."  # a line the user wrote in the file: as written
+    notes = [Candidate("1", "Their twins, Ana and Radu, start school in September.")]
+    assert "- your twins, Ana and Radu" in request("How many kids do I have?", notes)[1].content
+
+
+def test_where_a_thing_is_held_asks_its_place_not_about_holding(emb):
+    """"Where is it held?" after "When is my yoga class?": 'held' was read as what is asked, which
+    neither note mentions, and only the newer note (the day) was said as the closest."""
+    from milo.chat.evidence import followed_up, leaning
+
+    yoga = [Candidate("1", 'Sofía said: "Hi Milo, Sofía here. My yoga class is on Tuesday evenings at the community centre."'),
+            Candidate("2", 'Sofía said: "Quick update: yoga moved to Thursday evenings."')]
+    asked = leaning("Where is it held?", ["When is my yoga class?"], "Milo")
+    found = followed_up(find(asked, yoga, embed=emb.encode_cached, own="Milo", user="Sofía"), "Where is it held?", "Milo")
+    assert found.answered and "community centre" in found.told() and "Thursday" in found.told()

@@ -258,9 +258,11 @@ def to_you(note: str) -> str:
     """A note of the user's own words as they read to Milo: 'Søren said: "My neighbour Ingrid
     gives me her old newspapers."' -> 'your neighbour Ingrid gives you her old newspapers'. In
     what Milo says, never in the file. Read as written, the 1.5B brain took the user's "I" and
-    "me" for its own ("You gave me your old newspapers.")."""
+    "me" for its own ("You gave me your old newspapers."). A note Milo wrote of them ("Their twins,
+    Ana and Radu, start school in September.") the same: drafted from as written, "How many kids
+    do I have?" was "not told"."""
     q = _said(note)
-    return _you(q[1]) if q else unflag(note)
+    return _you(q[1]) if q else _they_to_you(unflag(note))
 
 
 def _you(said: str) -> str:
@@ -476,6 +478,8 @@ def _QUESTION_TERMS() -> frozenset:
     return frozenset(terms("called named tell told say said mention mentioned still ever again know thing things "
                            "like please now these days today hello hi hey hiya morning evening afternoon night good "
                            "yes no ok okay thanks thank quick question sorry well oh "
+                           # where or when a thing is, not what it is ("Where is it held?")
+                           "held located based happen happens happening "
                            # the question words of _QUESTION's other languages ("¿Cómo me llamo?"), not those
                            # that are English words or stems too (come, dove, var, comment: "Who is coming?")
                            "qué que quién dónde cuándo cómo cuál quel quelle où quand quoi qui wer wo wann wie "
