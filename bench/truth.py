@@ -609,6 +609,32 @@ SETS = {
              ("Who teaches it?", "never", None, ["teacher is", "taught by", "instructor is"])],
         ],
     },
+    "dec17": {  # written 2026-12-04 (eleventh session) after the dec16 changes, before running it: their measure
+        "joao": [
+            [S("hey milo im joão i grew up in porto but i live in leeds now")],
+            [S("my brother tiago is a chef")],
+            [("where did i grow up", "told", ["porto"], None),
+             ("where do i live now", "told", ["leeds"], None),
+             ("what does my brother do", "told", ["chef"], None),
+             ("how old is my brother", "never", None, ["years old"]),
+             ("whats my name", "name", ["joao"], ["milo"])],
+        ],
+        "nadia": [
+            [S("Hello Milo, I'm Nadia. I work at a bakery and I'm 34."),
+             S("I have a parrot called Mango.")],
+            [S("Big news: I don't work at the bakery anymore, I started at the library.")],
+            [("Where do I work?", "corrected", ["library"], ["bakery"]),
+             ("How old am I?", "told", ["34", "thirty-four", "thirty four"], None),
+             ("What kind of animal is Mango?", "told", ["parrot"], None),
+             ("What's my favourite food?", "never", None, ["favourite food is", "favorite food is", "you love", "you like"])],
+        ],
+        "kenji": [
+            [S("Konnichiwa Milo! Kenji here. My daughter Yui plays the violin.")],
+            [("What instrument does Yui play?", "told", ["violin"], None),
+             ("Who is Yui?", "told", ["daughter"], None),
+             ("How old is Yui?", "never", None, ["years old"])],
+        ],
+    },
 }
 
 
