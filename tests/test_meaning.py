@@ -277,6 +277,8 @@ def test_vectors_still_computing_for_a_memory_let_go_of_are_stopped_at_exit(tmp_
      "You told me you teach maths at a secondary school in lagos."),
     ('Amy said: "Ugh, I had to move the dentist to Friday."', "You told me you had to move the dentist to Friday."),
     ('Inès said: "Small correction: the wedding moved to July."', "You told me the wedding moved to July."),  # a lived-in chat
+    ('Nadia said: "Big news: I started at the library."', "You told me you started at the library."),  # dec17
+    ('Nadia said: "Good news travels fast in our town."', "You told me Good news travels fast in your town."),  # its words kept
     ('earlier today: "My dentist is on Friday now."', "You told me your dentist is on Friday now."),
     ("My cat is Biscuit.", "You told me your cat is Biscuit."),  # a line the user wrote in the file
     ('Tomás said: "She\'s studying architecture."', "You told me she's studying architecture."),
@@ -771,6 +773,7 @@ def test_a_follow_up_of_a_follow_up_leans_on_the_question_they_both_point_back_a
 
 @pytest.mark.parametrize("question, want", [
     ("¿Cómo me llamo?", NAME_NOTE), ("Wie heiße ich?", NAME_NOTE),  # not French's "comment": an English word
+    ("whats my name", NAME_NOTE),  # speech to text: asked about "what" (dec17: "not told")
     ("Who is coming with me?", "1"),  # "come" is Italian's "how" too: not a question word here
 ])
 def test_their_own_name_asked_in_other_languages(question, want):

@@ -195,7 +195,9 @@ def earlier_words(pulses: Iterable, shown: Iterable[str], said: Sequence[str] = 
 
 # What opens a message without telling anything ("Ugh, ...", "Quick update: ..."): a closed class.
 _LEAD = re.compile(r"^\W*(?:(?:ugh|oh|ah|well|so|actually|hey|hi|hello|ok|okay|yes|no|hmm|anyway|btw|by the way|guess what"
-                   r"|small change|quick update|update|change of plan|news|fun fact"
+                   r"|small change|quick update|update|change of plan|fun fact"
+                   # "Big news: ...", "News! ..." (not "Good news travels fast")
+                   r"|(?:big |good |great |some |exciting |sad |bad )?news(?=\s*[:,!.-])"
                    # "Small correction: ...", "One change, ..." (not "Change is hard for me")
                    r"|(?:a |one |small |quick |tiny )?(?:correction|change|fix)(?=\s*[:,!-]))\b[\s,:;!.-]*)+",
                    re.IGNORECASE)
@@ -480,6 +482,9 @@ def _QUESTION_TERMS() -> frozenset:
                            "yes no ok okay thanks thank quick question sorry well oh "
                            # where or when a thing is, not what it is ("Where is it held?")
                            "held located based happen happens happening "
+                           # question words run together with "is", as speech to text writes them
+                           # ("whats my name" asked about "what": their name was "not told")
+                           "whats wheres whos whens hows whys "
                            # the question words of _QUESTION's other languages ("¿Cómo me llamo?"), not those
                            # that are English words or stems too (come, dove, var, comment: "Who is coming?")
                            "qué que quién dónde cuándo cómo cuál quel quelle où quand quoi qui wer wo wann wie "
