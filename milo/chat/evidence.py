@@ -211,7 +211,7 @@ def _address(own: str) -> Optional[re.Pattern]:
 
 
 # A first word that is not a name, lower-cased after "You told me".
-_LOWER = frozenset("the a an we it our there this that they he she his her its these those my i some every each both all "
+_LOWER = frozenset("the a an we it our there this that they he she his her its these those my i you your some every each both all "
                    "two three four five six seven eight nine ten eleven twelve".split())  # "You told me Three hens are..."
 
 
