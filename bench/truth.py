@@ -635,6 +635,26 @@ SETS = {
              ("How old is Yui?", "never", None, ["years old"])],
         ],
     },
+    "dec18": {  # written 2026-12-04 (eleventh session) after all its changes, before running it: their measure
+        "amelie": [
+            [S("Salut Milo! C'est Amélie. I teach yoga in Montréal."),
+             S("My cat Noisette is fourteen.")],
+            [S("oh and i switched to teaching pilates instead")],
+            [("What do I teach?", "corrected", ["pilates"], ["you teach yoga"]),
+             ("How old is my cat?", "told", ["fourteen", "14"], None),
+             ("Which city do I live in?", "told", ["montr"], None),
+             ("What's my partner called?", "never", None, ["partner is called", "partner's name is"]),
+             ("Do you remember my name?", "name", ["amelie"], ["milo"])],
+        ],
+        "musa": [
+            [S("hi milo musa here i fix bicycles at a shop near the river")],
+            [S("my grandmother fatima turns eighty on sunday")],
+            [("what do i fix", "told", ["bicycle", "bike"], None),
+             ("when is my grandmothers birthday", "told", ["sunday"], None),
+             ("how old will she be", "told", ["eighty", "80"], None),
+             ("whats the shop called", "never", None, ["shop is called", "called the"])],
+        ],
+    },
 }
 
 
