@@ -279,6 +279,7 @@ def test_vectors_still_computing_for_a_memory_let_go_of_are_stopped_at_exit(tmp_
     ('Inès said: "Small correction: the wedding moved to July."', "You told me the wedding moved to July."),  # a lived-in chat
     ('Nadia said: "Big news: I started at the library."', "You told me you started at the library."),  # dec17
     ("You have a parrot named Mango.", "You told me you have a parrot named Mango."),  # a note the model wrote to them (dec17)
+    ('Amélie said: "oh and i switched to teaching pilates instead"', "You told me you switched to teaching pilates instead."),  # dec18
     ('Nadia said: "Good news travels fast in our town."', "You told me Good news travels fast in your town."),  # its words kept
     ('earlier today: "My dentist is on Friday now."', "You told me your dentist is on Friday now."),
     ("My cat is Biscuit.", "You told me your cat is Biscuit."),  # a line the user wrote in the file
