@@ -954,3 +954,16 @@ def test_where_a_thing_is_held_asks_its_place_not_about_holding(emb):
     asked = leaning("Where is it held?", ["When is my yoga class?"], "Milo")
     found = followed_up(find(asked, yoga, embed=emb.encode_cached, own="Milo", user="Sofía"), "Where is it held?", "Milo")
     assert found.answered and "community centre" in found.told() and "Thursday" in found.told()
+
+
+@pytest.mark.parametrize("question, name", [
+    ("What do I do?", False), ("Do you still remember what I do?", False), ("What am I?", False),  # all asking words
+    ("who am i", True), ("do you know who i am", True), ("whats my name", True), ("Wie heiße ich?", True),
+])
+def test_a_question_of_asking_words_alone_asks_the_name_only_when_it_says_so(question, name):
+    """"What do I do?" (every word of it an asking word) had been answered "Your name is Rin."."""
+    from milo.chat.evidence import asks_beyond_name, name_note
+
+    notes = [Candidate("1", 'Rin said: "hi milo im rin i work at a ramen shop in osaka"'), Candidate(NAME_NOTE, name_note("Rin"))]
+    found = find(question, notes, own="Milo", user="Rin")
+    assert (found.choice == NAME_NOTE) == name and asks_beyond_name(question, "Milo") != name

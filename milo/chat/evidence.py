@@ -375,7 +375,21 @@ def asks_about_user(text: str, own: str = "") -> bool:
 
 def asks_beyond_name(text: str, own: str = "") -> bool:
     """Whether a question about the user asks more than their own name ("What's my name?")."""
-    return bool(_beyond_name(text, own))
+    return bool(_beyond_name(text, own)) or not _asks_own_name(text)
+
+
+# Who someone is (a closed, lexical class): "who am i", "do you know who i am".
+_WHO = re.compile(r"(?<!\w)(?:who|wer|qui|quién|quien|chi|кто)(?!\w)", re.IGNORECASE)
+
+
+def _asks_own_name(text: str) -> bool:
+    """Whether a question that asks nothing else asks the user's name ("whats my name", "who am
+    i", "What do people call me?"), not what they do ("What do I do?", all its words asking
+    words, had been answered "Your name is Rin.")."""
+    from milo.memory.index import terms
+
+    return bool(_ASKS_NAME.search(text) or _CALL_ME.search(text.replace("\u2019", "'")) or _WHO.search(text)
+                or set(terms(text)) & _NAME_TERMS())
 
 
 def _beyond_name(text: str, own: str = "") -> set[str]:
@@ -602,7 +616,7 @@ def _by_their_notes(text: str, candidates: Sequence[Candidate], embed: Optional[
                     user: str = "") -> Evidence:
     """What answers `text`, a question about the user (see `find`), among their notes."""
     asked = _beyond_name(text, own)  # "what's my sister's name": about the sister
-    if not asked:
+    if not asked and _asks_own_name(text):
         # Their own name ("what's my name", "who am i"): the note that gives it, if any.
         named = [c for c in candidates if c.key == NAME_NOTE]
         return Evidence(named[-1].key, named[-1].text, own=own) if named else Evidence(NONE, own=own)
@@ -685,7 +699,7 @@ def _unnamed(question: str, told: str) -> bool:
 
 
 # A question that asks for a name (a closed, lexical class, as _NAME_TERMS).
-_ASKS_NAME = re.compile(r"(?<!\w)(?:name|names|called|named|nom|s'appelle|heißt|llama)(?!\w)", re.IGNORECASE)
+_ASKS_NAME = re.compile(r"(?<!\w)(?:name|names|called|named|nom|s'appelle|m'appelle|heißt|llama)(?!\w)", re.IGNORECASE)
 
 
 # A question that asks for a number, and the numbers a note may give it (closed, lexical classes).
