@@ -655,6 +655,29 @@ SETS = {
              ("whats the shop called", "never", None, ["shop is called", "called the"])],
         ],
     },
+    "dec19": {  # written 2026-12-04 (eleventh session) after the 'What do I do?' change, before running it
+        "lucas": [
+            [S("Hey Milo, Lucas here. I'm studying architecture in Valparaíso."),
+             S("I have three brothers and we all play football.")],
+            [("What am I studying?", "told", ["architecture"], None),
+             ("How many brothers do I have?", "told", ["three", "3"], None),
+             ("Where do I study?", "told", ["valpara"], None),
+             ("What are my brothers called?", "never", None, ["brothers are called", "brother is called"])],
+        ],
+        "ingrid": [
+            [S("hello milo im ingrid my wife lena is a dentist")],
+            [S("we just adopted a kitten called pixel")],
+            [("what does my wife do", "told", ["dentist"], None),
+             ("whats my wifes name", "told", ["lena"], None),
+             ("do we have a cat or a dog", "told", ["kitten", "cat", "pixel"], None),
+             ("who am i", "name", ["ingrid"], ["milo", "lena"])],
+        ],
+        "kai": [
+            [S("Hi Milo! I'm Kai. I went hiking in the Alps last weekend.")],
+            [("What did I tell you about my weekend?", "told", ["hiking", "alps"], None),
+             ("Who did I go with?", "never", None, ["you went with"])],
+        ],
+    },
 }
 
 
