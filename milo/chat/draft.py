@@ -105,6 +105,11 @@ def confirm(question: str, evidence: Optional[Evidence], candidates: Sequence[Ca
     except Exception as e:  # noqa: BLE001 - only a second look: find's answer stands
         log.info("draft answer skipped (%s: %s)", type(e).__name__, e)
         return evidence
+    if (evidence is not None and evidence.lacks == "name" and evidence.closest is not None
+            and names_from(draft, evidence.closest.text, question, own, user, kin=True)):
+        # find's note is on the one asked about but shows no name with a capital (speech to
+        # text: 'my wife lena is a dentist'); the draft gives a name that note has: it answers.
+        return Evidence(evidence.closest.key, evidence.closest.text, own=own)
     drafted = restated(question, draft, notes, embed, own, user)
     if (evidence is not None and evidence.lacks == "name" and drafted is not None and drafted.answered
             and not names_from(draft, drafted.note, question, own, user)):

@@ -247,12 +247,17 @@ _THEY = {"they": "you", "their": "your", "theirs": "yours", "them": "you", "them
          "themself": "yourself", "they're": "you're", "they've": "you've", "they'd": "you'd", "they'll": "you'll"}
 
 
+_YOURS = frozenset(("you", "your", "yours", "yourself", "you're", "you've", "you'd", "you'll"))
+
+
 def _they_to_you(note: str) -> str:
     """A note Milo wrote about the person ("They ...") in their person; a note already in the
     first person (a line the user wrote in the file: "My cat is Biscuit.") is left to `_you`."""
     words = re.split(r"([^\w']+)", note.replace("\u2019", "'"))
     if any(w.lower() in _PERSON and w.lower() not in ("am", "was") for w in words):
         return note
+    if any(w.lower() in _YOURS for w in words):
+        return note  # written to them already: "they" are others ("...you play football with them")
     return "".join(_THEY.get(w.lower(), w) for w in words)
 
 
@@ -719,14 +724,23 @@ def _names_someone(told: str, question: str, own: str = "", user: str = "") -> b
     return any(not kin or _near_kin(words, k, kin) for words, k in _names(told, question, own, user))
 
 
-def names_from(answer: str, note: str, question: str, own: str = "", user: str = "") -> bool:
+def names_from(answer: str, note: str, question: str, own: str = "", user: str = "", kin: bool = False) -> bool:
     """Whether `answer` (the model's draft) gives a name the question does not (`_names`) and
     `note` has, in any case (speech to text writes "my dog pepa"; the draft writes Pepa): asked
     "What's the name of Tiago's fiancée?", a draft that restated 'My brother Tiago is getting
     married in June.' was said as the answer (its only names, Tiago and June, are the question's
-    and a month)."""
-    in_note = {w.casefold() for w in re.findall(r"[^\W\d_]+", note)}
-    return any(words[k].casefold() in in_note for words, k in _names(answer, question, own, user))
+    and a month). `kin`: and where the question asks the name of someone of theirs, the note
+    gives it beside that relation ("whats my husbands name" drafted "...is Lena." from 'my wife
+    lena is a dentist')."""
+    note_words = re.findall(r"[^\W\d_]+", note)
+    in_note = {w.casefold() for w in note_words}
+    relations = {k for w in re.findall(r"[^\W\d_]+", question.casefold()) for k in (w, w[:-1]) if k in RELATIONS} if kin else set()
+    for words, k in _names(answer, question, own, user):
+        name = words[k].casefold()
+        if name in in_note and (not relations or any(_near_kin(note_words, i, relations)
+                                                     for i, w in enumerate(note_words) if w.casefold() == name)):
+            return True
+    return False
 
 
 def _names(text: str, question: str, own: str = "", user: str = "") -> Iterable[tuple[list[str], int]]:
