@@ -678,6 +678,24 @@ SETS = {
              ("Who did I go with?", "never", None, ["you went with"])],
         ],
     },
+    "dec20": {  # written 2026-12-04 (eleventh session) after all of its changes, before running it: their measure
+        "oksana": [
+            [S("Привіт Milo! I'm Оксана, I work nights as a baker in Lviv."),
+             S("My son Taras is learning the guitar.")],
+            [S("Correction: Taras plays the drums, not the guitar.")],
+            [("What instrument does my son play?", "corrected", ["drum"], ["guitar"]),
+             ("When do I work?", "told", ["night"], None),
+             ("What's my son's name?", "told", ["taras"], None),
+             ("Where did I go on holiday?", "never", None, ["you went to"]),
+             ("What's my name?", "name", ["оксана", "oksana"], ["milo"])],
+        ],
+        "dev": [
+            [S("yo milo dev here i just got a puppy named biscuit")],
+            [("what kind of pet do i have", "told", ["puppy", "dog", "biscuit"], None),
+             ("whats my puppys name", "told", ["biscuit"], None),
+             ("what breed is it", "never", None, ["is a golden", "is a lab", "breed is"])],
+        ],
+    },
 }
 
 
