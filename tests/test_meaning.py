@@ -999,3 +999,15 @@ def test_a_note_written_to_them_keeps_its_they_for_others():
 
     assert _clause("You have three brothers and you play football with them.") == "you have three brothers and you play football with them"
     assert _clause("Their cat Pimenta sleeps on their keyboard.") == "your cat Pimenta sleeps on your keyboard"
+
+
+def test_a_follow_up_about_what_the_note_does_not_mention_is_not_answered_by_the_question_before(emb):
+    """"what breed is it" after "whats my puppys name": read with the question before it, the
+    draft answered that one ("You told me you just got a puppy named biscuit.")."""
+    from milo.chat.draft import needed
+    from milo.chat.evidence import followed_up, leaning
+
+    notes = [Candidate("1", 'Dev said: "yo milo dev here i just got a puppy named biscuit"')]
+    asked = leaning("what breed is it", ["what kind of pet do i have", "whats my puppys name"], "Milo")
+    found = followed_up(find(asked, notes, embed=emb.encode_cached, own="Milo", user="Dev"), "what breed is it", "Milo")
+    assert found.choice == NONE and found.closest.key == "1" and not needed(asked, found, "Milo")

@@ -133,7 +133,7 @@ def needed(question: str, evidence: Optional[Evidence], own: str = "") -> bool:
     do I ...?" read as asking for advice ("How do I make a living?": the model gave advice)."""
     if evidence is None:
         return asks_how_i(question)
-    if evidence.lacks in ("number", "which"):
+    if evidence.lacks in ("number", "which", "asked"):
         return False  # seen in the note's words: the draft would only restate it
     if evidence.answered:
         return evidence.unsure

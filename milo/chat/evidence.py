@@ -89,6 +89,7 @@ class Evidence:
     # number in it), "which" ("a bank"), "name" (no name seen: one said in lower case is not).
     # Only for a name does the draft look again (restating the note, it answered the question
     # before a follow-up: "What's my dog called? How old is he?" -> "Your dog is called Fenrir.").
+    # "asked": a follow-up asks what the note of the question before it does not mention.
     lacks: str = ""
     # Where the newer note changed only a day and the day is not what is asked ("Where are the
     # lessons?" after 'The Arabic lessons moved to Monday evenings.'): the older note without its
@@ -453,9 +454,11 @@ def followed_up(found: Evidence, text: str, own: str = "") -> Evidence:
     if found.replaced and not found.kept:
         found = dataclasses.replace(found, replaced=False)
     own_terms = _asked_terms(text, own) - _WHEN_TERMS()
-    if found.answered and own_terms and not own_terms & set(terms(found.told())):
-        newest = found.newer[-1] if found.newer else Candidate(found.choice, found.note)
-        return Evidence(NONE, own=own, closest=newest)
+    if (found.answered or found.closest is not None) and own_terms and not own_terms & set(terms(found.told())):
+        newest = found.closest or (found.newer[-1] if found.newer else Candidate(found.choice, found.note))
+        # Not looked at again by the draft: asked with the question before, it answered that one
+        # ("whats my puppys name" / "what breed is it" was "You told me you just got a puppy named biscuit").
+        return Evidence(NONE, own=own, closest=newest, lacks="asked")
     return found
 
 
