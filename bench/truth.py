@@ -696,6 +696,23 @@ SETS = {
              ("what breed is it", "never", None, ["is a golden", "is a lab", "breed is"])],
         ],
     },
+    "dec21": {  # written 2026-12-04 (eleventh session) after all of its changes, before running it: the final measure
+        "sione": [
+            [S("Malo e lelei Milo! I'm Sione. I coach a netball team on Wednesdays.")],
+            [S("My aunt Mele is visiting from Auckland next month.")],
+            [("What sport do I coach?", "told", ["netball"], None),
+             ("When is practice?", "told", ["wednesday"], None),
+             ("Who is visiting me?", "told", ["mele", "aunt"], None),
+             ("Where is she coming from?", "told", ["auckland"], None),
+             ("How long is she staying?", "never", None, ["staying for", "for a week", "for two weeks"])],
+        ],
+        "hannah": [
+            [S("hi milo this is hannah i just started a new job as a librarian")],
+            [("what is my new job", "told", ["librarian"], None),
+             ("what is my bosss name", "never", None, ["boss is called", "boss's name is", "boss is named"]),
+             ("do you know my name", "name", ["hannah"], ["milo"])],
+        ],
+    },
 }
 
 
