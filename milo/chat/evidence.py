@@ -248,16 +248,13 @@ _THEY = {"they": "you", "their": "your", "theirs": "yours", "them": "you", "them
          "themself": "yourself", "they're": "you're", "they've": "you've", "they'd": "you'd", "they'll": "you'll"}
 
 
-_YOURS = frozenset(("you", "your", "yours", "yourself", "you're", "you've", "you'd", "you'll"))
-
-
 def _they_to_you(note: str) -> str:
     """A note Milo wrote about the person ("They ...") in their person; a note already in the
     first person (a line the user wrote in the file: "My cat is Biscuit.") is left to `_you`."""
     words = re.split(r"([^\w']+)", note.replace("\u2019", "'"))
     if any(w.lower() in _PERSON and w.lower() not in ("am", "was") for w in words):
         return note
-    if any(w.lower() in _YOURS for w in words):
+    if _YOU.search(note):
         return note  # written to them already: "they" are others ("...you play football with them")
     return "".join(_THEY.get(w.lower(), w) for w in words)
 
@@ -394,7 +391,7 @@ def _asks_own_name(text: str) -> bool:
     words, had been answered "Your name is Rin.")."""
     from milo.memory.index import terms
 
-    return bool(_ASKS_NAME.search(text) or _CALL_ME.search(text.replace("\u2019", "'")) or _WHO.search(text)
+    return bool(_ASKS_NAME.search(text) or _CALL_ME.search(text) or _WHO.search(text)
                 or set(terms(text)) & _NAME_TERMS())
 
 
@@ -402,7 +399,7 @@ def _beyond_name(text: str, own: str = "") -> set[str]:
     """What a question asks besides a name ("what's my sister's name": the sister). Nothing when
     it asks what the user is called ("What do people call me?" was read as asking about people,
     and the closest note said instead of the name)."""
-    if _CALL_ME.search(text.replace("\u2019", "'")):
+    if _CALL_ME.search(text):
         return set()
     return _asked_terms(text, own) - _NAME_TERMS()
 
@@ -723,8 +720,13 @@ def _names_someone(told: str, question: str, own: str = "", user: str = "") -> b
     as the closest, which still says it."""
     # The name of someone of theirs ("What's my sister called?"): a name near that word, not any
     # ('My sister's wedding is in May, in Bergen.' was said as the answer: "May", "Bergen").
-    kin = {k for w in re.findall(r"[^\W\d_]+", question.casefold()) for k in (w, w[:-1]) if k in RELATIONS}
+    kin = _kin_asked(question)
     return any(not kin or _near_kin(words, k, kin) for words, k in _names(told, question, own, user))
+
+
+def _kin_asked(question: str) -> set[str]:
+    """The relations a question names ("whats my sisters name" -> {"sister"})."""
+    return {k for w in re.findall(r"[^\W\d_]+", question.casefold()) for k in (w, w[:-1]) if k in RELATIONS}
 
 
 def names_from(answer: str, note: str, question: str, own: str = "", user: str = "", kin: bool = False) -> bool:
@@ -737,7 +739,7 @@ def names_from(answer: str, note: str, question: str, own: str = "", user: str =
     lena is a dentist')."""
     note_words = re.findall(r"[^\W\d_]+", note)
     in_note = {w.casefold() for w in note_words}
-    relations = {k for w in re.findall(r"[^\W\d_]+", question.casefold()) for k in (w, w[:-1]) if k in RELATIONS} if kin else set()
+    relations = _kin_asked(question) if kin else set()
     for words, k in _names(answer, question, own, user):
         name = words[k].casefold()
         if name in in_note and (not relations or any(_near_kin(note_words, i, relations)
@@ -997,7 +999,7 @@ _ASKS_WHEN = re.compile(r"(?<!\w)(?:when|what\s+day|which\s+day|what\s+time|what
 # a clock time or a year. What a when-question needs of a note.
 _SAYS_WHEN = re.compile(_DAY.pattern + "|(?<!\\w)(?:" + "|".join(MONTH_NUMBERS) + r"|mornings?|afternoons?|evenings?|nights?"
                         r"|noon|midnight|tonight|today|tomorrow|yesterday|daily|weekly|monthly|yearly|spring|summer"
-                        r"|autumn|fall|winter|christmas|easter|o'clock|ago|\d{1,2}(?::\d\d)?\s*(?:am|pm|a\.m\.|p\.m\.)"
+                        r"|autumn|fall|winter|" + "|".join(_FEASTS) + r"|o'clock|ago|\d{1,2}(?::\d\d)?\s*(?:am|pm|a\.m\.|p\.m\.)"
                         r"|\d{1,2}:\d\d|(?:19|20)\d\d|(?:next|last|this)\s+(?:week|month|year))(?!\w)", re.IGNORECASE)
 
 
