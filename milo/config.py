@@ -164,7 +164,7 @@ PROFILE_FILE = "profile.toml"
 DEFAULT_PROFILE = "milo"
 _PROFILE_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
 # What a profile.toml may set, and the setting each fills (unless an option or variable does).
-_PROFILE_KEYS = {"name": "persona_name", "language": "stt_lang", "wake_phrase": "wake_phrase", "voice": "tts_voice",
+_PROFILE_KEYS = {"name": "persona_name", "language": "stt_lang", "wake_phrase": "wake_phrase", "wake_word": "wake_word", "voice": "tts_voice",
                  "samples": "persona_file", "prompts": "prompts_dir", "memory": "memory_file", "gestures": "gestures"}
 
 
@@ -228,7 +228,7 @@ def read_profile(folder: Path) -> dict[str, Any]:
         "gestures": tuple(data.get("gestures", ())),
     }
     out["wake_phrase"] = data.get("wake_phrase", "").strip() or f"hey {out['persona_name']}"
-    for key in ("language", "voice"):
+    for key in ("language", "voice", "wake_word"):
         if data.get(key, "").strip():
             out[_PROFILE_KEYS[key]] = data[key].strip()
     return out
@@ -291,6 +291,8 @@ class Settings:
     robot_port: int = _setting("MILO_ROBOT_PORT", _number(1, 65535, whole=True), option="robot_port", flag="--robot-port", default=8000)
     # voice
     wake_phrase: str = _setting("MILO_WAKE_PHRASE", option="wake", flag="--wake", default="")  # "": the profile's
+    # a wake word engine's model (milo.voice.wakeword: okay_nabu, hey_jarvis, ... or a .json); "": the phrase
+    wake_word: str = _setting("MILO_WAKE_WORD", option="wake_word", flag="--wake-word", default="")
     wake_fillers: str = _setting("MILO_WAKE_FILLERS", option="wake_fillers", flag="--wake-fillers", default="")
     stt: str = _setting("MILO_STT", _choice("auto", "vosk", "whisper"), option="stt", flag="--stt", default="auto")
     stt_lang: str = _setting("MILO_STT_LANG", option="lang", flag="--lang", default="en")

@@ -45,6 +45,11 @@ def test_a_new_profile_is_listed_and_its_settings_come_from_it(luna):
     # an option or a variable still wins over the profile
     s = Settings.load(env={"MILO_PROFILE": "luna", "MILO_DATA_DIR": str(luna.parent.parent), "MILO_WAKE_PHRASE": "salut Luna"})
     assert s.wake_phrase == "salut Luna"
+    # a profile may listen for a trained wake word instead (milo.voice.wakeword)
+    toml = luna / "profile.toml"
+    toml.write_text(toml.read_text(encoding="utf-8") + 'wake_word = "okay_nabu"\n', encoding="utf-8")
+    s = Settings.load(env={"MILO_PROFILE": "luna", "MILO_DATA_DIR": str(luna.parent.parent)})
+    assert s.wake_word == "okay_nabu" and Settings.load().wake_word == ""
     again = run_milo("profile", "new", "luna")
     assert again.returncode == 2 and again.stderr.strip() == "milo: A profile called 'luna' already exists; `milo profile list` shows where."
 

@@ -18,6 +18,7 @@ TEMPLATE = """# A persona for Milo's brain: `milo --profile {folder}` (or MILO_P
 name = "{name}"                    # its name: in its prompt, and never taken for yours
 language = "{language}"            # what speech recognition listens for
 wake_phrase = "hey {name}"
+# wake_word = "okay_nabu"          # or listen for a trained word (okay_nabu, hey_jarvis, hey_mycroft, alexa, a .json)
 voice = ""                         # a text-to-speech voice; "" = the engine's default
 gestures = []                      # the gestures it may make; [] = all of them
 # Its sample utterances are sample_speak.txt in this folder: write a few lines in its voice.

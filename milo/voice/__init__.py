@@ -18,6 +18,8 @@ it in this list (no circles; `cli` uses everything, nothing uses `cli`):
     endpoint   ending an utterance sooner: the final transcription starts in the pause, and
                whether what it heard sounds finished sets how long the pause may last
     wake       the wake phrase ("hey Milo"), found in a transcript
+    wakeword   a wake word engine (microWakeWord models, pymicro-wakeword): a trained word heard
+               without speech to text (--wake-word okay_nabu)
     stt/       speech to text: choosing an engine and a model; vosk (streaming, and a grammar-mode
                wake spotter) and faster-whisper
     mouth      speaking a reply sentence by sentence while it streams (and stopping mid-way)

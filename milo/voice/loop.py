@@ -6,7 +6,10 @@
 States:
     wake    waiting for the wake phrase. Nothing but a loudness check runs while the room is
             quiet; speech goes through the VAD, and a speech segment through the wake spotter
-            (vosk grammar mode) or the transcript check. The chat model never runs here.
+            (vosk grammar mode) or the transcript check. With a wake word engine
+            (milo.voice.wakeword) every chunk goes to it alone: no VAD, no transcript, until it
+            fires; what is said next is the question ("Yes?" if nothing is, as after a bare
+            wake phrase). The chat model never runs here.
     listen  the wake phrase came alone: the next utterance (within `listen_s`) is the question.
     follow  Milo has just answered: for `follow_up_s` the next utterance is taken without the
             wake phrase; then back to `wake`.
@@ -71,6 +74,7 @@ class LoopConfig:
     min_speech_s: float = 0.2
     echo_guard_s: float = 0.25
     acknowledge: str = ACKNOWLEDGE  # said when the wake phrase comes alone ("" for silence)
+    word_alone_s: float = 0.8  # a wake word engine fired and no speech began this soon: it came alone
     # Endpointing (milo.voice.endpoint), from bench/voice_latency.py --hangover: 8 espeak phrases
     # x 8 pauses of 0.2-0.9 s inside the sentence, -50 dBFS noise, real Silero and tiny.en.
     # split: recordings cut in two (of 64); then false cut-offs by pause length (of 10 each);
@@ -120,11 +124,12 @@ class VoicePipeline:
     echo: Any = None  # milo.voice.echo.EchoCanceller: Milo's voice out of the microphone (barge-in)
 
     def close(self) -> None:
-        """Close the source, the sink and the text-to-speech engine; a part that fails to close
-        does not keep the others open."""
-        for part in (self.source, self.sink, self.tts):
+        """Close the source, the sink, the text-to-speech engine and a wake word engine; a part
+        that fails to close does not keep the others open."""
+        for part in (self.source, self.sink, self.tts, self.spotter):
             try:
-                part.close()
+                if hasattr(part, "close"):
+                    part.close()
             except Exception:
                 pass
 
@@ -167,6 +172,8 @@ class VoiceLoop:
         self.head_start = head_start
         self._ended = threading.Event()  # this utterance is over (a head start under way stops)
         self._ahead: Optional[threading.Thread] = None  # the head start running
+        self._word: Optional[SpotStream] = None  # standby on a wake word engine: its stream
+        self._alone_in = 0  # chunks until a wake word that fired counts as said alone ("Yes?")
 
     # ---- the loop -------------------------------------------------------------------------
 
@@ -198,14 +205,22 @@ class VoiceLoop:
         answered = 0
         stream: Union[TranscriptStream, SpotStream, None] = None
         for chunk in self._mic:
+            if self._by_word(chunk):
+                continue
             ev = p.segmenter.feed(chunk)
             if ev is None:
+                if self._alone_in and not p.segmenter.in_speech:
+                    self._alone_in -= 1
+                    if not self._alone_in:
+                        self._acknowledge()
+                    continue
                 if self.state != "wake" and not p.segmenter.in_speech:
                     self._window -= 1
                     if self._window <= 0:
                         self._to_wake(announce=True)
                 continue
             if isinstance(ev, VadStart):
+                self._alone_in = 0
                 stream = self._begin(ev, early)
                 continue
             assert stream is not None  # a VadStart came first
@@ -236,6 +251,26 @@ class VoiceLoop:
                 if self._barged is not None:  # what cut the reply off goes on as the next question
                     ev, self._barged = self._barged, None
                     stream = self._begin(ev, early)
+
+    def _by_word(self, chunk: bytes) -> bool:
+        """Standby on a wake word engine that hears a stream (a spotter with `continuous`,
+        milo.voice.wakeword): each chunk goes to it alone, no VAD and no transcript, until it
+        fires; then the question is what is said next, as after a bare wake phrase. True: the
+        chunk was the engine's."""
+        p = self.pipeline
+        if self.state != "wake" or not getattr(p.spotter, "continuous", False):
+            return False
+        if self._word is None:
+            self._word = p.spotter.stream()
+        self._word.feed(chunk)
+        if not getattr(self._word, "found", False):
+            return True
+        spot, self._word = self._word.finish(), None
+        log.info("wake word heard: %s", spot.heard)
+        p.segmenter.reset()
+        self._open_window("listen", self.config.listen_s)
+        self._alone_in = max(1, round(self.config.word_alone_s / CHUNK_SECONDS))
+        return True
 
     def _begin(self, ev: VadStart, early: Optional[EarlyFinal]) -> Union[TranscriptStream, SpotStream]:
         """Speech began: the stream that will hear it (the wake spotter, or speech to text)."""
