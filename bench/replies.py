@@ -6,7 +6,8 @@ A companion answers "I baked bread this morning." with something to the user ("O
 not with a note about them ("They baked bread this morning."), their words as its own ("I baked
 bread this morning."), a persona sample copied whole, an "Oh!" alone, or a line of the answer
 format. Each statement goes to a fresh Milo (the default persona, a console body) with an empty
-memory or the shipped Living_Memory.md (what a new user has). Scored from the reply's text alone:
+memory, the shipped Living_Memory.md (what a new user has), or a memory that knows the user
+(`--memory known`: their name and six things about them). Scored from the reply's text alone:
 
   note      a note, not a reply: it opens in the third person ("They ...", "The user ...",
             "The conversation ..."), recaps ("You mentioned ..."), or opens in the first person
@@ -44,6 +45,8 @@ from milo.chat.models import choose_model  # noqa: E402
 from milo.chat.persona import Persona  # noqa: E402
 from milo.chat.turn import Milo  # noqa: E402
 from milo.memory import LivingMemory  # noqa: E402
+from milo.sessions import SessionMemory  # noqa: E402
+from milo.sessions.store import SessionStore  # noqa: E402
 
 DEV = [
     "I baked bread this morning.",
@@ -89,6 +92,30 @@ SPOKEN = [
     "good morning milo im fatou i have a cat called biscuit and she is very lazy",
     "hey milo i'm leo and i'm learning to bake sourdough bread",
 ]
+
+# A memory after a few days of talk (--memory known), written 2026-12-04 before any run: the
+# user's name and six things about them, as Milo etches them (notes in the third person). In a
+# lived-in conversation the good brain was seen answering news with such a note ("Oksana works at
+# night as a baker in Lviv.") and asking back what it had just been told.
+KNOWN = [
+    ("Their name is Marisol; they teach chemistry at a secondary school.", "Ask how the chemistry classes are going.",
+     "Chemistry! Do you ever set things on fire on purpose, Marisol?"),
+    ("Marisol has a dog called Pepper who chews everything.", "Ask what Pepper chewed next.",
+     "Oh no, Pepper sounds like a tiny tornado with teeth!"),
+    ("They go swimming on Saturday mornings.", "Nothing in particular", "Saturday swims! Is the water cold?"),
+    ("Their sister Ines lives in Porto.", "Ask when they will visit Ines.", "Porto! Do you visit Ines often?"),
+    ("Marisol is learning to play the ukulele.", "Ask which song they are learning.", "A ukulele! What's the first song?"),
+    ("They are saving up for a trip to Iceland next summer.", "Nothing in particular", "Iceland! Puffins and geysers!"),
+]
+
+
+def known_memory() -> str:
+    out = []
+    for i, (core, future, reply) in enumerate(KNOWN):
+        out.append(f"--- [PULSE: 0{i + 1}:15 PM, November {24 + i}, 2026] ---\nCORE_UPDATE: {core}\n"
+                   f"FUTURE_MESSAGE: {future}\nREPLY: {reply}\n")
+    return "\n".join(out)
+
 
 _WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?")
 _STOP = frozenset("""a an the and or but of to in on at for from with by is are was were be been am i i'm i've
@@ -179,8 +206,10 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--brain", default="good")
     ap.add_argument("--split", choices=("dev", "held", "all", "spoken"), default="all")
-    ap.add_argument("--memory", choices=("empty", "shipped"), default="shipped",
-                    help="an empty file, or the shipped Living_Memory.md (what a new user has)")
+    ap.add_argument("--memory", choices=("empty", "shipped", "known"), default="shipped",
+                    help="an empty file, the shipped Living_Memory.md (what a new user has), or a user known for a few days (KNOWN)")
+    ap.add_argument("--together", action="store_true",
+                    help="all statements in one conversation (one Milo, the memory and the recent messages kept), not each alone")
     ap.add_argument("--rescore", help="score the replies of an earlier run's --save file instead of running")
     ap.add_argument("--save", help="write the replies to this file (JSON)")
     args = ap.parse_args()
@@ -190,17 +219,23 @@ def main() -> None:
     model = choose_model(args.brain, timeout=300)
     persona = Persona.load()
     rows = []
-    for text in statements:
-        body = Body(ConsoleRobot(write=lambda s: None))
-        t0 = time.perf_counter()
-        with tempfile.TemporaryDirectory() as d:
-            path = Path(d) / "Living_Memory.md"
-            path.write_bytes((ROOT / "Living_Memory.md").read_bytes() if args.memory == "shipped" else b"")
-            milo = Milo(model, LivingMemory(path), persona, body=body)
+    with tempfile.TemporaryDirectory() as d:
+        path = Path(d) / "Living_Memory.md"
+        milo = None
+        for text in statements:
+            t0 = time.perf_counter()
+            if milo is None or not args.together:  # a fresh Milo and memory per statement, or one conversation
+                path.write_bytes((ROOT / "Living_Memory.md").read_bytes() if args.memory == "shipped"
+                                 else known_memory().encode() if args.memory == "known" else b"")
+                history = SessionMemory(SessionStore(Path(d) / "sessions")) if args.together else None
+                if milo is not None:
+                    milo.body.close(timeout=0.1)
+                milo = Milo(model, LivingMemory(path), persona, body=Body(ConsoleRobot(write=lambda s: None)), history=history)
             reply = milo.turn(text).reply
-        body.close(timeout=0.1)
-        rows.append({"message": text, "reply": reply, "s": round(time.perf_counter() - t0, 2)})
-        print(f"  {text[:40]:40} {reply[:110]}", file=sys.stderr, flush=True)
+            rows.append({"message": text, "reply": reply, "s": round(time.perf_counter() - t0, 2)})
+            print(f"  {text[:40]:40} {reply[:110]}", file=sys.stderr, flush=True)
+        if milo is not None:
+            milo.body.close(timeout=0.1)
     if args.save:
         Path(args.save).write_text(json.dumps(rows, ensure_ascii=False, indent=1))
     report(rows, args)
