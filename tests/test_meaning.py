@@ -713,6 +713,36 @@ def test_a_changed_day_keeps_the_rest_of_the_older_note_unless_the_day_is_asked(
     assert fixed_reply(find(question, notes, embed=emb.encode_cached, own="Milo", user="Farid"), "Farid") == (reply, True)
 
 
+def test_a_change_of_day_that_names_only_its_thing_finds_the_note_it_changed(emb):
+    """"Small correction: rehearsals moved to Thursdays." shares no word with 'I play the cello in
+    a community orchestra on Tuesdays.' and is 0.31 from it as a whole (the bar is 0.35): asked
+    "When do I play the cello?", the older day was said as if never corrected. The thing it names
+    ("rehearsals") is clearly closest to the orchestra: linked. Not where another note is as close
+    (a choir also rehearses: the whole-note bar then takes the choir's), nor across a habit's day and a date (the cricket final moved to
+    Sunday does not move the Saturday coaching)."""
+    from milo.chat.addressing import fixed_reply
+    from milo.chat.evidence import changed_later
+
+    said = lambda *t: [Candidate(str(i + 1), f'Ifeoma said: "{x}"') for i, x in enumerate(t)]  # noqa: E731
+    cello = said("Hi Milo, I'm Ifeoma. I play the cello in a community orchestra on Tuesdays.",
+                 "My dentist appointment is on Friday.", "Small correction: rehearsals moved to Thursdays.")
+    assert changed_later(cello, emb.encode_cached, "Milo") == {"1": "3"}
+
+    def reply(q, notes):
+        return fixed_reply(find(q, notes, embed=emb.encode_cached, own="Milo", user="Ifeoma"), "Ifeoma")[0]
+
+    assert reply("When do I play the cello?", cello) == "You told me rehearsals moved to Thursdays."
+    assert reply("What instrument do I play?", cello) == \
+        "You told me you play the cello in a community orchestra, and later that rehearsals moved to Thursdays."
+    both = said("I play the cello in a community orchestra on Tuesdays.", "I have choir practice on Mondays.",
+                "Small correction: rehearsals moved to Thursdays.")
+    assert "1" not in changed_later(both, emb.encode_cached, "Milo")  # (the choir, 0.36 as a whole, is)
+    assert "Tuesdays" in reply("When do I play the cello?", both)  # as told: the orchestra's move is not known
+    dev = said("hey milo im dev i coach a girls cricket team on saturdays", "my wife priya is a pilot",
+               "The cricket final got moved to Sunday.")
+    assert changed_later(dev, emb.encode_cached, "Milo") == {}
+
+
 def test_a_changed_day_with_nothing_else_to_keep_is_the_newer_note_alone(emb):
     from milo.chat.addressing import fixed_reply
 
