@@ -713,6 +713,25 @@ SETS = {
              ("do you know my name", "name", ["hannah"], ["milo"])],
         ],
     },
+    "dec22": {  # written 2026-12-04 (twelfth session) after the change of day that names only its thing, before running it
+        "ana": [
+            [S("Hi Milo, I'm Ana. I go salsa dancing at the community centre on Mondays."),
+             S("My brother Luis is a firefighter.")],
+            [S("Small change: the lessons moved to Wednesdays.")],
+            [("When do I go dancing?", "corrected", ["wednesday"], ["monday"]),
+             ("Where do I dance?", "told", ["community cent"], None),
+             ("What does my brother do?", "told", ["firefighter"], None),
+             ("What's my dance teacher called?", "never", None, ["teacher is called", "teacher's name is", "teacher is named"]),
+             ("Who am I?", "name", ["ana"], ["milo"])],
+        ],
+        "kofi": [
+            [S("hey milo its kofi i play five a side football every thursday night")],
+            [S("Heads up, the games are on Tuesday nights from now on.")],
+            [("what day do i play football", "corrected", ["tuesday"], ["thursday"]),
+             ("what sport do i play", "told", ["football"], None),
+             ("how many goals did i score last week", "never", None, ["you scored"])],
+        ],
+    },
 }
 
 
