@@ -196,7 +196,7 @@ def earlier_words(pulses: Iterable, shown: Iterable[str], said: Sequence[str] = 
 
 # What opens a message without telling anything ("Ugh, ...", "Quick update: ..."): a closed class.
 _LEAD = re.compile(r"^\W*(?:(?:ugh|oh|ah|well|so|and|also|actually|hey|hi|hello|ok|okay|yes|no|hmm|anyway|btw|by the way|guess what"
-                   r"|small change|quick update|update|change of plan|fun fact"
+                   r"|small change|quick update|update|change of plan|fun fact|heads up"
                    # "Big news: ...", "News! ..." (not "Good news travels fast")
                    r"|(?:big |good |great |some |exciting |sad |bad )?news(?=\s*[:,!.-])"
                    # "Small correction: ...", "One change, ..." (not "Change is hard for me")
@@ -1041,9 +1041,12 @@ def _day_kept(found: "Evidence", question: str, told: Sequence[Candidate], embed
     if found is None or not found.answered:
         return found
     if not found.newer and embed is not None and _DAY.search(_words(found.note)) and not changes(_words(found.note)):
-        later = changed_later(told, embed, found.own).get(found.choice)
-        if later is not None:
-            found = dataclasses.replace(found, newer=(next(c for c in told if c.key == later),), replaced=True)
+        later = changed_later(told, embed, found.own, maybe=True).get(found.choice)
+        if later is not None:  # sure: the newer replaces its day; maybe: both are said
+            sure = changed_later(told, embed, found.own).get(found.choice) == later
+            found = dataclasses.replace(found, newer=(next(c for c in told if c.key == later),), replaced=sure)
+            if not sure:
+                return found
     if _ASKS_WHEN.search(question):
         return found
     if found.replaced and found.newer:
@@ -1060,7 +1063,11 @@ def _day_kept(found: "Evidence", question: str, told: Sequence[Candidate], embed
     if not (words and _DAY.search(_words(newest.text))):
         return found
     rest = re.sub(r"\s+([.,!?])", r"\1", _DAY_PHRASE.sub("", words)).strip()
-    if rest == words or not _PLACE.search(rest):
+    from milo.memory.index import terms
+    from milo.memory.names import after_name
+
+    more = set(terms(after_name(rest, found.own))) - set(terms(_words(newest.text)))
+    if rest == words or not (_PLACE.search(rest) or len(more) >= 2):
         return found  # nothing but the day to keep ("My choir practice is on Monday evenings.")
     q = _said(older.text)
     return dataclasses.replace(found, choice=older.key, note=older.text, newer=(newest,), replaced=True,
@@ -1071,14 +1078,15 @@ def _day_kept(found: "Evidence", question: str, told: Sequence[Candidate], embed
 _PLACE = re.compile(r"(?<!\w)(?:at|in|near|by|with|from|à|au|chez|bei|im|en|con)\s+\w", re.IGNORECASE)
 
 
-def changed_later(notes: Sequence[Candidate], embed: Optional[Embed], own: str = "") -> dict[str, str]:
+def changed_later(notes: Sequence[Candidate], embed: Optional[Embed], own: str = "", maybe: bool = False) -> dict[str, str]:
     """{an older note's key: the key of the newer note that changed its day}, `notes` oldest
     first: 'My book club meets on Thursdays at the library.' then 'we moved book club to
     Wednesdays'. Asked "Where does it meet?", the good brain answered "It meets at the library.
     It's on Thursdays." (the shared truth dev split). Only a day: by meaning alone, "I moved to
     Leeds last year." was 0.64 from "I work as a nurse in Leeds.", which it does not change. A
     habit's day is changed by a habit's day ("to Wednesdays"), not by a date: "The cricket final
-    got moved to Sunday." does not change "I coach a girls cricket team on saturdays" (0.35+)."""
+    got moved to Sunday." does not change "I coach a girls cricket team on saturdays" (0.35+).
+    `maybe`: also the change that may be of a note (see _changed_thing), to say both."""
     told = [c for c in notes if tells(c.text, own) and _DAY.search(_words(c.text))]
     newer = [i for i, c in enumerate(told) if changes(_words(c.text))]
     if embed is None or not newer or len(told) < 2:
@@ -1093,8 +1101,8 @@ def changed_later(notes: Sequence[Candidate], embed: Optional[Embed], own: str =
                 out[told[o].key] = told[n].key  # the newest change wins
     for n in newer:
         if told[n].key not in out.values():
-            o = _changed_thing(told, n, [i for i in range(n) if i not in newer], embed)
-            if o is not None:
+            o, sure = _changed_thing(told, n, [i for i in range(n) if i not in newer], embed)
+            if o is not None and (sure or maybe):
                 out.setdefault(told[o].key, told[n].key)
     return out
 
@@ -1111,26 +1119,29 @@ def _recurring(text: str) -> bool:
     return bool(_EVERY_DAY.search(text))
 
 
-def _changed_thing(told: Sequence[Candidate], n: int, olders: Sequence[int], embed: Embed) -> Optional[int]:
+def _changed_thing(told: Sequence[Candidate], n: int, olders: Sequence[int], embed: Embed) -> tuple[Optional[int], bool]:
     """The older note a change of day that matched none changed, by the thing it names alone
     ("Small correction: rehearsals moved to Thursdays." names "rehearsals": 0.31 from 'I play the
     cello in a community orchestra on Tuesdays.' as a whole, 0.10-0.15 from a dentist's
     appointment or a swim): the closest older note that says its day the same way (a habit's or
     a date's), when it is that close and clearly closer than the next (a choir's practice is as
-    close as the orchestra: then none, and the older note is said as it was told)."""
+    close as the orchestra: then none, and the older note is said as it was told). (note, sure):
+    not sure where it is the only habit told, or clearly the closest, but not that close ("the
+    lessons moved to Wednesdays" is 0.13 from salsa dancing on Mondays): then both are said."""
     said = _words(told[n].text)
     olders = [o for o in olders if _recurring(_words(told[o].text)) == _recurring(said)]
     thing = _CHANGE.sub(" ", _DAY_PHRASE.sub(" ", _LEAD.sub("", said)))
     thing = re.sub(r"(?<!\w)(?:to|from|on|for)(?!\w)|[^\w\s'-]", " ", thing).strip()
     if not olders or not thing:
-        return None
+        return None, False
     try:
         vecs = embed([thing] + [_words(told[o].text) for o in olders])
     except Exception:  # noqa: BLE001 - meaning only adds to words
-        return None
+        return None, False
     sims = sorted(((float(vecs[i + 1] @ vecs[0]), o) for i, o in enumerate(olders)), reverse=True)
-    second = sims[1][0] if len(sims) > 1 else 0.0
-    return sims[0][1] if sims[0][0] >= ORPHAN_SAME and sims[0][0] - second >= ORPHAN_MARGIN else None
+    if len(sims) > 1 and sims[0][0] - sims[1][0] < ORPHAN_MARGIN:
+        return None, False
+    return sims[0][1], sims[0][0] >= ORPHAN_SAME
 
 
 _SENTENCE_SPLIT = re.compile(r"(?<=[.!?。！？])\s+")
