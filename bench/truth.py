@@ -732,6 +732,25 @@ SETS = {
              ("how many goals did i score last week", "never", None, ["you scored"])],
         ],
     },
+    "dec23": {  # written 2026-12-04 (twelfth session) after dec22's fixes, before running it: their measure
+        "mirela": [
+            [S("Bună Milo! I'm Mirela. I volunteer at the animal shelter every Sunday morning."),
+             S("My partner Andrei works as a paramedic.")],
+            [S("Quick update: my shifts are on Saturday mornings now.")],
+            [("When do I volunteer?", "corrected", ["saturday"], None),
+             ("Where do I volunteer?", "told", ["shelter"], None),
+             ("What does Andrei do?", "told", ["paramedic"], None),
+             ("What's the shelter called?", "never", None, ["shelter is called", "it's called", "named"])],
+        ],
+        "tom": [
+            [S("hi milo im tom i take my kids to swimming lessons on fridays"),
+             S("my daughter is called poppy")],
+            [S("oh and the pool changed it to thursdays")],
+            [("when is swimming", "corrected", ["thursday"], None),
+             ("whats my daughters name", "told", ["poppy"], None),
+             ("how old is poppy", "never", None, ["poppy is", "she is"])],
+        ],
+    },
 }
 
 
