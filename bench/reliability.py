@@ -944,6 +944,10 @@ def _usage() -> tuple[int, int, int, int]:
     return rss, len(os.listdir("/proc/self/fd")), threads, rss_file
 
 
+def _pulses(path: Path) -> int:
+    return sum(p.read_text(errors="replace").count("--- [PULSE:") for p in (path, archive_path(path)) if p.exists())
+
+
 def soak(turns: int, deadline: float, kills: int = 4, seed: int = 23, meaning: bool = True) -> Row:
     import gc
     import subprocess
@@ -989,7 +993,7 @@ def soak(turns: int, deadline: float, kills: int = 4, seed: int = 23, meaning: b
         edit_every, forget_every, archive_every = min(150, max(10, turns // 8)), min(250, max(20, turns // 3)), min(900, max(30, turns // 2))
         rewrites = Counter()
         kill_at = set(rng.sample(range(turns // 10, turns), min(kills, max(0, turns - turns // 10)))) if kills else set()
-        milo, before = None, None
+        milo, before, pulses_before = None, None, 0
         r = 0
         for r in range(turns):
             if time.monotonic() > deadline:
@@ -1060,6 +1064,7 @@ def soak(turns: int, deadline: float, kills: int = 4, seed: int = 23, meaning: b
             if r == max(turns // 10, 1):
                 gc.collect()
                 before = _usage()
+                pulses_before = _pulses(path)
         milo = None
         gc.collect()
         after = _usage()
@@ -1082,7 +1087,8 @@ def soak(turns: int, deadline: float, kills: int = 4, seed: int = 23, meaning: b
             row.notes.append(f"after the warm-up -> at the end: RSS {before[0] // 1024} -> {after[0] // 1024} MB "
                              f"({growth:+.1f}%; without mapped files {anon[0] // 1024} -> {anon[1] // 1024} MB, "
                              f"{100.0 * (anon[1] - anon[0]) / max(anon[0], 1):+.1f}%), open files {before[1]} -> {after[1]}, "
-                             f"threads {before[2]} -> {after[2]}")
+                             f"threads {before[2]} -> {after[2]}; the memory and its archive (recall searches both: "
+                             f"their index and vectors grow with them) {pulses_before} -> {_pulses(path)} pulses")
             if after[1] > before[1] or after[2] > before[2]:
                 row.torn += 1  # counted as a fault: something leaks
                 row.notes.append("open files or threads grew")

@@ -176,6 +176,23 @@ def test_many_missing_vectors_are_computed_in_the_background_newest_first(tmp_pa
     assert DocVectors(emb, tmp_path / "v.npz", background=False).matrix(idx)[1].all()
 
 
+def test_vectors_of_texts_the_memory_no_longer_has_are_let_go_of(tmp_path, emb, monkeypatch):
+    """A long-lived Milo kept every vector it had computed, also those of notes forgotten or
+    edited away (1.5 KB each, for the life of `milo serve`)."""
+    from milo.memory import vectors as vmod
+
+    monkeypatch.setattr(vmod, "PRUNE_MIN", 4)
+    path = tmp_path / "Living_Memory.md"
+    vectors = DocVectors(emb, None, background=False)
+    for n in range(3):  # the memory rewritten: new notes each time, the old ones gone
+        _memory(path, [f'Amy said: "Round {n}, note {i} about the {w}."' for i, w in enumerate(["garden", "bus", "tea"])])
+        idx = LivingMemory(path, relevance=True, budget_tokens=200, cache_dir=tmp_path / "c").relevance.index()
+        mat, have = vectors.matrix(idx)
+        assert have.all()
+    keys = set(np.frombuffer(idx.keys, dtype=np.uint64).tolist())
+    assert set(vectors._vec) == keys and len(keys) == 3
+
+
 @pytest.mark.model
 def test_milo_chat_keeps_the_vectors_it_computed_for_the_next_wake(tmp_path):
     """`milo chat` let go of its memory before the exit hook ran: a lived-in memory's vectors

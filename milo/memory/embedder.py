@@ -147,7 +147,7 @@ class Embedder:
             for t, v in zip(new, self.encode(new)):
                 if len(self._memo) >= MEMO:
                     self._memo.pop(next(iter(self._memo)))
-                self._memo[t] = v
+                self._memo[t] = v.copy()  # a view would keep its whole batch alive
         return np.stack([self._memo[t] for t in texts]) if texts else np.zeros((0, DIM), dtype=np.float32)
 
     def encode(self, texts: Sequence[str]) -> np.ndarray:
