@@ -1041,9 +1041,8 @@ def _day_kept(found: "Evidence", question: str, told: Sequence[Candidate], embed
     if found is None or not found.answered:
         return found
     if not found.newer and embed is not None and _DAY.search(_words(found.note)) and not changes(_words(found.note)):
-        later = changed_later(told, embed, found.own, maybe=True).get(found.choice)
+        later, sure = _changes(told, embed, found.own).get(found.choice, (None, False))
         if later is not None:  # sure: the newer replaces its day; maybe: both are said
-            sure = changed_later(told, embed, found.own).get(found.choice) == later
             found = dataclasses.replace(found, newer=(next(c for c in told if c.key == later),), replaced=sure)
             if not sure:
                 return found
@@ -1079,14 +1078,20 @@ _PLACE = re.compile(r"(?<!\w)(?:at|in|near|by|with|from|à|au|chez|bei|im|en|con
 
 
 def changed_later(notes: Sequence[Candidate], embed: Optional[Embed], own: str = "", maybe: bool = False) -> dict[str, str]:
-    """{an older note's key: the key of the newer note that changed its day}, `notes` oldest
+    """{an older note's key: the key of the newer note that changed its day} (see _changes);
+    `maybe`: also the changes that may be of a note (see _changed_thing), to say both."""
+    return {old: new for old, (new, sure) in _changes(notes, embed, own).items() if sure or maybe}
+
+
+def _changes(notes: Sequence[Candidate], embed: Optional[Embed], own: str = "") -> dict[str, tuple[str, bool]]:
+    """{an older note's key: (the key of the newer note that changed its day, sure)}, `notes` oldest
     first: 'My book club meets on Thursdays at the library.' then 'we moved book club to
     Wednesdays'. Asked "Where does it meet?", the good brain answered "It meets at the library.
     It's on Thursdays." (the shared truth dev split). Only a day: by meaning alone, "I moved to
     Leeds last year." was 0.64 from "I work as a nurse in Leeds.", which it does not change. A
     habit's day is changed by a habit's day ("to Wednesdays"), not by a date: "The cricket final
     got moved to Sunday." does not change "I coach a girls cricket team on saturdays" (0.35+).
-    `maybe`: also the change that may be of a note (see _changed_thing), to say both."""
+    Each with whether it is sure (see _changed_thing)."""
     told = [c for c in notes if tells(c.text, own) and _DAY.search(_words(c.text))]
     newer = [i for i, c in enumerate(told) if changes(_words(c.text))]
     if embed is None or not newer or len(told) < 2:
@@ -1094,16 +1099,16 @@ def changed_later(notes: Sequence[Candidate], embed: Optional[Embed], own: str =
     meaning = by_meaning(told[newer[0]].text, told, embed, own)
     if meaning is None:
         return {}
-    out: dict[str, str] = {}
+    out: dict[str, tuple[str, bool]] = {}
     for n in newer:
         for o in range(n):
             if o not in newer and meaning[1][o][n] >= CHANGED_SAME and _recurring(_words(told[o].text)) == _recurring(_words(told[n].text)):
-                out[told[o].key] = told[n].key  # the newest change wins
+                out[told[o].key] = (told[n].key, True)  # the newest change wins
     for n in newer:
-        if told[n].key not in out.values():
+        if all(v[0] != told[n].key for v in out.values()):
             o, sure = _changed_thing(told, n, [i for i in range(n) if i not in newer], embed)
-            if o is not None and (sure or maybe):
-                out.setdefault(told[o].key, told[n].key)
+            if o is not None:
+                out.setdefault(told[o].key, (told[n].key, sure))
     return out
 
 
