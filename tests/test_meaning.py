@@ -478,6 +478,20 @@ def test_a_note_flagged_as_read_like_an_instruction_is_still_the_users_words(emb
     assert "Tuesday" in told and "Monday" not in told and "quoted" not in told and "Ingrid said" not in told, ev.describe()
 
 
+def test_a_number_of_something_else_does_not_answer_how_many(emb):
+    """bench/truth.py dec22 (held out): "how many goals did i score last week" was answered
+    "You told me you play five a side football..." (its "five" counts the players). People are
+    counted by what the note calls them ("how many kids" / "twin girls")."""
+    def ev(question, note):
+        notes = [Candidate("1", f'Kofi said: "{note}"'), Candidate("2", 'Kofi said: "The bus was late again today."')]
+        return find(question, notes, embed=emb.encode_cached, own="Milo", user="Kofi")
+
+    goals = ev("how many goals did i score last week", "i play five a side football every thursday night")
+    assert goals.choice == NONE and goals.lacks == "number" and goals.closest.key == "1", goals.describe()
+    assert ev("how many kids do i have", "hello milo its kwame i drive a bus in kumasi and i have twin girls").choice == "1"
+    assert ev("How many goats do I have?", "I keep 14 goats behind the house.").choice == "1"
+
+
 @pytest.mark.parametrize("question, note, closest", [
     ("what is my uncle called", "my uncle makes cheese in the mountains", True),  # no name in it
     ("What's my uncle called?", "My uncle Bruno makes cheese in the mountains.", False),

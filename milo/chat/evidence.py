@@ -687,13 +687,27 @@ def _lacking(found: Evidence, text: str, own: str, user: str, shown: Candidate) 
     Tomek" / "Our son Tomek started at a new school here.": on the thing asked, but without what
     is asked ("You told me on sundays you go hiking with your dad." was said as the answer)."""
     said = [_clause(found.note, own)] + [_clause(c.text, own) for c in found.newer]  # each on its own: "..., and later that Glad..."
-    if _ASKS_NUMBER.search(text) and not any(_NUMBER.search(t) for t in said):
+    if _ASKS_NUMBER.search(text) and not any(_NUMBER.search(t) and _counts_what_is_asked(text, t) for t in said):
         return Evidence(NONE, own=own, closest=shown, lacks="number")
     if any(_unnamed(text, t) for t in said):
         return Evidence(NONE, own=own, closest=shown, lacks="which")
     if _ASKS_NAME.search(text) and not any(_names_someone(t, text, own, user) for t in said):
         return Evidence(NONE, own=own, closest=shown, lacks="name")
     return found
+
+
+_HOW_MANY = re.compile(r"(?<!\w)how\s+many\s+([^\W\d_]+)", re.IGNORECASE)
+
+
+def _counts_what_is_asked(question: str, told: str) -> bool:
+    """A note's number may answer "how many X" only where the note names X: "how many goals did
+    i score" / 'i play five a side football' (its "five" counts players) was said as the answer.
+    People asked are counted by what the note calls them ("how many kids" / "twin girls")."""
+    from milo.memory.index import terms
+
+    m = _HOW_MANY.search(question)
+    asked = set(terms(m.group(1))) if m else set()
+    return not asked or asked <= _RELATION_TERMS() or bool(asked & set(terms(told)))
 
 
 def _unnamed(question: str, told: str) -> bool:
