@@ -72,15 +72,19 @@ SPOKEN = ("[REPLY]: My name is Milo, and I love talking about octopuses and the 
           "[CORE_UPDATE]: The user asked for my name\n[FUTURE_MESSAGE]: Nothing in particular")
 
 
-def test_hey_milo_through_a_virtual_microphone_and_speaker(virtual_audio, tmp_path):
+@pytest.mark.parametrize("wake, options", [("hey Milo", []), ("Okay Nabu", ["--wake-word", "okay_nabu"])])
+def test_hey_milo_through_a_virtual_microphone_and_speaker(virtual_audio, tmp_path, wake, options):
     """The audio path end to end: synthesized speech into a virtual microphone, the real VAD,
     whisper and TTS, the spoken reply out of a virtual speaker. The model is a loopback server
     with a fixed, speakable reply (the tiny model's replies are URLs and hashtags whisper cannot
-    hear back; the real model's voice turn is tests/test_voice_cli.py's recording test)."""
+    hear back; the real model's voice turn is tests/test_voice_cli.py's recording test). With a
+    wake word engine (milo.voice.wakeword) the microphone's stream goes to it alone in standby."""
     pytest.importorskip("faster_whisper")
     pytest.importorskip("pyaudio")
+    if options:
+        pytest.importorskip("pymicro_wakeword")
     server = ScriptedModelServer([("ok", SPOKEN)] * 5).__enter__()
-    question = concat([synth("Hey Milo, what is your name?", tmp_path / "q.wav")], tmp_path / "question.wav")
+    question = concat([synth(f"{wake}, what is your name?", tmp_path / "q.wav")], tmp_path / "question.wav")
     virtual_audio.loopback()
     recording = tmp_path / "speaker.wav"
     recorder = virtual_audio.record(recording)
@@ -89,12 +93,12 @@ def test_hey_milo_through_a_virtual_microphone_and_speaker(virtual_audio, tmp_pa
     env = {**os.environ, **virtual_audio.env, "PYTHONPATH": str(ROOT), "PYTHONUNBUFFERED": "1", "MILO_BASE_URL": server.url}
     proc = subprocess.Popen(
         [sys.executable, str(ROOT / "main.py"), "voice", "--memory-file", str(tmp_path / "Living_Memory.md"),
-         "--follow-up", "4", "--model", "openai:m"],
+         "--follow-up", "4", "--model", "openai:m", *options],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=str(ROOT),
     )
     out, err = Lines(proc.stdout), Lines(proc.stderr)
     try:
-        _converse(virtual_audio, question, out, err)
+        _converse(virtual_audio, question, out, err, wake)
     except AssertionError as e:
         VirtualAudio.stop_child(proc, signal.SIGINT, timeout=30)
         raise AssertionError(f"{e}\nexit code {proc.returncode}; stderr: {err.rest()[-30:]}") from None
@@ -122,15 +126,16 @@ def test_hey_milo_through_a_virtual_microphone_and_speaker(virtual_audio, tmp_pa
     assert_spoke(WhisperEngine(find_whisper_model()), spoken, reply)
 
 
-def _converse(virtual_audio, question, out, err):
-    err.wait_for(r'\(listening for "hey Milo"\)', timeout=180)
+def _converse(virtual_audio, question, out, err, wake):
+    listening = re.escape(f'(listening for "{wake}")')
+    err.wait_for(listening, timeout=180)
     assert any("Listening to the microphone" in l for l in err.lines), err.lines
     virtual_audio.play(question)
     you = out.wait_for(r"^You: ", timeout=120)
-    assert "name" in you.lower() and "milo" not in you.lower(), you
+    assert "name" in you.lower() and wake.split()[-1].lower() not in you.lower(), you
     reply = out.wait_for(r"^Milo: ", timeout=400)[len("Milo: "):]
     assert reply.strip()
     err.wait_for(r"^\(follow-up: 4 s", timeout=300)  # the whole reply has been played
     # Milo's own voice came back into the microphone all along; the window must close
     # without it being taken for a question.
-    err.wait_for(r'\(listening for "hey Milo"\)', timeout=60)
+    err.wait_for(listening, timeout=60)
