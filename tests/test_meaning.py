@@ -787,6 +787,11 @@ def test_a_change_that_may_be_of_the_only_habit_told_says_both(emb):
            Candidate("2", 'Ana said: "My brother Luis is a firefighter."'),
            Candidate("3", 'Ana said: "Small change: the lessons moved to Wednesdays."')]
     assert changed_later(ana, emb.encode_cached, "Milo") == {} and changed_later(ana, emb.encode_cached, "Milo", maybe=True) == {"1": "3"}
+    someone = ana[:2] + [Candidate("3", 'Ana said: "My daughter\'s piano lessons moved to Wednesdays."')]
+    assert changed_later(someone, emb.encode_cached, "Milo", maybe=True) == {}  # not a note about her
+    kids = [Candidate("1", 'Tom said: "I take my kids to swimming lessons on fridays"'),
+            Candidate("2", 'Tom said: "My son\'s swimming moved to Thursdays."')]
+    assert changed_later(kids, emb.encode_cached, "Milo") == {"1": "2"}
     both = "You told me you go salsa dancing at the community centre on Mondays, and later that the lessons moved to Wednesdays."
     for q in ("When do I go dancing?", "Where do I dance?"):
         assert fixed_reply(find(q, ana, embed=emb.encode_cached, own="Milo", user="Ana"), "Ana")[0] == both

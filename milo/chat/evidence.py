@@ -1116,7 +1116,7 @@ def _changes(notes: Sequence[Candidate], embed: Optional[Embed], own: str = "") 
     out: dict[str, tuple[str, bool]] = {}
     for n in newer:
         for o in range(n):
-            if o not in newer and meaning[1][o][n] >= CHANGED_SAME and _recurring(_words(told[o].text)) == _recurring(_words(told[n].text)):
+            if o not in newer and meaning[1][o][n] >= CHANGED_SAME and _may_change(told[o].text, told[n].text):
                 out[told[o].key] = (told[n].key, True)  # the newest change wins
     for n in newer:
         if all(v[0] != told[n].key for v in out.values()):
@@ -1138,6 +1138,18 @@ def _recurring(text: str) -> bool:
     return bool(_EVERY_DAY.search(text))
 
 
+def _may_change(older: str, newer: str) -> bool:
+    """Whether the change of day `newer` may be of the note `older`: both say their day the same
+    way (a habit's or a date's), and a change that names someone is of a note that names someone
+    ("My daughter's piano lessons moved to Wednesdays." is not of "I go salsa dancing on
+    Mondays.", 0.35+ as a whole; "my son's swimming" may be of "I take my kids to swimming")."""
+    from milo.memory.index import terms
+
+    old, new = _words(older), _words(newer)
+    kin = _RELATION_TERMS()
+    return _recurring(old) == _recurring(new) and (not set(terms(new)) & kin or bool(set(terms(old)) & kin))
+
+
 def _changed_thing(told: Sequence[Candidate], n: int, olders: Sequence[int], embed: Embed) -> tuple[Optional[int], bool]:
     """The older note a change of day that matched none changed, by the thing it names alone
     ("Small correction: rehearsals moved to Thursdays." names "rehearsals": 0.31 from 'I play the
@@ -1148,7 +1160,7 @@ def _changed_thing(told: Sequence[Candidate], n: int, olders: Sequence[int], emb
     not sure where it is the only habit told, or clearly the closest, but not that close ("the
     lessons moved to Wednesdays" is 0.13 from salsa dancing on Mondays): then both are said."""
     said = _words(told[n].text)
-    olders = [o for o in olders if _recurring(_words(told[o].text)) == _recurring(said)]
+    olders = [o for o in olders if _may_change(told[o].text, told[n].text)]
     thing = _CHANGE.sub(" ", _DAY_PHRASE.sub(" ", _LEAD.sub("", said)))
     thing = re.sub(r"(?<!\w)(?:to|from|on|for)(?!\w)|[^\w\s'-]", " ", thing).strip()
     if not olders or not thing:
