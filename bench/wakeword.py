@@ -112,7 +112,7 @@ def detect(spotter, pcm: bytes) -> bool:
     return s.finish().found
 
 
-def positives(word: str, phrase: str, voices: Voices, rng: random.Random, babble: np.ndarray):
+def positives(phrase: str, voices: Voices, rng: random.Random, babble: np.ndarray):
     """(condition, pcm) for every voice x level x noise."""
     sil = np.zeros(SAMPLE_RATE // 2, np.float32)
     for i, (label, tts) in enumerate(voices.all):
@@ -148,9 +148,9 @@ def sentences() -> list[str]:
     return out
 
 
-def negatives(voices: Voices, seconds: float, rng: random.Random) -> np.ndarray:
-    """`seconds` of speech without a wake word, espeak voices in turn, 0.2-1.5 s pauses."""
-    said = sentences()
+def negatives(said: list[str], voices: Voices, seconds: float, rng: random.Random) -> np.ndarray:
+    """`seconds` of speech without a wake word (`said`, shuffled), espeak voices in turn, 0.2-1.5 s pauses."""
+    said = list(said)
     rng.shuffle(said)
     espeak = [v for v in voices.all if v[0].startswith("espeak")]
     parts, total, i = [], 0, 0
@@ -239,10 +239,11 @@ def main() -> int:
     voices = Voices(piper=not a.no_piper)
     print(f"voices: {len(voices.all)} ({', '.join(v[0] for v in voices.all)})")
     t = time.perf_counter()
-    neg = negatives(voices, a.hours * 3600, rng)
+    said = sentences()
+    neg = negatives(said, voices, a.hours * 3600, rng)
     neg_pcm = _pcm(neg)
     hours = len(neg) / SAMPLE_RATE / 3600
-    print(f"non-wake speech: {hours:.2f} h from {len(sentences())} sentences (synthesized in {time.perf_counter() - t:.0f} s)\n")
+    print(f"non-wake speech: {hours:.2f} h from {len(said)} sentences (synthesized in {time.perf_counter() - t:.0f} s)\n")
     rows = []
     for word in words:
         before = _rss_mb()
@@ -250,7 +251,7 @@ def main() -> int:
         rss = _rss_mb() - before
         by: dict[str, list[bool]] = {}
         missed = []
-        for (voice, level, noise), pcm in positives(word, spotter.phrase, voices, rng, neg):
+        for (voice, level, noise), pcm in positives(spotter.phrase, voices, rng, neg):
             hit = detect(spotter, pcm)
             for key in (voice, level, noise, "all"):
                 by.setdefault(key, []).append(hit)
