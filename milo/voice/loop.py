@@ -263,7 +263,7 @@ class VoiceLoop:
         if self._word is None:
             self._word = p.spotter.stream()
         self._word.feed(chunk)
-        if not getattr(self._word, "found", False):
+        if not self._word.found:  # a continuous spotter's stream says when it fired (protocols.Spotter)
             return True
         spot, self._word = self._word.finish(), None
         log.info("wake word heard: %s", spot.heard)

@@ -82,6 +82,8 @@ class SpotStream(Protocol):
 @runtime_checkable
 class Spotter(Protocol):
     label: str  # for the start-up line: "vosk grammar mode with [unk]"
+    # Optional: `continuous = True` (milo.voice.wakeword): it hears the microphone's stream as it
+    # comes, in standby, without the VAD; its streams then have `found`, true once it fired.
 
     def stream(self) -> SpotStream: ...
 
