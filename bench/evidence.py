@@ -202,6 +202,7 @@ def offline(sets: list[str], lived_in: bool = False, budget: int = 400, as_user:
             if ev is not None and ev.closest is not None:
                 choice = f"none~{ev.closest.key}"  # said beside "not sure": honest either way
             row[judge] = (ok, choice)
+            row[judge + " sure"] = ok and ev is not None and ev.answered  # not only "the closest I have is ..."
             if not ok and ev is not None and (ev.answered or ev.closest):
                 row.setdefault("wrong", []).append(f"{judge}: {ev.describe().strip()}")
         rows.append(row)
@@ -215,6 +216,8 @@ def offline(sets: list[str], lived_in: bool = False, budget: int = 400, as_user:
             got = [r for r in rows if (source == "all" or r["source"] == source) and r["kind"] == kind]
             if got:
                 print(f"{source:10s}{kind:16s}" + "".join(f"{sum(r[j][0] for r in got):>6d}/{len(got):<3d}" for j in judges))
+            if got and kind == "answered":  # of them, said as the answer, not as the closest note beside "not sure"
+                print(f"{source:10s}{'  of them, sure':16s}" + "".join(f"{sum(r[j + ' sure'] for r in got):>6d}/{len(got):<3d}" for j in judges))
     if drafts:
         print(f"draft requests: {len(drafts)} of {len(rows)} messages, {sum(drafts) / len(drafts):.1f} s each (max {max(drafts):.1f})")
     return 0

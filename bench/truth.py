@@ -751,6 +751,35 @@ SETS = {
              ("how old is poppy", "never", None, ["poppy is", "she is"])],
         ],
     },
+    "dec24": {  # written 2026-12-04 (thirteenth session) before any change of it: several notes on one
+        # topic (a trip, a new job, a pet), each question answered by one of them in other words
+        "ingrid": [
+            [S("Hei Milo, I'm Ingrid. I just got back from a hiking trip in the Dolomites with my sister Astrid."),
+             S("It rained most days but we saw marmots!"),
+             S("My knee hurts a bit after all the downhill bits.")],
+            [("Who did I go with?", "told", ["astrid"], None),
+             ("What animals did we see?", "told", ["marmot"], None),
+             ("Where was the trip?", "told", ["dolomites"], None),
+             ("What's the name of our hotel?", "never", None, ["hotel is called", "hotel was called", "stayed at the"])],
+        ],
+        "kwame": [
+            [S("hi milo its kwame i started a new job this week at a solar panel company"),
+             S("the office is in accra near the harbour"),
+             S("my manager is called efua and she seems nice")],
+            [("who is my boss", "told", ["efua"], None),
+             ("what does my company make", "told", ["solar"], None),
+             ("how much do i earn", "never", None, ["you earn", "your salary is"])],
+        ],
+        "sofia": [
+            [S("Hi Milo! Sofía here. We adopted a rescue cat last weekend."),
+             S("She's called Luna and she's completely black."),
+             S("She hides under the sofa all day.")],
+            [S("Luna finally came out and sat on my lap!")],
+            [("What colour is my cat?", "told", ["black"], None),
+             ("Where does she hide?", "told", ["sofa"], None),
+             ("How old is Luna?", "never", None, ["luna is", "she is"])],
+        ],
+    },
 }
 
 

@@ -579,6 +579,63 @@ def test_a_draft_only_close_or_mixing_two_notes_is_said_as_the_closest_never_cla
                     sister, emb.encode_cached, "Milo") is None
 
 
+TRIP = [Candidate("1", 'Ingrid said: "Hei Milo, I\'m Ingrid. I just got back from a hiking trip in the Dolomites with my sister Astrid."'),
+        Candidate("2", 'Ingrid said: "It rained most days but we saw marmots!"'),
+        Candidate("3", 'Ingrid said: "My knee hurts a bit after all the downhill bits."')]
+
+
+def test_a_note_on_the_same_thing_is_not_a_second_fact_in_the_draft(emb):
+    """The marmots note is as close to a draft of the trip note (0.32) as to the trip note itself
+    (0.31): the draft mixes nothing, and "Who did I go with?" is answered, not "I'm not sure"."""
+    from milo.chat.draft import restated
+
+    drafted = restated("Who did I go with?", "You went on a hiking trip with your sister Astrid.", TRIP, emb.encode_cached, "Milo", "Ingrid")
+    assert drafted.answered and drafted.choice == "1"
+    # A note the draft is closer to than its own note is, is mixed in (the farm test above).
+
+
+def test_a_draft_restating_finds_own_note_is_kept_with_another_fact_near(emb):
+    from milo.chat.draft import restated
+
+    cat = [Candidate("1", 'Sofía said: "Hi Milo! Sofía here. We adopted a rescue cat last weekend."'),
+           Candidate("2", 'Sofía said: "She\'s called Luna and she\'s completely black."'),
+           Candidate("3", 'Sofía said: "She hides under the sofa all day."')]
+    draft = "Luna hides under the sofa all day."  # the name from note 2
+    alone = restated("Where does she hide?", draft, cat, emb.encode_cached, "Milo", "Sofía")
+    assert not alone.answered and alone.closest.key == "3"
+    agreed = restated("Where does she hide?", draft, cat, emb.encode_cached, "Milo", "Sofía", agrees="3")
+    assert agreed.answered and agreed.choice == "3"
+    # Agreeing never makes a draft of another note, or an invention, an answer.
+    assert not restated("Where does she hide?", draft, cat, emb.encode_cached, "Milo", "Sofía", agrees="1").answered
+
+
+def test_a_draft_that_answers_which_with_a_kind_is_not_an_answer(emb):
+    """"Which school does Ada go to?" (never told) drafted "Ada goes to a local high school where
+    she can learn coding.", 0.83 from the note it builds on: which one, it does not know."""
+    from milo.chat.draft import restated
+
+    notes = [Candidate("1", 'Ravi said: "I fix phones at a little shop in Pune."'),
+             Candidate("2", 'Ravi said: "My niece Ada is learning to code."')]
+    drafted = restated("Which school does Ada go to?", "Ada goes to a local high school where she can learn coding.",
+                       notes, emb.encode_cached, "Milo", "Ravi", agrees="2")
+    assert not drafted.answered and drafted.closest.key == "2"
+
+
+def test_the_draft_reads_the_notes_without_the_greeting_that_names_milo():
+    """'Hei Milo, I'm Ingrid. I just got back ... with my sister Astrid.' was drafted "You went
+    with Milo and Astrid." for "Who did I go with?"."""
+    from milo.chat.draft import request
+
+    text = request("Who did I go with?", TRIP, own="Milo")[1].content
+    assert "- you just got back from a hiking trip in the Dolomites with your sister Astrid" in text
+    assert "Milo" not in text.split("Facts I told you:", 1)[1]
+    from milo.memory.names import after_name
+
+    for said in ("Hei Milo, I'm Ingrid. I work nights.", "Bună Milo! I'm Mirela. I work nights.", "Malo e lelei Milo! I'm Sione. I work nights."):
+        assert after_name(said, "Milo") == "I work nights."
+    assert after_name("I told Milo I'm tired of work", "Milo") == "I told Milo I'm tired of work"
+
+
 def test_a_note_named_by_meaning_alone_stands_only_if_the_draft_restates_it(emb):
     """"Where did I go on holiday last year?" named the bakery note by meaning alone (0.35)."""
     from milo.chat.draft import decide, needed, restated

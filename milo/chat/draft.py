@@ -35,7 +35,7 @@ from typing import Optional, Sequence
 
 from milo.chat.evidence import (MEANING_SAME_THING, NONE, Candidate, Embed, Evidence, asks_about_user, asks_beyond_name,
                                 asks_how_i, asks_when_or_how_many, by_meaning, changes, names_from, own_words, part_of,
-                                quoted_speaker, says_what_is_asked, to_you, told_notes)
+                                quoted_speaker, says_what_is_asked, to_you, told_notes, unnamed)
 
 log = logging.getLogger("milo")
 
@@ -45,9 +45,14 @@ log = logging.getLogger("milo")
 # grew up in Otago." (0.63) and one the question floor stops.
 DRAFT_SURE = 0.75
 DRAFT_SAME = 0.5
+# ...or when find chose that note too (by meaning, not sure of it), this close: "What's my sister
+# called?" named 'My brother Joris is a firefighter.', and its draft "Your sister is Joris." was
+# 0.60 from it: never enough.
+DRAFT_AGREES = 0.7
 # ...and no other note is close to it: "You are a farmer and play netball on Tuesdays." (asked
 # about work) was 0.85 from the netball note, 0.36 from the farm's: two facts mixed.
 DRAFT_OTHER = 0.3
+DRAFT_MIXED_BY = 0.1  # ...closer to the draft by this much than to the note the draft restates
 DRAFT_VERBATIM = 0.9  # ...but a draft this close to its note says that note, whatever else is near
 QUESTION_FLOOR = 0.1  # and the question is not unrelated to the note
 DRAFT_TIMEOUT = 20.0  # seconds (~1-3 s here on the default brain)
@@ -60,11 +65,11 @@ SYSTEM = "You answer a person's question about themselves using only the facts t
 OTHER_SYSTEM = "You answer a person's question about the people and things in their life using only the facts they told you."
 
 
-def request(question: str, notes: Sequence[Candidate], about_user: bool = True) -> list:
+def request(question: str, notes: Sequence[Candidate], about_user: bool = True, own: str = "") -> list:
     """The messages of the draft request."""
     from langchain_core.messages import HumanMessage, SystemMessage
 
-    facts = "\n".join(f"- {to_you(c.text)}" for c in notes)
+    facts = "\n".join(f"- {to_you(c.text, own)}" for c in notes)
     ask = 'Answer in one sentence starting with "You".' if about_user else "Answer in one sentence."
     return [SystemMessage(content=SYSTEM if about_user else OTHER_SYSTEM),
             HumanMessage(content=f"Facts I told you:\n{facts}\n\nMy question: {question}\n{ask}")]
@@ -101,7 +106,7 @@ def confirm(question: str, evidence: Optional[Evidence], candidates: Sequence[Ca
     if not notes:
         return evidence
     try:
-        draft = draft_answer(question, notes, llm, asks_about_user(question, own))
+        draft = draft_answer(question, notes, llm, asks_about_user(question, own), own)
     except Exception as e:  # noqa: BLE001 - only a second look: find's answer stands
         log.info("draft answer skipped (%s: %s)", type(e).__name__, e)
         return evidence
@@ -110,7 +115,8 @@ def confirm(question: str, evidence: Optional[Evidence], candidates: Sequence[Ca
         # find's note is on the one asked about but shows no name with a capital (speech to
         # text: 'my wife lena is a dentist'); the draft gives a name that note has: it answers.
         return Evidence(evidence.closest.key, evidence.closest.text, own=own)
-    drafted = restated(question, draft, notes, embed, own, user)
+    drafted = restated(question, draft, notes, embed, own, user,
+                       agrees=evidence.choice if evidence is not None and evidence.answered else "")
     if (evidence is not None and evidence.lacks == "name" and drafted is not None and drafted.answered
             and not names_from(draft, drafted.note, question, own, user)):
         # A name asked, none in find's note: the draft answers only with a name its note has.
@@ -118,12 +124,12 @@ def confirm(question: str, evidence: Optional[Evidence], candidates: Sequence[Ca
     return decide(evidence, drafted, question)
 
 
-def draft_answer(question: str, notes: Sequence[Candidate], llm, about_user: bool = True) -> str:
+def draft_answer(question: str, notes: Sequence[Candidate], llm, about_user: bool = True, own: str = "") -> str:
     """The model's one-clause answer ("You ..." about the user), from `notes` alone."""
     # Its own time limit (the client's is the whole answer's): a draft not back by then is skipped.
     grammar = DRAFT_GBNF if about_user else OTHER_GBNF
     bound = llm.bind(max_tokens=48, temperature=0, timeout=DRAFT_TIMEOUT, extra_body={"grammar": grammar})
-    return bound.invoke(request(question, notes, about_user)).text.strip()
+    return bound.invoke(request(question, notes, about_user, own)).text.strip()
 
 
 def needed(question: str, evidence: Optional[Evidence], own: str = "") -> bool:
@@ -171,9 +177,10 @@ def _after_greeting(note: str, own: str) -> str:
 
 
 def restated(question: str, draft: str, notes: Sequence[Candidate], embed: Embed, own: str = "",
-              user: str = "") -> Optional[Evidence]:
+              user: str = "", agrees: str = "") -> Optional[Evidence]:
     """The note `draft` restates, as Evidence: surely (with a newer note on the same thing), or
-    as the closest (Evidence.closest); None when it restates none."""
+    as the closest (Evidence.closest); None when it restates none. `agrees`: the key of the note
+    find chose, if any."""
     said = by_meaning(draft, notes, embed, own) if draft else None
     asked = by_meaning(question, notes, embed, own)
     if said is None or asked is None:
@@ -190,11 +197,27 @@ def restated(question: str, draft: str, notes: Sequence[Candidate], embed: Embed
         return None
     if asked[0][j] < QUESTION_FLOOR:
         return None
+    if unnamed(question, draft):
+        # "Which school does Ada go to?" drafted "Ada goes to a local high school where she can learn
+        # coding." (0.83 from 'My niece Ada is learning to code.'): which one, the draft does not know.
+        return Evidence(NONE, own=own, closest=part_of(notes[j], said[2][j]))
     # Another note close to the draft: two facts mixed, unless the draft all but repeats its note
     # ("The cricket final was moved to Sunday." was 0.98 from its note, 0.46 from 'i coach a
     # girls cricket team on saturdays').
-    other = max((said[0][k] for k in range(len(notes)) if k != j), default=0.0)
-    if said[0][j] < DRAFT_SURE or (other >= DRAFT_OTHER and said[0][j] < DRAFT_VERBATIM):
+    # A note on the same thing as the one restated ("It rained most days but we saw marmots!" beside
+    # 'I just got back from a hiking trip in the Dolomites with my sister Astrid.', 0.31 apart) is
+    # as close to a draft of it (0.32) as to the note itself: no second fact in the draft. Mixed
+    # in is a note the draft is closer to than its own note is (the farm note: 0.36 from the
+    # netball draft, 0.16 from the netball note).
+    other = max((said[0][k] for k in range(len(notes)) if k != j and said[0][k] - said[1][j][k] >= DRAFT_MIXED_BY), default=0.0)
+    # Another fact near is not mixed in when find chose this very note (`agrees`): two ways to
+    # the same note ("Where does she hide?" / 'She hides under the sofa all day.', the draft "Luna
+    # hides under the sofa all day." near 'She's called Luna...' for the name it gives).
+    # So sure is a little less sure then: "what do i do for a living" / 'i work night shifts as a
+    # paramedic', find's by meaning, drafted "You work as a paramedic." (0.74).
+    agreed = notes[j].key == agrees
+    mixed = other >= DRAFT_OTHER and said[0][j] < DRAFT_VERBATIM and not agreed
+    if said[0][j] < (DRAFT_AGREES if agreed else DRAFT_SURE) or mixed:
         return Evidence(NONE, own=own, closest=part_of(notes[j], said[2][j]))
     later = [k for k in range(j + 1, len(notes)) if said[1][j][k] >= MEANING_SAME_THING]
     newer = (notes[later[-1]],) if later else ()

@@ -259,15 +259,24 @@ def _they_to_you(note: str) -> str:
     return "".join(_THEY.get(w.lower(), w) for w in words)
 
 
-def to_you(note: str) -> str:
+def to_you(note: str, own: str = "") -> str:
     """A note of the user's own words as they read to Milo: 'Søren said: "My neighbour Ingrid
     gives me her old newspapers."' -> 'your neighbour Ingrid gives you her old newspapers'. In
     what Milo says, never in the file. Read as written, the 1.5B brain took the user's "I" and
     "me" for its own ("You gave me your old newspapers."). A note Milo wrote of them ("Their twins,
     Ana and Radu, start school in September.") the same: drafted from as written, "How many kids
-    do I have?" was "not told"."""
+    do I have?" was "not told". With `own` (the persona's name), the greeting and name the words
+    open with are left out: from 'Ingrid said: "Hei Milo, I'm Ingrid. I just got back from a
+    hiking trip ... with my sister Astrid."' the draft for "Who did I go with?" was "You went
+    with Milo and Astrid."."""
     q = _said(note)
-    return _you(q[1]) if q else _they_to_you(unflag(note))
+    if not q:
+        return _they_to_you(unflag(note))
+    if not own:
+        return _you(q[1])
+    from milo.memory.names import after_name
+
+    return _you(after_name(q[1], own))
 
 
 def _you(said: str) -> str:
@@ -689,7 +698,7 @@ def _lacking(found: Evidence, text: str, own: str, user: str, shown: Candidate) 
     said = [_clause(found.note, own)] + [_clause(c.text, own) for c in found.newer]  # each on its own: "..., and later that Glad..."
     if _ASKS_NUMBER.search(text) and not any(_NUMBER.search(t) and _counts_what_is_asked(text, t) for t in said):
         return Evidence(NONE, own=own, closest=shown, lacks="number")
-    if any(_unnamed(text, t) for t in said):
+    if any(unnamed(text, t) for t in said):
         return Evidence(NONE, own=own, closest=shown, lacks="which")
     if _ASKS_NAME.search(text) and not any(_names_someone(t, text, own, user) for t in said):
         return Evidence(NONE, own=own, closest=shown, lacks="name")
@@ -710,10 +719,10 @@ def _counts_what_is_asked(question: str, told: str) -> bool:
     return not asked or asked <= _RELATION_TERMS() or bool(asked & set(terms(told)))
 
 
-def _unnamed(question: str, told: str) -> bool:
+def unnamed(question: str, told: str) -> bool:
     """"Which bank is it at?" and the note says only "a bank" ('...a job interview at a bank
     next Thursday.' was said as the answer): which one is not told."""
-    return any(re.search(rf"(?<!\w)(?:a|an)\s+(?:\w+\s+)?{re.escape(m.group(1))}(?!\w)", told, re.IGNORECASE)
+    return any(re.search(rf"(?<!\w)(?:a|an)\s+(?:\w+\s+){{0,2}}{re.escape(m.group(1))}(?!\w)", told, re.IGNORECASE)
                for m in re.finditer(r"(?<!\w)which\s+(\w+)", question, re.IGNORECASE))
 
 

@@ -75,7 +75,10 @@ def _here_re(own: str) -> re.Pattern:
 
 @functools.cache
 def _opens(own: str) -> re.Pattern:
-    return re.compile(r"^\W*(?:" + _greeting(own) + r"(?:\W+|$))*$", re.IGNORECASE)
+    # Or up to three words of any language before the persona's name: a greeting the list does not
+    # spell ("Hei Milo, I'm Ingrid.", "Bună Milo!", "Malo e lelei Milo!").
+    anyhow = r"|^\W*(?:[^\W\d_]+\W+){1,3}" + re.escape(own.lower()) + r"\W*$" if own else ""
+    return re.compile(r"^\W*(?:" + _greeting(own) + r"(?:\W+|$))*$" + anyhow, re.IGNORECASE)
 
 
 def _not_a_name(word: str, own: str) -> bool:
