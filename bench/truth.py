@@ -780,6 +780,25 @@ SETS = {
              ("How old is Luna?", "never", None, ["luna is", "she is"])],
         ],
     },
+    "dec25": {  # written 2026-12-04 (thirteenth session) after the dec24 change, before running it: its measure
+        "mateus": [
+            [S("Olá Milo! Mateus aqui. I'm back from a week of surfing in Ericeira with my cousin Bruno."),
+             S("The waves were huge on Thursday and I broke my board."),
+             S("We ate grilled sardines every night.")],
+            [("Who was I surfing with?", "told", ["bruno"], None),
+             ("What happened to my board?", "told", ["broke"], None),
+             ("What did we eat?", "told", ["sardine"], None),
+             ("Which beach did we surf at first?", "never", None, ["you surfed at", "first beach was"])],
+        ],
+        "yuki": [
+            [S("hello milo yuki here i just joined a choir at the library"),
+             S("we practise on wednesday evenings"),
+             S("the conductor is an old man called mr tanaka")],
+            [("who leads the choir", "told", ["tanaka"], None),
+             ("when do we practise", "told", ["wednesday"], None),
+             ("what song are we learning", "never", None, ["you are learning", "you're learning"])],
+        ],
+    },
 }
 
 

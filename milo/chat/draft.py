@@ -35,7 +35,7 @@ from typing import Optional, Sequence
 
 from milo.chat.evidence import (MEANING_SAME_THING, NONE, Candidate, Embed, Evidence, asks_about_user, asks_beyond_name,
                                 asks_how_i, asks_when_or_how_many, by_meaning, changes, names_from, own_words, part_of,
-                                quoted_speaker, says_what_is_asked, to_you, told_notes, unnamed)
+                                quoted_speaker, says_what_is_asked, to_you, told_notes, unnamed, asks_who)
 
 log = logging.getLogger("milo")
 
@@ -121,6 +121,8 @@ def confirm(question: str, evidence: Optional[Evidence], candidates: Sequence[Ca
             and not names_from(draft, drafted.note, question, own, user)):
         # A name asked, none in find's note: the draft answers only with a name its note has.
         drafted = Evidence(NONE, own=own, closest=Candidate(drafted.choice, drafted.note))
+    if drafted is not None and drafted.answered and who_named(question, draft, notes, [c.key for c in notes].index(drafted.choice), own, user):
+        return drafted  # a name the note alone has: beside it, find's note by words is only a guess
     return decide(evidence, drafted, question)
 
 
@@ -168,6 +170,17 @@ def decide(evidence: Optional[Evidence], drafted: Optional[Evidence], question: 
     return Evidence(NONE, own=evidence.own, closest=Candidate(evidence.choice, evidence.note))
 
 
+def who_named(question: str, draft: str, notes: Sequence[Candidate], j: int, own: str = "", user: str = "") -> bool:
+    """Who is asked, and the draft gives a name that notes[j] alone has: that note answers ("who
+    leads the choir" drafted "The conductor of the choir is Mr Tanaka.", 0.74 from 'the conductor
+    is an old man called mr tanaka'; "leads" and "conductor" are far apart for MiniLM), even where
+    find named another by its words ('i just joined a choir at the library'). A name asked of
+    someone of theirs stands beside that relation in the note ("Who is my best friend?" is not
+    answered by 'my neighbour Ana waters my plants')."""
+    return (asks_who(question) and names_from(draft, _after_greeting(notes[j].text, own), question, own, user, kin=True, roles=True)
+            and not any(names_from(draft, _after_greeting(notes[k].text, own), question, own, user) for k in range(len(notes)) if k != j))
+
+
 def _after_greeting(note: str, own: str) -> str:
     """The user's words of `note` without the greeting and name they open with ("Bonsoir!
     Hélène here. I'm training..." was drafted "Your coach is named Bonsoir.")."""
@@ -197,6 +210,8 @@ def restated(question: str, draft: str, notes: Sequence[Candidate], embed: Embed
         return None
     if asked[0][j] < QUESTION_FLOOR:
         return None
+    if said[0][j] >= DRAFT_SAME and who_named(question, draft, notes, j, own, user):
+        return Evidence(notes[j].key, part_of(notes[j], said[2][j]).text, own=own)
     if unnamed(question, draft):
         # "Which school does Ada go to?" drafted "Ada goes to a local high school where she can learn
         # coding." (0.83 from 'My niece Ada is learning to code.'): which one, the draft does not know.

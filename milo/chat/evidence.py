@@ -726,6 +726,14 @@ def unnamed(question: str, told: str) -> bool:
                for m in re.finditer(r"(?<!\w)which\s+(\w+)", question, re.IGNORECASE))
 
 
+# A question that asks who (a closed, lexical class: the question words for a person).
+_ASKS_WHO = re.compile(r"(?<!\w)(?:who|who's|whos|whom|wer|quién|quien|qui|chi|vem|hvem|кто)(?!\w)", re.IGNORECASE)
+
+
+def asks_who(question: str) -> bool:
+    return bool(_ASKS_WHO.search(question.replace("\u2019", "'")))
+
+
 # A question that asks for a name (a closed, lexical class, as _NAME_TERMS).
 _ASKS_NAME = re.compile(r"(?<!\w)(?:name|names|called|named|nom|s'appelle|m'appelle|heißt|llama)(?!\w)", re.IGNORECASE)
 
@@ -747,12 +755,21 @@ def _names_someone(told: str, question: str, own: str = "", user: str = "") -> b
     return any(not kin or _near_kin(words, k, kin) for words, k in _names(told, question, own, user))
 
 
-def _kin_asked(question: str) -> set[str]:
-    """The relations a question names ("whats my sisters name" -> {"sister"})."""
-    return {k for w in re.findall(r"[^\W\d_]+", question.casefold()) for k in (w, w[:-1]) if k in RELATIONS}
+def _kin_asked(question: str, roles: bool = False) -> set[str]:
+    """The relations a question names ("whats my sisters name" -> {"sister"}); with `roles`, the
+    other people of a life too ("who is my best friend" -> {"friend"})."""
+    known = RELATIONS | _ROLES if roles else RELATIONS
+    return {k for w in re.findall(r"[^\W\d_]+", question.casefold()) for k in (w, w[:-1]) if k in known}
 
 
-def names_from(answer: str, note: str, question: str, own: str = "", user: str = "", kin: bool = False) -> bool:
+# People of a life who are not kin (a closed, lexical class): asked "Who is my best friend?", the
+# draft gave "Your best friend is Ana." from 'My neighbour Ana waters my plants.'.
+_ROLES = frozenset("friend neighbour neighbor boss manager colleague coworker teacher doctor dentist coach "
+                   "roommate flatmate housemate landlord landlady tutor mentor therapist vet".split())
+
+
+def names_from(answer: str, note: str, question: str, own: str = "", user: str = "", kin: bool = False,
+               roles: bool = False) -> bool:
     """Whether `answer` (the model's draft) gives a name the question does not (`_names`) and
     `note` has, in any case (speech to text writes "my dog pepa"; the draft writes Pepa): asked
     "What's the name of Tiago's fiancée?", a draft that restated 'My brother Tiago is getting
@@ -762,7 +779,7 @@ def names_from(answer: str, note: str, question: str, own: str = "", user: str =
     lena is a dentist')."""
     note_words = re.findall(r"[^\W\d_]+", note)
     in_note = {w.casefold() for w in note_words}
-    relations = _kin_asked(question) if kin else set()
+    relations = _kin_asked(question, roles) if kin else set()
     for words, k in _names(answer, question, own, user):
         name = words[k].casefold()
         if name in in_note and (not relations or any(_near_kin(note_words, i, relations)
@@ -1203,4 +1220,4 @@ def _answering(c: Candidate, asked: set) -> Candidate:
     return Candidate(c.key, q[0] + " ".join(kept) + q[2])
 
 
-__all__ = ["EARLIER", "Candidate", "says_what_is_asked", "asks_when_or_how_many", "changed_later", "names_from", "told_notes", "asks_beyond_name", "asks_how_i", "by_meaning", "changes", "part_of", "tells", "Evidence", "NAME_NOTE", "earlier_words", "own_words", "NONE", "NOTE_TAG", "SAID", "name_note", "asks_about_user", "find", "instructions", "followed_up", "leaning", "only_asks"]
+__all__ = ["EARLIER", "Candidate", "asks_who", "unnamed", "says_what_is_asked", "asks_when_or_how_many", "changed_later", "names_from", "told_notes", "asks_beyond_name", "asks_how_i", "by_meaning", "changes", "part_of", "tells", "Evidence", "NAME_NOTE", "earlier_words", "own_words", "NONE", "NOTE_TAG", "SAID", "name_note", "asks_about_user", "find", "instructions", "followed_up", "leaning", "only_asks"]
