@@ -8,9 +8,9 @@
   in a background thread at low priority, so a first recall never waits for them. Until then
   those pulses are found by their words alone.
 - The cache on disk (MILO_CACHE_DIR/vectors-*.npz, private) holds the vectors of the docs the
-  index has (float16: 0.8 KB a pulse), nothing else: it is bounded by the memory itself, and
-  anything wrong with it only costs time. In the process, the vectors of texts the index no
-  longer has are let go of once they are as many as its docs.
+  index has (float16: 0.8 KB a pulse, as the process holds them too), nothing else: it is bounded
+  by the memory itself, and anything wrong with it only costs time. In the process, the vectors
+  of texts the index no longer has are let go of once they are as many as its docs.
 """
 
 from __future__ import annotations
@@ -64,7 +64,9 @@ class DocVectors:
         self.path = path
         self.background = background
         self._lock = threading.Lock()
-        self._vec: dict[int, np.ndarray] = {}  # text key -> float32 vector
+        # text key -> vector, float16 as on disk (a process that loads the cache has no more than
+        # that): half the memory of a float32 copy beside the matrix recall multiplies
+        self._vec: dict[int, np.ndarray] = {}
         self._pending: list[tuple[int, str]] = []  # (key, text) for the background, newest first
         self._thread: Optional[threading.Thread] = None
         self._dirty = 0
@@ -83,10 +85,10 @@ class DocVectors:
             with np.load(self.path, allow_pickle=False) as z:
                 if str(z["model"]) != self.emb.model_id:
                     return
-                keys, vecs = z["keys"], z["vecs"].astype(np.float32)
+                keys, vecs = z["keys"], z["vecs"].astype(np.float16)
             if vecs.shape[1:] != (self.emb.dim,) or len(keys) != len(vecs):
                 return
-            self._vec = dict(zip(keys.tolist(), vecs))
+            self._vec = dict(zip(keys.tolist(), (v.copy() for v in vecs)))  # copies: rows of one array kept it whole
         except FileNotFoundError:
             pass
         except Exception as e:  # noqa: BLE001 - a damaged cache is only a cache
@@ -115,10 +117,10 @@ class DocVectors:
     # ---- vectors ----------------------------------------------------------------------------
 
     def _embed(self, items: list[tuple[int, str]]) -> None:
-        vecs = self.emb.encode([t for _, t in items])
+        vecs = self.emb.encode([t for _, t in items]).astype(np.float16)  # one new array per row below
         with self._lock:
             for (k, _), v in zip(items, vecs):
-                self._vec[k] = v
+                self._vec[k] = v.copy()  # not a view: a row kept would keep its whole batch
             self._dirty += len(items)
 
     def _work(self) -> None:
@@ -208,8 +210,7 @@ class DocVectors:
             return
         with self._lock:
             wanted = set(keys.tolist()) | {k for k, _ in self._pending}
-            # copies: a row kept as a view would keep its whole batch alive
-            self._vec = {k: np.array(v) for k, v in self._vec.items() if k in wanted}
+            self._vec = {k: v for k, v in self._vec.items() if k in wanted}  # each its own array already
 
     def _rows(self, n: int, start: int) -> np.ndarray:
         """An (n, dim) matrix whose first `start` rows are the last one's and the rest zero: a
