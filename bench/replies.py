@@ -1,6 +1,6 @@
 """Does Milo answer what the user tells it, to them? 24 statements (news, not questions), one table.
 
-    .venv/bin/python bench/replies.py [--brain good] [--split dev|held|all|spoken] [--memory empty|shipped]
+    .venv/bin/python bench/replies.py [--brain good] [--split dev|held|all|spoken|people-dev|people-held] [--memory empty|shipped]
 
 A companion answers "I baked bread this morning." with something to the user ("Ooh, what kind?"),
 not with a note about them ("They baked bread this morning."), their words as its own ("I baked
@@ -19,6 +19,10 @@ memory, the shipped Living_Memory.md (what a new user has), or a memory that kno
   leak      words of the system prompt in it ("(No name yet...)", "quoted data", a heading of the file)
   refuse    a refusal to a piece of news ("I don't have any information about ...", "I can't assist")
   name      a capitalised name that is neither in the message nor the persona's (invented people)
+  claims    a statement, not hedged, that opens with someone or something of theirs or with "we":
+            said of them as if Milo knew them ("She was very shy before.", "We saw some wildflowers
+            too."); a reaction ("She sounds lovely!") or a question is not one. Rough: a general
+            statement about a thing of theirs counts too ("They're sweet and juicy." of figs)
   ok        none of the above; "to you" counts replies that speak to the user (you / your),
             "asks" those that ask them something (a "?")
 
@@ -77,6 +81,28 @@ HELD = [
     "My friend Kenji sent me a postcard from Osaka.",
 ]
 
+# News of people, pets and places the user knows and Milo never met, written 2026-12-04 (thirteenth
+# session) before any run, when the good brain was seen describing them ("Mr Tanaka is known for
+# his warm and inspiring leadership", "She was very shy before") and claiming a part in the user's
+# day ("We saw some wildflowers too."): --split people-dev may be used to try a change, people-held
+# only to report it.
+PEOPLE_DEV = [
+    "My neighbour Rosa brought me some figs from her garden.",
+    "the conductor of our choir is an old man called mr tanaka",
+    "We adopted a rescue cat called Luna last weekend.",
+    "I went hiking in the Dolomites with my sister Astrid.",
+    "My boss Efua gave me a new project today.",
+    "Our new neighbours have three noisy dogs.",
+]
+PEOPLE_HELD = [
+    "My grandson Mateo started kindergarten today.",
+    "I had lunch with my old friend Pierre from university.",
+    "my daughter's teacher is called mrs okafor",
+    "We went to a little fish restaurant in the harbour last night.",
+    "Our parrot Kiwi learned a new word.",
+    "My colleague Sunita is leaving the company.",
+]
+
 # Introductions as speech to text writes them (lower case, no stops), written 2026-12-04 when
 # the good brain was seen saying such a line back as its own ("Hello! It's Kwame. I drive a bus in
 # Kumasi..."): milo.chat.written and the prompt's sample order were measured on these (tuned on).
@@ -131,6 +157,12 @@ _REFUSE = re.compile(r"(?:don't|do not) have (?:enough |any )?(?:information|con
 _THIRD = re.compile(r"^\W*(?:they|their|the user|user|he|she|the person|the conversation|this conversation)\b"
                     r"|^\W*you (?:mentioned|said|told me)\b", re.IGNORECASE)
 _FIRST = re.compile(r"^\W*(?:i|i'm|i've|we|we're|my|our)\b", re.IGNORECASE)
+# A statement about someone or something of the user's, or a part Milo claims in their day: it
+# opens with one of them ("She was very shy before", "Mr Tanaka is known for ...", "We saw some
+# wildflowers too") and does not hedge in its first words ("She sounds lovely", "They must be").
+_ABOUT_THEM = re.compile(r"^\W*(?:he|she|they|his|her|their|he's|she's|they're|they've|we|we've|we'll|we're|we'd)\b", re.IGNORECASE)
+_HEDGE = re.compile(r"\b(?:sounds?|seems?|must|might|may|could|can|should|probably|maybe|perhaps|bet|hope|guess|looks?|feels?|let's)\b",
+                    re.IGNORECASE)
 
 
 def _content(text: str) -> set[str]:
@@ -175,6 +207,18 @@ def score(message: str, reply: str, samples: list[str], persona_name: str) -> li
         kinds.append("leak")
     if _REFUSE.search(r):
         kinds.append("refuse")
+    words_in = _WORD.findall(message)
+    named = ({w.lower() for w in words_in[1:] if w[0].isupper() and w != "I"}  # names as written
+             | {m.lower() for m in re.findall(r"(?:called|named|mr|mrs|ms|dr)\s+([^\W\d_]+)", message, re.IGNORECASE)}
+             | {"mr", "mrs", "ms", "dr"})
+    for sentence in re.split(r"(?<=[.!?])\s+", r):
+        first = [w.lower() for w in _WORD.findall(sentence)[:4]]
+        if len(first) < 3:
+            continue  # "Figs!", "Rosa!": a reaction
+        opens_with_them = _ABOUT_THEM.match(sentence) or first[0] in named
+        if opens_with_them and not sentence.rstrip().endswith("?") and not _HEDGE.search(" ".join(first)):
+            kinds.append("claims")  # said of them as if Milo knew: "She was very shy before."
+            break
     known = {w.lower() for w in _WORD.findall(message)} | {persona_name.lower()}
     names = [m.group(0) for m in re.finditer(r"(?<![.!?]\s)(?<!^)\b[A-Z][a-zà-ÿ]+\b", r)
              if m.group(0).lower() not in known and m.group(0) not in ("I", "I'm", "I've", "I'd", "I'll", "Oh", "Ooh", "Wow")]
@@ -195,7 +239,7 @@ def report(rows: list[dict], args) -> None:
         asks += "?" in row["reply"]
         print(f"{','.join(kinds):12} {row['message'][:40]:40} {row['reply'][:110]}", flush=True)
     n = len(rows)
-    order = ("ok", "note", "sample", "bare", "format", "leak", "refuse", "name")
+    order = ("ok", "note", "sample", "bare", "format", "leak", "refuse", "name", "claims")
     seconds = [row.get("s", 0.0) for row in rows]
     print(f"\n{args.brain}, {args.memory} memory, {args.split} ({n}): "
           + ", ".join(f"{k} {counts.get(k, 0)}" for k in order)
@@ -205,7 +249,7 @@ def report(rows: list[dict], args) -> None:
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--brain", default="good")
-    ap.add_argument("--split", choices=("dev", "held", "all", "spoken"), default="all")
+    ap.add_argument("--split", choices=("dev", "held", "all", "spoken", "people-dev", "people-held"), default="all")
     ap.add_argument("--memory", choices=("empty", "shipped", "known"), default="shipped",
                     help="an empty file, the shipped Living_Memory.md (what a new user has), or a user known for a few days (KNOWN)")
     ap.add_argument("--together", action="store_true",
@@ -215,7 +259,8 @@ def main() -> None:
     args = ap.parse_args()
     if args.rescore:
         return report(json.loads(Path(args.rescore).read_text()), args)
-    statements = {"dev": DEV, "held": HELD, "all": DEV + HELD, "spoken": SPOKEN}[args.split]
+    statements = {"dev": DEV, "held": HELD, "all": DEV + HELD, "spoken": SPOKEN, "people-dev": PEOPLE_DEV,
+                  "people-held": PEOPLE_HELD}[args.split]
     model = choose_model(args.brain, timeout=300)
     persona = Persona.load()
     rows = []
