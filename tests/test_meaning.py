@@ -650,6 +650,31 @@ def test_who_is_answered_by_the_note_alone_holding_the_name_the_draft_gives(emb)
     assert not who_named("Who is my best friend?", "Your best friend is Ana.", friends, 0, "Milo", "Ravi")
 
 
+def test_a_question_about_us_is_answered_from_what_they_told(emb):
+    """"Who guided us?" was left to the model: "The guide was Paolo. He was a funny man who took
+    them on their adventure together." ("us" was not read as the user and theirs)."""
+    from milo.chat.evidence import asks_about_user
+
+    notes = TRIP[:2] + [Candidate("3", 'Ingrid said: "Our guide was a funny man called Paolo."')]
+    ev = find("Who guided us?", notes, embed=emb.encode_cached, own="Milo", user="Ingrid")
+    assert ev is not None and (ev.choice == "3" or (ev.closest is not None and ev.closest.key == "3")), ev
+    # Not the country, not a request to Milo.
+    for other in ("What is the capital of the US?", "Can you tell us a joke?", "Let us talk about cats."):
+        assert find(other, notes, embed=emb.encode_cached, own="Milo", user="Ingrid") is None, other
+    assert not asks_about_user("Who guided us?", "Milo")  # about them and theirs, not "me" alone
+
+
+def test_a_draft_with_a_newer_correction_in_it_says_the_correction(emb):
+    from milo.chat.addressing import fixed_reply
+    from milo.chat.draft import restated
+
+    notes = TRIP[:2] + [Candidate("3", 'Ingrid said: "Small correction: it was my cousin Astrid, not my sister."')]
+    drafted = restated("Who did I go with?", "You went on a hiking trip in the Dolomites with your cousin Astrid.", notes,
+                       emb.encode_cached, "Milo", "Ingrid")
+    reply, _ = fixed_reply(drafted)
+    assert drafted.answered and "cousin" in reply and "your sister Astrid" not in reply.replace("not your sister", ""), reply
+
+
 def test_the_draft_reads_the_notes_without_the_greeting_that_names_milo():
     """'Hei Milo, I'm Ingrid. I just got back ... with my sister Astrid.' was drafted "You went
     with Milo and Astrid." for "Who did I go with?"."""

@@ -224,7 +224,12 @@ def restated(question: str, draft: str, notes: Sequence[Candidate], embed: Embed
     # as close to a draft of it (0.32) as to the note itself: no second fact in the draft. Mixed
     # in is a note the draft is closer to than its own note is (the farm note: 0.36 from the
     # netball draft, 0.16 from the netball note).
-    other = max((said[0][k] for k in range(len(notes)) if k != j and said[0][k] - said[1][j][k] >= DRAFT_MIXED_BY), default=0.0)
+    mixers = [k for k in range(len(notes)) if k != j and said[0][k] - said[1][j][k] >= DRAFT_MIXED_BY and said[0][k] >= DRAFT_OTHER]
+    # A newer note that corrects the one restated is no second fact either, it is the newer word
+    # ("Small correction: it was my cousin Astrid, not my sister." and the draft "You went on a
+    # hiking trip with your cousin Astrid."): said with it, as find says a change.
+    corrected = bool(mixers) and all(k > j and changes(notes[k].text) for k in mixers)
+    other = 0.0 if corrected else max((said[0][k] for k in mixers), default=0.0)
     # Another fact near is not mixed in when find chose this very note (`agrees`): two ways to
     # the same note ("Where does she hide?" / 'She hides under the sofa all day.', the draft "Luna
     # hides under the sofa all day." near 'She's called Luna...' for the name it gives).
@@ -234,7 +239,7 @@ def restated(question: str, draft: str, notes: Sequence[Candidate], embed: Embed
     mixed = other >= DRAFT_OTHER and said[0][j] < DRAFT_VERBATIM and not agreed
     if said[0][j] < (DRAFT_AGREES if agreed else DRAFT_SURE) or mixed:
         return Evidence(NONE, own=own, closest=part_of(notes[j], said[2][j]))
-    later = [k for k in range(j + 1, len(notes)) if said[1][j][k] >= MEANING_SAME_THING]
+    later = [k for k in range(j + 1, len(notes)) if said[1][j][k] >= MEANING_SAME_THING or (corrected and k in mixers)]
     newer = (notes[later[-1]],) if later else ()
     return Evidence(notes[j].key, part_of(notes[j], said[2][j]).text, newer, bool(newer) and changes(newer[-1].text), own)
 

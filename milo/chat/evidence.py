@@ -613,7 +613,9 @@ def _names_theirs(text: str, candidates: Sequence[Candidate], own: str = "") -> 
 
 
 # "we", "our" (a closed class; English only so far): the user and theirs, or the user and Milo.
-_US = re.compile(r"(?<!\w)(?:we|we're|we've|we'd|our|ours|ourselves)(?!\w)", re.IGNORECASE)
+# "us" too ("Who guided us?" was left to the model, which named the guide and then invented a
+# story of him), but not the country written "US".
+_US = re.compile(r"(?<!\w)(?:we|we're|we've|we'd|our|ours|ourselves|(?-i:(?!US))us)(?!\w)", re.IGNORECASE)
 
 
 def _asks_about_us(text: str, own: str = "") -> bool:
