@@ -799,6 +799,26 @@ SETS = {
              ("what song are we learning", "never", None, ["you are learning", "you're learning"])],
         ],
     },
+    "dec26": {  # written 2026-12-04 (thirteenth session) after the 'us' and correction changes, before running it
+        "oksana": [
+            [S("Pryvit Milo! It's Oksana. My husband and I went to a cooking class in Lviv with my friend Halyna."),
+             S("The chef who taught us was called Taras and he was very strict."),
+             S("We made varenyky with cherries.")],
+            [S("Oops, small correction: Halyna is my neighbour, not my friend.")],
+            [("Who taught us?", "told", ["taras"], None),
+             ("What did we make?", "told", ["varenyk"], None),
+             ("Who came with us?", "told", ["halyna"], None),
+             ("What is Halyna to me?", "corrected", ["neighbour"], None),
+             ("How much did the class cost us?", "never", None, ["cost you", "it cost", "you paid"])],
+        ],
+        "diego": [
+            [S("hola milo its diego we went camping by the lake with my brother pablo"),
+             S("a ranger called sandra showed us where to put the tent")],
+            [("who helped us", "told", ["sandra"], None),
+             ("where did we camp", "told", ["lake"], None),
+             ("what did we cook", "never", None, ["you cooked", "you made"])],
+        ],
+    },
 }
 
 

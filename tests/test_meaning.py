@@ -664,6 +664,33 @@ def test_a_question_about_us_is_answered_from_what_they_told(emb):
     assert not asks_about_user("Who guided us?", "Milo")  # about them and theirs, not "me" alone
 
 
+def test_about_us_with_nothing_found_the_draft_looks_and_a_name_it_gives_answers(emb):
+    """"who helped us" / 'a ranger called sandra showed us where to put the tent': nothing shared
+    and far in meaning, so left to the model, which said "I was helping them set up their
+    campsite.". The draft (its subject free: "Sandra helped us ...", the name opening it) names the
+    ranger: her note answers. A draft that restates nothing leaves the model to answer, as before."""
+    from langchain_core.language_models.fake_chat_models import FakeListChatModel
+
+    from milo.chat.draft import confirm, needed, who_named
+    from milo.chat.evidence import asks_about_them
+
+    camp = [Candidate("1", 'Diego said: "hola milo its diego we went camping by the lake with my brother pablo"'),
+            Candidate("2", 'Diego said: "a ranger called sandra showed us where to put the tent"')]
+    assert asks_about_them("who helped us", "Milo") and asks_about_them("What is my job?", "Milo")
+    assert not asks_about_them("Where were we?", "Milo") and not asks_about_them("What should we cook?", "Milo")
+    ev = find("who helped us", camp, embed=emb.encode_cached, own="Milo", user="Diego")
+    assert ev is None and needed("who helped us", ev, "Milo")
+    assert not needed("What should we cook?", None, "Milo") and not needed("Tell me a joke.", None, "Milo")
+    draft = "Sandra helped us set up the tent at the campsite."
+    assert who_named("who helped us", draft, camp, 1, "Milo", "Diego")
+    assert not who_named("who helped us", "The ranger helped us set up the tent.", camp, 1, "Milo", "Diego")  # "The" is no name
+    got = confirm("who helped us", ev, camp, FakeListChatModel(responses=[draft]), emb.encode_cached, "Milo", "Diego")
+    assert got is not None and got.choice == "2", got
+    cooked = confirm("what did we cook", None, camp, FakeListChatModel(responses=["We cooked fish by the lake."]),
+                     emb.encode_cached, "Milo", "Diego")
+    assert cooked is None  # nothing restated surely: the model answers
+
+
 def test_a_draft_with_a_newer_correction_in_it_says_the_correction(emb):
     from milo.chat.addressing import fixed_reply
     from milo.chat.draft import restated

@@ -33,7 +33,7 @@ from __future__ import annotations
 import logging
 from typing import Optional, Sequence
 
-from milo.chat.evidence import (MEANING_SAME_THING, NONE, Candidate, Embed, Evidence, asks_about_user, asks_beyond_name,
+from milo.chat.evidence import (MEANING_SAME_THING, NONE, Candidate, Embed, Evidence, asks_about_them, asks_about_user, asks_beyond_name,
                                 asks_how_i, asks_when_or_how_many, by_meaning, changes, names_from, own_words, part_of,
                                 quoted_speaker, says_what_is_asked, to_you, told_notes, unnamed, asks_who)
 
@@ -140,7 +140,10 @@ def needed(question: str, evidence: Optional[Evidence], own: str = "") -> bool:
     ("Where did I go on holiday last year?" named 'I run a small bakery...', 0.35); or a "How
     do I ...?" read as asking for advice ("How do I make a living?": the model gave advice)."""
     if evidence is None:
-        return asks_how_i(question)
+        # Or about them and theirs where nothing told was found ("who helped us" / 'a ranger called
+        # sandra showed us where to put the tent': left to the model, it said "I was helping them
+        # set up their campsite."): a note only when the draft surely restates one, else the model.
+        return asks_how_i(question) or (asks_about_them(question, own) and not asks_about_user(question, own))
     if evidence.lacks in ("number", "which", "asked"):
         return False  # seen in the note's words: the draft would only restate it
     if evidence.answered:
@@ -177,8 +180,8 @@ def who_named(question: str, draft: str, notes: Sequence[Candidate], j: int, own
     find named another by its words ('i just joined a choir at the library'). A name asked of
     someone of theirs stands beside that relation in the note ("Who is my best friend?" is not
     answered by 'my neighbour Ana waters my plants')."""
-    return (asks_who(question) and names_from(draft, _after_greeting(notes[j].text, own), question, own, user, kin=True, roles=True)
-            and not any(names_from(draft, _after_greeting(notes[k].text, own), question, own, user) for k in range(len(notes)) if k != j))
+    return (asks_who(question) and names_from(draft, _after_greeting(notes[j].text, own), question, own, user, kin=True, roles=True, opener=True)
+            and not any(names_from(draft, _after_greeting(notes[k].text, own), question, own, user, opener=True) for k in range(len(notes)) if k != j))
 
 
 def _after_greeting(note: str, own: str) -> str:

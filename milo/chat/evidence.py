@@ -47,7 +47,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable, Iterable, Optional, Sequence
 
 from milo.memory.format import MONTH_NUMBERS
-from milo.memory.grounding import RELATIONS
+from milo.memory.grounding import RELATIONS, STOP
 from milo.memory.quoting import neutralise, unflag
 
 if TYPE_CHECKING:
@@ -383,6 +383,12 @@ def asks_about_user(text: str, own: str = "") -> bool:
     work?", "what's my dog called", "Who is visiting me next week?"), not about Milo ("What's
     your name?"), not for advice ("What should I cook?") and not telling ("I play the cello.")."""
     return any(_about_self(s) for s in _question_sentences(text, own))
+
+
+def asks_about_them(text: str, own: str = "") -> bool:
+    """About the user, or about them and theirs ("Who taught us?", "What did we make?"): what
+    they told is looked for as for a question about them (`find` reads both)."""
+    return asks_about_user(text, own) or (_asks_about_us(text, own) and bool(_beyond_name(text, own)))
 
 
 def asks_beyond_name(text: str, own: str = "") -> bool:
@@ -771,7 +777,7 @@ _ROLES = frozenset("friend neighbour neighbor boss manager colleague coworker te
 
 
 def names_from(answer: str, note: str, question: str, own: str = "", user: str = "", kin: bool = False,
-               roles: bool = False) -> bool:
+               roles: bool = False, opener: bool = False) -> bool:
     """Whether `answer` (the model's draft) gives a name the question does not (`_names`) and
     `note` has, in any case (speech to text writes "my dog pepa"; the draft writes Pepa): asked
     "What's the name of Tiago's fiancée?", a draft that restated 'My brother Tiago is getting
@@ -782,7 +788,7 @@ def names_from(answer: str, note: str, question: str, own: str = "", user: str =
     note_words = re.findall(r"[^\W\d_]+", note)
     in_note = {w.casefold() for w in note_words}
     relations = _kin_asked(question, roles) if kin else set()
-    for words, k in _names(answer, question, own, user):
+    for words, k in _names(answer, question, own, user, opener):
         name = words[k].casefold()
         if name in in_note and (not relations or any(_near_kin(note_words, i, relations)
                                                      for i, w in enumerate(note_words) if w.casefold() == name)):
@@ -790,7 +796,7 @@ def names_from(answer: str, note: str, question: str, own: str = "", user: str =
     return False
 
 
-def _names(text: str, question: str, own: str = "", user: str = "") -> Iterable[tuple[list[str], int]]:
+def _names(text: str, question: str, own: str = "", user: str = "", opener: bool = False) -> Iterable[tuple[list[str], int]]:
     """Each name in `text` as (its sentence's words, its index): a word written with a capital,
     or in a script without case (李娜), that does not open a sentence, is not in the question and
     is neither the persona's nor the user's, nor a day, a month or a feast (capitalised, but they
@@ -798,7 +804,10 @@ def _names(text: str, question: str, own: str = "", user: str = "") -> Iterable[
     known = {_bare(w) for w in re.findall(r"[^\W\d_]+", f"{question} {own} {user}")}
     for sentence in _SENTENCES.findall(text):
         words = re.findall(r"[^\W\d_]+", sentence)
-        for k, w in enumerate(words[1:], 1):
+        # `opener`: a sentence's first word too, unless a common word ("Sandra helped us set up
+        # the tent." drafted for "who helped us"; not "The" or "Your")
+        first = 0 if opener and words and words[0].casefold() not in STOP else 1
+        for k, w in enumerate(words[first:], first):
             name = w.casefold()
             if ((w[0].isupper() or not w[0].islower()) and w not in ("I", "I'm") and _bare(w) not in known
                     and not (_DAY.fullmatch(w) or name in MONTH_NUMBERS or name in _FEASTS)):
@@ -1222,4 +1231,4 @@ def _answering(c: Candidate, asked: set) -> Candidate:
     return Candidate(c.key, q[0] + " ".join(kept) + q[2])
 
 
-__all__ = ["EARLIER", "Candidate", "asks_who", "unnamed", "says_what_is_asked", "asks_when_or_how_many", "changed_later", "names_from", "told_notes", "asks_beyond_name", "asks_how_i", "by_meaning", "changes", "part_of", "tells", "Evidence", "NAME_NOTE", "earlier_words", "own_words", "NONE", "NOTE_TAG", "SAID", "name_note", "asks_about_user", "find", "instructions", "followed_up", "leaning", "only_asks"]
+__all__ = ["EARLIER", "Candidate", "asks_who", "unnamed", "asks_about_them", "says_what_is_asked", "asks_when_or_how_many", "changed_later", "names_from", "told_notes", "asks_beyond_name", "asks_how_i", "by_meaning", "changes", "part_of", "tells", "Evidence", "NAME_NOTE", "earlier_words", "own_words", "NONE", "NOTE_TAG", "SAID", "name_note", "asks_about_user", "find", "instructions", "followed_up", "leaning", "only_asks"]

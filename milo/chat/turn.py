@@ -25,7 +25,7 @@ from milo.chat.addressing import fixed_reply, reply_opening
 from milo.chat.bounded import Dropped, stream_within
 from milo.chat.chain import build_chain
 from milo.chat.draft import confirm, needed
-from milo.chat.evidence import (SAID, changed_later, Candidate, Evidence, asks_about_user, earlier_words, find, followed_up, leaning, name_note,
+from milo.chat.evidence import (SAID, changed_later, Candidate, Evidence, asks_about_them, earlier_words, find, followed_up, leaning, name_note,
                                 only_asks)
 from milo.chat.failures import LOST_THREAD, ModelFailure, classify, deferred_interrupt
 from milo.chat.manners import Manners
@@ -229,7 +229,9 @@ class Milo:
         mark = self.history.memory_mark() if self.history else None
         # A follow-up that points back ("When is it?") is read with the question before it.
         asked = leaning(text, said, self.persona.name) if text else text
-        about_user = bool(self.model.grammar and text) and asks_about_user(asked, self.persona.name)
+        # About them or theirs ("Who taught us?"): its best notes by words are shown, and the
+        # user's last words (the pulses the prompt does not show) are looked at too.
+        about_user = bool(self.model.grammar and text) and asks_about_them(asked, self.persona.name)
         stable, relevant = self.memory.recall_parts(text, upto=mark, earlier=earlier, about_user=about_user)
         # What the user told Milo, oldest first, for what answers a question about them: the
         # older notes, the recent ones, the pinned facts and their name, this conversation.
