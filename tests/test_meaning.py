@@ -691,6 +691,17 @@ def test_about_us_with_nothing_found_the_draft_looks_and_a_name_it_gives_answers
     assert cooked is None  # nothing restated surely: the model answers
 
 
+def test_the_reply_quotes_a_note_without_its_lead_or_greeting():
+    """"You told me Oops, small correction: Halyna is your neighbour..." and "You told me hola milo
+    its diego you went camping..." were said (dec26)."""
+    from milo.chat.evidence import _clause
+
+    assert _clause('Oksana said: "Oops, small correction: Halyna is my neighbour, not my friend."', "Milo") == \
+        "Halyna is your neighbour, not your friend"
+    assert _clause('Diego said: "hola milo its diego we went camping by the lake with my brother pablo"', "Milo") == \
+        "you went camping by the lake with your brother pablo"
+
+
 def test_a_draft_with_a_newer_correction_in_it_says_the_correction(emb):
     from milo.chat.addressing import fixed_reply
     from milo.chat.draft import restated

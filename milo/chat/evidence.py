@@ -195,7 +195,7 @@ def earlier_words(pulses: Iterable, shown: Iterable[str], said: Sequence[str] = 
 
 
 # What opens a message without telling anything ("Ugh, ...", "Quick update: ..."): a closed class.
-_LEAD = re.compile(r"^\W*(?:(?:ugh|oh|ah|well|so|and|also|actually|hey|hi|hello|ok|okay|yes|no|hmm|anyway|btw|by the way|guess what"
+_LEAD = re.compile(r"^\W*(?:(?:ugh|oh|ah|oops|whoops|sorry|um|uh|well|so|and|also|actually|hey|hi|hello|ok|okay|yes|no|hmm|anyway|btw|by the way|guess what"
                    r"|small change|quick update|update|change of plan|fun fact|heads up"
                    # "Big news: ...", "News! ..." (not "Good news travels fast")
                    r"|(?:big |good |great |some |exciting |sad |bad )?news(?=\s*[:,!.-])"

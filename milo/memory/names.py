@@ -54,7 +54,7 @@ NOT_NAMES = frozenset(
     "stanco stanca felice pronto pronta qui moe blij klaar trött glad sjuk klar".split()
 )
 # After a name given in lower case, the message ends, pauses or goes on to a new clause.
-_AFTER = frozenset("and here i i'm im i've ive i'd my from btw nice but by so".split())
+_AFTER = frozenset("and here i i'm im i've ive i'd my we we're were our from btw nice but by so".split())
 _AND = frozenset("and und et y e i en og och oraz и ve".split())  # "and" after a name in _MAYBE_CASED's languages
 _SURE_RE = re.compile(r"(?<![^\W_])(?:" + "|".join(_SURE) + r")\s+(" + _WORD + r")", re.IGNORECASE)
 _MAYBE_RE = re.compile(r"(?<![^\W_])(?:" + "|".join(_MAYBE) + r")\s+(" + _WORD + r")", re.IGNORECASE)
