@@ -121,7 +121,9 @@ def confirm(question: str, evidence: Optional[Evidence], candidates: Sequence[Ca
             and not names_from(draft, drafted.note, question, own, user)):
         # A name asked, none in find's note: the draft answers only with a name its note has.
         drafted = Evidence(NONE, own=own, closest=Candidate(drafted.choice, drafted.note))
-    if drafted is not None and drafted.answered and who_named(question, draft, notes, [c.key for c in notes].index(drafted.choice), own, user):
+    # (by position: this conversation's messages share one key)
+    if drafted is not None and drafted.answered and any(who_named(question, draft, notes, k, own, user)
+                                                        for k, c in enumerate(notes) if c.key == drafted.choice):
         return drafted  # a name the note alone has: beside it, find's note by words is only a guess
     return decide(evidence, drafted, question)
 
@@ -180,8 +182,10 @@ def who_named(question: str, draft: str, notes: Sequence[Candidate], j: int, own
     find named another by its words ('i just joined a choir at the library'). A name asked of
     someone of theirs stands beside that relation in the note ("Who is my best friend?" is not
     answered by 'my neighbour Ana waters my plants')."""
-    return (asks_who(question) and names_from(draft, _after_greeting(notes[j].text, own), question, own, user, kin=True, roles=True, opener=True)
-            and not any(names_from(draft, _after_greeting(notes[k].text, own), question, own, user, opener=True) for k in range(len(notes)) if k != j))
+    def gives(k: int, **kin) -> bool:
+        return names_from(draft, _after_greeting(notes[k].text, own), question, own, user, opener=True, **kin)
+
+    return asks_who(question) and gives(j, kin=True, roles=True) and not any(gives(k) for k in range(len(notes)) if k != j)
 
 
 def _after_greeting(note: str, own: str) -> str:
@@ -227,7 +231,8 @@ def restated(question: str, draft: str, notes: Sequence[Candidate], embed: Embed
     # as close to a draft of it (0.32) as to the note itself: no second fact in the draft. Mixed
     # in is a note the draft is closer to than its own note is (the farm note: 0.36 from the
     # netball draft, 0.16 from the netball note).
-    mixers = [k for k in range(len(notes)) if k != j and said[0][k] - said[1][j][k] >= DRAFT_MIXED_BY and said[0][k] >= DRAFT_OTHER]
+    mixers = [k for k in range(len(notes))
+              if k != j and said[0][k] >= DRAFT_OTHER and said[0][k] - said[1][j][k] >= DRAFT_MIXED_BY]
     # A newer note that corrects the one restated is no second fact either, it is the newer word
     # ("Small correction: it was my cousin Astrid, not my sister." and the draft "You went on a
     # hiking trip with your cousin Astrid."): said with it, as find says a change.
