@@ -179,9 +179,11 @@ def _embedded(arg: str, settings: Settings, max_tokens: int) -> ModelChoice:
     server = embedded_server(path, settings)
     server.wait_ready(timeout=max(30.0, timeout))
     server.restore_state_once()
-    free = brain.free_reply if brain else True
-    # A freely written reply is bounded by sentences in the grammar; room for them and the tags.
-    choice = _openai(path.stem, server.base_url, "embedded", timeout, max_tokens * 2 if free else max_tokens, grammar=True)
+    # The grammar bounds the whole answer (the reply's sentences, free or tagged, and every tag):
+    # room for all of it, so that the token limit never cuts the tags off. The tiny brain's reply
+    # is three sentences of up to 300 characters too: at 320 tokens it once answered "What should
+    # I cook tonight?" with a numbered list and no memory lines after it.
+    choice = _openai(path.stem, server.base_url, "embedded", timeout, max_tokens * 2, grammar=True)
     _as_embedded(choice, brain)
     choice.after_turn = server.save_state
     return choice
