@@ -85,10 +85,11 @@ class DocVectors:
             with np.load(self.path, allow_pickle=False) as z:
                 if str(z["model"]) != self.emb.model_id:
                     return
-                keys, vecs = z["keys"], z["vecs"].astype(np.float16)
+                keys, vecs = z["keys"], z["vecs"]
             if vecs.shape[1:] != (self.emb.dim,) or len(keys) != len(vecs):
                 return
-            self._vec = dict(zip(keys.tolist(), (v.copy() for v in vecs)))  # copies: rows of one array kept it whole
+            # each row its own float16 array (a row view would keep the whole array alive)
+            self._vec = dict(zip(keys.tolist(), (v.astype(np.float16) for v in vecs)))
         except FileNotFoundError:
             pass
         except Exception as e:  # noqa: BLE001 - a damaged cache is only a cache
@@ -117,10 +118,10 @@ class DocVectors:
     # ---- vectors ----------------------------------------------------------------------------
 
     def _embed(self, items: list[tuple[int, str]]) -> None:
-        vecs = self.emb.encode([t for _, t in items]).astype(np.float16)  # one new array per row below
+        vecs = self.emb.encode([t for _, t in items])
         with self._lock:
             for (k, _), v in zip(items, vecs):
-                self._vec[k] = v.copy()  # not a view: a row kept would keep its whole batch
+                self._vec[k] = v.astype(np.float16)  # its own array: a row view would keep the whole batch
             self._dirty += len(items)
 
     def _work(self) -> None:
@@ -205,7 +206,7 @@ class DocVectors:
     def _prune(self, keys: np.ndarray) -> None:
         """Forget the vectors of texts the index no longer has (forgotten, archived, edited) once
         they are as many as the docs: a long-lived Milo (`milo serve`) kept every vector it ever
-        computed, 1.5 KB a pulse (`bench/reliability.py --soak`: RSS +18% over 6,000 turns)."""
+        computed, 1.5 KB a pulse as float32 (`bench/reliability.py --soak`: RSS +18% over 6,000 turns)."""
         if len(self._vec) <= max(2 * len(keys), PRUNE_MIN):
             return
         with self._lock:
