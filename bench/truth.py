@@ -819,6 +819,38 @@ SETS = {
              ("what did we cook", "never", None, ["you cooked", "you made"])],
         ],
     },
+    "dec27": {  # written 2026-12-04 (fourteenth session) before any change of it: a corrected attribute
+        # in a pronoun sentence, lowercase speech to text, a moved plan, questions never told
+        "amara": [
+            [S("Hi Milo, I'm Amara. I adopted a greyhound from a shelter last month."),
+             S("He's called Biscuit and he's grey with a white chest."),
+             S("He sleeps on the sofa all day.")],
+            [S("Oh wait, I said grey, but Biscuit is actually brindle.")],
+            [("What colour is my dog?", "corrected", ["brindle"], None),
+             ("What's my dog called?", "told", ["biscuit"], None),
+             ("Where does he sleep?", "told", ["sofa"], None),
+             ("How old is Biscuit?", "never", None, ["years old", "months old"])],
+        ],
+        "kenji": [
+            [S("hi milo im kenji i started cello lessons in september"),
+             S("my teacher is called ingrid and she lives in the flat upstairs")],
+            [S("today we played the first bach suite together")],
+            [("what instrument am i learning", "told", ["cello"], None),
+             ("who teaches me", "told", ["ingrid"], None),
+             ("where does she live", "told", ["upstairs"], None),
+             ("what piece did we play", "told", ["bach"], None),
+             ("how much are my lessons", "never", None, ["euro", "dollar", "pound", "per lesson", "$"])],
+        ],
+        "leilani": [
+            [S("Aloha Milo, Leilani here! My grandmother turns ninety on Saturday."),
+             S("We're throwing her a party at my uncle Kai's house.")],
+            [S("Change of plan: the party moved to the beach park instead.")],
+            [("How old is my grandmother turning?", "told", ["ninety", "90"], None),
+             ("Where is the party?", "corrected", ["beach"], None),
+             ("What's my grandmother's name?", "never", None, ["she's called", "her name is", "grandmother is called"]),
+             ("What food are we bringing?", "never", None, ["you're bringing", "you are bringing"])],
+        ],
+    },
 }
 
 
