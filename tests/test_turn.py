@@ -1294,3 +1294,30 @@ def test_a_question_nothing_matched_is_answered_from_the_note_the_models_draft_r
         milo.turn("What car do I drive?")
     grammar = srv.requests[1]["grammar"]
     assert len(srv.requests) == 2 and "You told me" not in grammar and "I'm not sure you've told me that." in grammar
+
+
+def test_a_follow_up_a_note_answers_alone_is_not_read_with_the_question_before(make_milo, memory_file):
+    """"Where does he sleep?" after "What's my dog called?": read with the question before it, the
+    draft mixed both ("You adopted a greyhound named Biscuit who sleeps on the sofa all day.") and
+    the sofa note was not said. A note that answers it alone answers it; "When is it?" still leans."""
+    from dataclasses import replace
+
+    from milo.chat.tags import MiloTagParser
+
+    notes = ['Amy said: "I adopted a greyhound from a shelter last month."', 'He is named Biscuit and is grey.',
+             'Amy said: "He sleeps on the sofa all day."', 'Amy said: "I have a vet appointment for him on Friday."']
+    memory_file.write_text("# Milo's Living Memory\n" + "".join(
+        f"\n\n--- [PULSE: 07:1{i} PM, November 28, 2026] ---\nCORE_UPDATE: {n}\nREPLY: Oh!\n" for i, n in enumerate(notes)))
+    from milo.sessions import SessionMemory, SessionStore
+
+    memory = LivingMemory(memory_file, placeholders=MiloTagParser().placeholders(), relevance=True,
+                          cache_dir=memory_file.parent / "c", meaning=True)
+    with ScriptedModelServer([("ok", GOOD)] * 3) as srv:
+        milo = make_milo(replace(openai_model(srv.url), grammar=True), memory=memory,
+                         history=SessionMemory(SessionStore(memory_file.parent / "s")))
+        milo.turn("What's my dog called?")
+        assert milo.inputs("Where does he sleep?")["said"] == ["What's my dog called?"]
+        inputs = milo.inputs("Where does he sleep?")
+        assert inputs["asked"] == "Where does he sleep?" and "sofa" in inputs["evidence"].note, inputs["evidence"].describe()
+        milo.turn("When is the vet appointment?")
+        assert milo.inputs("When is it?")["asked"] != "When is it?"  # nothing answers it alone: read with the one before

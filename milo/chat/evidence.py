@@ -86,7 +86,8 @@ class Evidence:
     # Named by meaning alone, and not by much (MEANING_SURE): milo.chat.draft looks again.
     unsure: bool = False
     # The closest note is on the thing asked but lacks what is asked (`_lacking`): "number" (no
-    # number in it), "which" ("a bank"), "name" (no name seen: one said in lower case is not).
+    # number in it), "which" ("a bank"), "name" (no name seen: one said in lower case is not),
+    # "who" (no one named, no relation), "when" (no day, month or time).
     # Only for a name does the draft look again (restating the note, it answered the question
     # before a follow-up: "What's my dog called? How old is he?" -> "Your dog is called Fenrir.").
     # "asked": a follow-up asks what the note of the question before it does not mention.
@@ -195,7 +196,7 @@ def earlier_words(pulses: Iterable, shown: Iterable[str], said: Sequence[str] = 
 
 
 # What opens a message without telling anything ("Ugh, ...", "Quick update: ..."): a closed class.
-_LEAD = re.compile(r"^\W*(?:(?:ugh|oh|ah|oops|whoops|sorry|um|uh|well|so|and|also|actually|hey|hi|hello|ok|okay|yes|no|hmm|anyway|btw|by the way|guess what"
+_LEAD = re.compile(r"^\W*(?:(?:ugh|oh|ah|oops|whoops|sorry|wait|hang on|um|uh|well|so|and|also|actually|hey|hi|hello|ok|okay|yes|no|hmm|anyway|btw|by the way|guess what"
                    r"|small change|quick update|update|change of plan|fun fact|heads up"
                    # "Big news: ...", "News! ..." (not "Good news travels fast")
                    r"|(?:big |good |great |some |exciting |sad |bad )?news(?=\s*[:,!.-])"
@@ -603,14 +604,20 @@ def find(text: str, candidates: Sequence[Candidate], embed: Optional[Embed] = No
 
 
 _THE = re.compile(r"(?<!\w)the\s+([^\W\d_]+)", re.IGNORECASE)
+# A question for a place, a time or a person (a closed, lexical class), first in the question.
+_ASKS_WHERE_WHEN_WHO = re.compile(r"^\W*(?:(?:and|so|ok|okay|oh|um|well|but)\W+)*(?:where|where's|wheres|when|when's|whens|who|who's"
+                                  r"|whos|what\s+time|what\s+day|which\s+day)(?!\w)", re.IGNORECASE)
 
 
 def _names_theirs(text: str, candidates: Sequence[Candidate], own: str = "") -> bool:
-    """A name asked of "the" thing a note of theirs tells of ("whats the band called" after 'i
-    play the trumpet in a brass band': the model, left to answer, named it "the Brass Band"):
-    about the user. Only a name asked, of a word written in lower case: "How tall is the Eiffel
-    Tower?" or "How long does the bread take?" stay the model's."""
-    if not _ASKS_NAME.search(text) or _YOU.search(text) or not _opening_words(_ASKS, own).search(text):
+    """A name, a place, a time or a person asked of "the" thing a note of theirs tells of ("whats
+    the band called" after 'i play the trumpet in a brass band': the model, left to answer, named
+    it "the Brass Band"; "Where is the party?" after 'We're throwing her a party at my uncle Kai's
+    house.' and 'the party moved to the beach park instead.', 0.45 and 0.43 in meaning: the model
+    said the uncle's house): about the user. Only of a word written in lower case: "How tall is
+    the Eiffel Tower?" or "How long does the bread take?" stay the model's."""
+    if ((not _ASKS_NAME.search(text) and not _ASKS_WHERE_WHEN_WHO.match(text)) or _YOU.search(text)
+            or not _opening_words(_ASKS, own).search(text)):
         return False
     from milo.memory.index import terms
 
@@ -704,12 +711,21 @@ def _lacking(found: Evidence, text: str, own: str, user: str, shown: Candidate) 
     Tomek" / "Our son Tomek started at a new school here.": on the thing asked, but without what
     is asked ("You told me on sundays you go hiking with your dad." was said as the answer)."""
     said = [_clause(found.note, own)] + [_clause(c.text, own) for c in found.newer]  # each on its own: "..., and later that Glad..."
+    if found.replaced and not found.kept:
+        said = said[1:]  # only the newer note is said
     if _ASKS_NUMBER.search(text) and not any(_NUMBER.search(t) and _counts_what_is_asked(text, t) for t in said):
         return Evidence(NONE, own=own, closest=shown, lacks="number")
     if any(unnamed(text, t) for t in said):
         return Evidence(NONE, own=own, closest=shown, lacks="which")
     if _ASKS_NAME.search(text) and not any(_names_someone(t, text, own, user) for t in said):
         return Evidence(NONE, own=own, closest=shown, lacks="name")
+    # Who, and no one in the notes; when, and no time ("Who is coming to the party?", "When is the
+    # party?" / 'the party moved to the beach park instead.' was said as the answer).
+    if (asks_who(text) and _beyond_name(text, own)
+            and not any(_names_someone(t, text, own, user) or _kin_asked(t, roles=True) for t in said)):
+        return Evidence(NONE, own=own, closest=shown, lacks="who")
+    if _ASKS_WHEN.search(text) and not any(_SAYS_WHEN.search(t) for t in said):
+        return Evidence(NONE, own=own, closest=shown, lacks="when")
     return found
 
 
@@ -740,6 +756,26 @@ _ASKS_WHO = re.compile(r"(?<!\w)(?:who|who's|whos|whom|wer|quién|quien|qui|chi|
 
 def asks_who(question: str) -> bool:
     return bool(_ASKS_WHO.search(question.replace("\u2019", "'")))
+
+
+def asks_a_name(question: str) -> bool:
+    """Who, or what someone or something is called ("What's my dog called?")."""
+    return asks_who(question) or bool(_ASKS_NAME.search(question.replace("\u2019", "'")))
+
+
+def introduces(answer: str, note: str, question: str, own: str = "", user: str = "") -> bool:
+    """Whether a name `answer` gives (as in `names_from`) is given in `note` as someone or something
+    of the user's, within three words after "my", "called", a relation or a role ('He's called
+    Biscuit', 'my teacher is called ingrid'), not only mentioned ('I said grey, but Biscuit is
+    actually brindle.')."""
+    note_words = re.findall(r"[^\W\d_]+", note)
+    theirs = _THEIRS | RELATIONS | _ROLES
+    for words, k in _names(answer, question, own, user, opener=True):
+        name = words[k].casefold()
+        if any(w.casefold() == name and {x.casefold() for x in note_words[max(0, i - 3):i]} & theirs
+               for i, w in enumerate(note_words)):
+            return True
+    return False
 
 
 # A question that asks for a name (a closed, lexical class, as _NAME_TERMS).
@@ -860,26 +896,30 @@ def _shares_name(question: str, note: str, own: str = "", user: str = "") -> boo
 _THEIRS = frozenset("my our his her their your called named".split())
 
 
-def _shares_only_a_place(question: str, note: str, own: str = "") -> bool:
+def _shares_only_a_place(question: str, note: str, own: str = "", told: Sequence[Candidate] = ()) -> bool:
     """Whether all the question shares with the note is names the note does not give as someone
     or something of the user's: "How many moons does Mars have?" / 'I love reading about Mars.'
     (0.50 in meaning) was "I'm not sure you've told me that. The closest I have is that you love
     reading about Mars.": a question about the world, for the model. "What does Lucía do?" / 'My
-    best friend Lucía is a firefighter.' shares someone of theirs."""
+    best friend Lucía is a firefighter.' shares someone of theirs, and so does 'Biscuit is actually
+    brindle.' where another of their notes (`told`) gave the name ('He's called Biscuit')."""
     from milo.memory.index import terms
 
     shared = _asked_terms(question, own) & set(terms(_statements(note)))
     if not shared:
         return False
-    places: set = set()
-    for sentence in _SENTENCES.findall(_words(note)):
-        words = re.findall(r"[^\W\d_]+", sentence)
-        for k, w in enumerate(words[1:], 1):
-            if w[0].isupper() or not w[0].islower():
-                before = {x.casefold() for x in words[max(0, k - 3):k]}
-                if not before & (_THEIRS | RELATIONS):
-                    places |= set(terms(w))
-    return shared <= places
+    places, theirs = set(), set()
+    for text in [note, *(c.text for c in told)]:
+        for sentence in _SENTENCES.findall(_words(text)):
+            words = re.findall(r"[^\W\d_]+", sentence)
+            for k, w in enumerate(words[1:], 1):
+                if w[0].isupper() or not w[0].islower():
+                    before = {x.casefold() for x in words[max(0, k - 3):k]}
+                    if before & (_THEIRS | RELATIONS):
+                        theirs |= set(terms(w))
+                    elif text == note:
+                        places |= set(terms(w))
+    return shared <= places - theirs
 
 
 @functools.cache
@@ -919,7 +959,7 @@ def _told_about(text: str, candidates: Sequence[Candidate], embed: Optional[Embe
         j = max(named, key=lambda k: (meaning[0][k], k))
     else:
         return None
-    if _shares_only_a_place(text, told[j].text, own):
+    if _shares_only_a_place(text, told[j].text, own, told):
         return None
     from milo.memory.index import terms
 
@@ -964,7 +1004,9 @@ def _sentences(note: str, own: str = "") -> list[str]:
     for p in (p for p in _SPLIT.split(words) if p.strip()):
         # A clause of three words or fewer after a comma goes with the one before it: "We have two
         # cats, Miso and Tofu." was said back as "The closest I have is that Miso and Tofu."
-        if parts and len(p.split()) <= 3 and parts[-1].rstrip().endswith((",", ";", "\uff0c")):
+        # And a clause that sets itself against the one before it: "I said grey, but Biscuit is
+        # actually brindle." (asked "What colour is my dog?", 'I said grey,' alone was said back).
+        if parts and parts[-1].rstrip().endswith((",", ";", "\uff0c")) and (len(p.split()) <= 3 or _CONTRAST.match(p)):
             parts[-1] = f"{parts[-1]} {p}"
         else:
             parts.append(p)
@@ -972,6 +1014,10 @@ def _sentences(note: str, own: str = "") -> list[str]:
     # every question about a name).
     kept = [p for p in parts if not (len(p.split()) <= 6 and name_in(p)) and not _exclamation(p) and len(p.split()) > 1]
     return kept or [words]
+
+
+# What opens a clause set against the one before it (a closed, lexical class).
+_CONTRAST = re.compile(r"\W*(?:but|though|although|however|yet|aber|doch|pero|sino|mais|ma|maar|men|mutta|но)(?!\w)", re.IGNORECASE)
 
 
 def _statements(words: str) -> str:
@@ -1046,12 +1092,14 @@ CHANGED_SAME = 0.35  # a newer note about a day, this close to an older one abou
 # Asking when (a closed, lexical class): the newer day is the answer, alone.
 _ASKS_WHEN = re.compile(r"(?<!\w)(?:when|what\s+day|which\s+day|what\s+time|what\s+days|which\s+days|quand|wann|cuándo|cuando)(?!\w)",
                         re.IGNORECASE)
+_HOURS = "one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve"
 # When, as a note says it (a closed, lexical class): a day, a month, a part of the day, a season,
 # a clock time or a year. What a when-question needs of a note.
 _SAYS_WHEN = re.compile(_DAY.pattern + "|(?<!\\w)(?:" + "|".join(MONTH_NUMBERS) + r"|mornings?|afternoons?|evenings?|nights?"
                         r"|noon|midnight|tonight|today|tomorrow|yesterday|daily|weekly|monthly|yearly|spring|summer"
                         r"|autumn|fall|winter|" + "|".join(_FEASTS) + r"|o'clock|ago|\d{1,2}(?::\d\d)?\s*(?:am|pm|a\.m\.|p\.m\.)"
-                        r"|\d{1,2}:\d\d|(?:19|20)\d\d|(?:next|last|this)\s+(?:week|month|year))(?!\w)", re.IGNORECASE)
+                        r"|\d{1,2}:\d\d|(?:19|20)\d\d|(?:next|last|this)\s+(?:week|month|year)|half\s+past|quarter\s+(?:past|to)"
+                        r"|at\s+(?:\d{1,2}|" + _HOURS + r")|(?:" + _HOURS + r")\s*(?:am|pm|a\.m\.|p\.m\.|o'clock))(?!\w)", re.IGNORECASE)
 
 
 def says_what_is_asked(question: str, note: str) -> bool:
@@ -1231,4 +1279,4 @@ def _answering(c: Candidate, asked: set) -> Candidate:
     return Candidate(c.key, q[0] + " ".join(kept) + q[2])
 
 
-__all__ = ["EARLIER", "Candidate", "asks_who", "unnamed", "asks_about_them", "says_what_is_asked", "asks_when_or_how_many", "changed_later", "names_from", "told_notes", "asks_beyond_name", "asks_how_i", "by_meaning", "changes", "part_of", "tells", "Evidence", "NAME_NOTE", "earlier_words", "own_words", "NONE", "NOTE_TAG", "SAID", "name_note", "asks_about_user", "find", "instructions", "followed_up", "leaning", "only_asks"]
+__all__ = ["EARLIER", "Candidate", "asks_who", "asks_a_name", "introduces", "unnamed", "asks_about_them", "says_what_is_asked", "asks_when_or_how_many", "changed_later", "names_from", "told_notes", "asks_beyond_name", "asks_how_i", "by_meaning", "changes", "part_of", "tells", "Evidence", "NAME_NOTE", "earlier_words", "own_words", "NONE", "NOTE_TAG", "SAID", "name_note", "asks_about_user", "find", "instructions", "followed_up", "leaning", "only_asks"]

@@ -246,7 +246,14 @@ class Milo:
         evidence = find(asked, candidates, embed=self.memory.embed, own=self.persona.name,
                         user=self.persona.known_name or "") if self.model.grammar and text else None
         if evidence is not None and asked != text:
-            evidence = followed_up(evidence, text, self.persona.name)
+            # A note that answers the follow-up alone answers it ("Where does he sleep?" / 'He
+            # sleeps on the sofa all day.', read with "What's my dog called?" before it, went to the draft,
+            # which mixed both); else it is read with the question before it.
+            alone = find(text, candidates, embed=self.memory.embed, own=self.persona.name, user=self.persona.known_name or "")
+            if alone is not None and alone.answered:  # (unsure: the draft looks at it, asked alone)
+                evidence, asked = alone, text
+            else:
+                evidence = followed_up(evidence, text, self.persona.name)
         ahead = self._ahead(said)
         if ahead is not None and text:
             # Not about the user (an answer from a note is shown at once whatever the notes cost):
