@@ -851,6 +851,35 @@ SETS = {
              ("What food are we bringing?", "never", None, ["you're bringing", "you are bringing"])],
         ],
     },
+    "dec28": {  # written 2026-12-04 (fourteenth session) after dec27's changes, before running it: their measure
+        "tomasz": [
+            [S("Cześć Milo! Tomasz here. My daughter Zofia starts swimming lessons next Tuesday."),
+             S("Her coach is a tall guy called Marek."),
+             S("The pool is next to the old train station.")],
+            [S("Small update: the lessons are on Thursdays now, not Tuesdays.")],
+            [("When are Zofia's lessons?", "corrected", ["thursday"], None),
+             ("Who is her coach?", "told", ["marek"], None),
+             ("Where is the pool?", "told", ["train station"], None),
+             ("How old is Zofia?", "never", None, ["years old"])],
+        ],
+        "aisha": [
+            [S("hey milo its aisha i just moved into a flat in glasgow with my friend noor"),
+             S("the flat has a tiny balcony where i grow basil")],
+            [S("we painted the kitchen yellow yesterday")],
+            [("who do i live with", "told", ["noor"], None),
+             ("what do i grow", "told", ["basil"], None),
+             ("what colour is the kitchen", "told", ["yellow"], None),
+             ("how much is our rent", "never", None, ["per month", "a month", "\u00a3", "pounds"])],
+        ],
+        "pedro": [
+            [S("Hi Milo, Pedro here. I'm training for the Lisbon half marathon in March."),
+             S("My running club meets every Sunday morning by the river.")],
+            [("Which race am I training for?", "told", ["lisbon"], None),
+             ("When does my club meet?", "told", ["sunday"], None),
+             ("And where?", "told", ["river"], None),
+             ("What's my best time?", "never", None, ["minutes", "your best time is"])],
+        ],
+    },
 }
 
 
