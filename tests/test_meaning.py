@@ -1326,3 +1326,28 @@ def test_a_clock_time_in_words_says_when():
         assert says_what_is_asked("When does it start?", note), note
     for note in ("i work at the airport", "we have five cats", "it was at tenby"):
         assert not says_what_is_asked("When does it start?", note), note
+
+
+def test_who_is_answered_where_the_name_is_what_they_are_called(emb):
+    """"Who is her coach?" drafted "Zofia's coach is Marek." (0.70 from 'Her coach is a tall guy
+    called Marek.', under the sure bar): the name stands six words after "coach", after "called";
+    Zofia, given as a daughter in another note, is not the coach asked."""
+    from langchain_core.language_models.fake_chat_models import FakeListChatModel
+
+    from milo.chat.addressing import fixed_reply
+    from milo.chat.draft import confirm
+    from milo.chat.evidence import _clause
+
+    notes = [Candidate("1", 'Tomasz said: "Cześć Milo! Tomasz here. My daughter Zofia starts swimming lessons next Tuesday."'),
+             Candidate("2", 'Tomasz said: "Her coach is a tall guy called Marek."'),
+             Candidate("3", 'Tomasz said: "Small update: the lessons are on Thursdays now, not Tuesdays."')]
+    question = "Who is her coach?"
+    ev = find(question, notes, embed=emb.encode_cached, own="Milo", user="Tomasz")
+    got = confirm(question, ev, notes, FakeListChatModel(responses=["Zofia's coach is Marek."]), emb.encode_cached, "Milo", "Tomasz")
+    assert got.choice == "2" and "Marek" in fixed_reply(got)[0], got.describe()
+    assert _clause(notes[2].text) == "the lessons are on Thursdays now, not Tuesdays"
+    # Not the name of someone else further on: "My sister met a nice guy called Marek." gives no sister's name.
+    from milo.chat.evidence import names_from
+
+    assert names_from("Your coach is Marek.", notes[1].text, "Who is my coach?", "Milo", "Tomasz", kin=True, roles=True)
+    assert not names_from("Your sister is Marek.", "My sister met a nice guy called Marek.", "Who is my sister?", "Milo", "Tomasz", kin=True)

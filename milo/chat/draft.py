@@ -195,7 +195,9 @@ def who_named(question: str, draft: str, notes: Sequence[Candidate], j: int, own
 
     if not asks_a_name(question) or not gives(j, kin=True, roles=True):
         return False
-    others = [k for k in range(len(notes)) if k != j and gives(k)]
+    # (the others by the same test: "Who is her coach?" drafted "Zofia's coach is Marek.", and
+    # 'My daughter Zofia starts swimming lessons' gives a name, not the coach's)
+    others = [k for k in range(len(notes)) if k != j and gives(k, kin=True, roles=True)]
     return not others or (gives_as_theirs(j) and not any(gives_as_theirs(k) for k in others))
 
 

@@ -197,7 +197,7 @@ def earlier_words(pulses: Iterable, shown: Iterable[str], said: Sequence[str] = 
 
 # What opens a message without telling anything ("Ugh, ...", "Quick update: ..."): a closed class.
 _LEAD = re.compile(r"^\W*(?:(?:ugh|oh|ah|oops|whoops|sorry|wait|hang on|um|uh|well|so|and|also|actually|hey|hi|hello|ok|okay|yes|no|hmm|anyway|btw|by the way|guess what"
-                   r"|small change|quick update|update|change of plan|fun fact|heads up"
+                   r"|small change|(?:a |one |small |quick |little |tiny )?update|change of plan|fun fact|heads up"
                    # "Big news: ...", "News! ..." (not "Good news travels fast")
                    r"|(?:big |good |great |some |exciting |sad |bad )?news(?=\s*[:,!.-])"
                    # "Small correction: ...", "One change, ..." (not "Change is hard for me")
@@ -860,9 +860,15 @@ _FEASTS = frozenset(("christmas", "easter"))  # beside the days (_DAY) and month
 
 def _near_kin(words: Sequence[str], k: int, kin: set) -> bool:
     """Whether words[k] (a name) is given for one of `kin`: within four words after it ("my sister
-    Ana", "my sister's name is Ana", "my sister is called Ana") or just before "is my <kin>"."""
+    Ana", "my sister's name is Ana", "my sister is called Ana"), up to eight where "<kin> is ...
+    called" it, or just before "is my <kin>"."""
     kin = kin | {f"{w}s" for w in kin}  # "my sisters Ana and Eva"
     after = any(words[i].casefold() in kin for i in range(max(0, k - 4), k))
+    # ...or further, where the name is what they are called ("Her coach is a tall guy called Marek.",
+    # not "My sister met a nice guy called Marek.")
+    if k and words[k - 1].casefold() in ("called", "named"):
+        after = after or any(words[i].casefold() in kin and words[i + 1].casefold() in ("is", "was")
+                             for i in range(max(0, k - 8), k - 1))
     before = k + 3 < len(words) and words[k + 1].casefold() in ("is", "was") and words[k + 3].casefold() in kin
     return after or before
 
