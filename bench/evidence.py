@@ -29,6 +29,11 @@ said "no" to 29 of 30 right notes and "yes" to wrong ones: no judge at 1.5B. Rec
 with the question written as a note of it reads ('Tomás asked: "What do I do for a living?"', the
 notes being embedded with their 'X said:'; 0.08 -> 0.64 from the job note in isolation): on
 --lived-in --as-user answered 38 -> 36 of 45, every note of the user's coming as close.
+The good brain made to copy the note that answers, word for word, under a grammar allowing only
+the notes (in the user's person) or "You did not tell me that." (2026-12-04, the truth sets
+dec3-dec28, 147 questions, ~1 s each): alone 58 of 87 told facts to the draft's 68; as a second
+judge making the draft's closest note the answer where both agree, 76 of 87, but 3 more
+never-told questions answered with a wrong note ("Where is the wedding?"): not kept.
 
 Timings are printed, never asserted.
 """
