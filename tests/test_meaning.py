@@ -1297,7 +1297,7 @@ def test_a_name_asked_is_answered_by_the_note_that_gives_it(emb):
 
 
 @pytest.mark.parametrize("question, lacks", [("How old is Biscuit?", "number"), ("Where is the party?", ""),
-                                             ("Who is coming to the party?", "who"), ("When is the party?", "when")])
+                                             ("Who is coming to my party?", "who"), ("When is the party?", "when")])
 def test_their_things_are_looked_for_in_their_notes(emb, question, lacks):
     """A question about a name another note gives as theirs ("How old is Biscuit?": the closest note,
     'Biscuit is actually brindle.', was read as only naming a place and the model answered "It was
@@ -1315,8 +1315,11 @@ def test_their_things_are_looked_for_in_their_notes(emb, question, lacks):
         assert not ev.answered and ev.closest.key in ("3", "4")
     else:
         assert ev.answered and "beach" in ev.told()
-    # About the world, not theirs: the model answers.
-    assert find("Where is the Eiffel Tower?", notes, embed=emb.encode_cached, own="Milo", user="Leilani") is None
+    # About the world, not theirs: the model answers (where a note has not every word asked too).
+    world = notes + [Candidate("5", 'Leilani said: "My sister works at the museum in town."'),
+                     Candidate("6", 'Leilani said: "I met the president of our chess club today."')]
+    for q in ("Where is the Eiffel Tower?", "When does the museum open?", "Who is the president of France?", "Who is coming to the party?"):
+        assert find(q, world, embed=emb.encode_cached, own="Milo", user="Leilani") is None, q
 
 
 def test_a_clock_time_in_words_says_when():

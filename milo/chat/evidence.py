@@ -615,14 +615,20 @@ def _names_theirs(text: str, candidates: Sequence[Candidate], own: str = "") -> 
     it "the Brass Band"; "Where is the party?" after 'We're throwing her a party at my uncle Kai's
     house.' and 'the party moved to the beach park instead.', 0.45 and 0.43 in meaning: the model
     said the uncle's house): about the user. Only of a word written in lower case: "How tall is
-    the Eiffel Tower?" or "How long does the bread take?" stay the model's."""
-    if ((not _ASKS_NAME.search(text) and not _ASKS_WHERE_WHEN_WHO.match(text)) or _YOU.search(text)
+    the Eiffel Tower?" or "How long does the bread take?" stay the model's; and where, when or who
+    only when a note has every word the question asks with ("When does the museum open?" beside
+    'My sister works at the museum in town.', "Who is the president of France?" beside 'I met the
+    president of our chess club today.': the world's, for the model)."""
+    asks_name = bool(_ASKS_NAME.search(text))
+    if ((not asks_name and not _ASKS_WHERE_WHEN_WHO.match(text)) or _YOU.search(text)
             or not _opening_words(_ASKS, own).search(text)):
         return False
     from milo.memory.index import terms
 
     things = {t for m in _THE.finditer(text) if m.group(1).islower() for t in terms(m.group(1))} - _NAME_TERMS()
-    return bool(things) and any(things & set(terms(_statements(c.text))) for c in told_notes(candidates, own))
+    asked = _asked_terms(text, own) - _WHEN_TERMS()
+    return bool(things) and any(things & (note := set(terms(_statements(c.text)))) and (asks_name or asked <= note)
+                                for c in told_notes(candidates, own))
 
 
 # "we", "our" (a closed class; English only so far): the user and theirs, or the user and Milo.
