@@ -1354,3 +1354,35 @@ def test_who_is_answered_where_the_name_is_what_they_are_called(emb):
 
     assert names_from("Your coach is Marek.", notes[1].text, "Who is my coach?", "Milo", "Tomasz", kin=True, roles=True)
     assert not names_from("Your sister is Marek.", "My sister met a nice guy called Marek.", "Who is my sister?", "Milo", "Tomasz", kin=True)
+
+
+def test_a_bare_when_or_where_leans_on_the_question_before():
+    """"When is practice?" after "What sport do I coach?": alone, the model said "We meet at 3 PM
+    to practice our skills."; a question that names something stays alone."""
+    from milo.chat.evidence import leaning
+
+    before = ["What sport do I coach?"]
+    assert leaning("When is practice?", before, "Milo") == "What sport do I coach? When is practice?"
+    for question in ("When is Christmas?", "Where is Lyon?", "Who won the world cup in 2010?", "Where do I live?"):
+        assert leaning(question, before, "Milo") == question
+
+
+def test_a_colour_asked_is_looked_for_where_a_note_gives_one(emb):
+    """"What colour is my cat?" was said 'You told me you adopted a rescue cat last weekend.' (the
+    only note with "cat"); its colour is in 'She's called Luna and she's completely black.'."""
+    from langchain_core.language_models.fake_chat_models import FakeListChatModel
+
+    from milo.chat.draft import confirm
+
+    notes = [Candidate("1", 'Sofía said: "Hi Milo! Sofía here. We adopted a rescue cat last weekend."'),
+             Candidate("2", 'Sofía said: "She\'s called Luna and she\'s completely black."'),
+             Candidate("3", 'Sofía said: "She hides under the sofa all day."')]
+    question = "What colour is my cat?"
+    ev = find(question, notes, embed=emb.encode_cached, own="Milo", user="Sofía")
+    assert not ev.answered and ev.lacks == "colour"
+    drafted = "You adopted a rescue cat named Luna who is completely black."
+    got = confirm(question, ev, notes, FakeListChatModel(responses=[drafted]), emb.encode_cached, "Milo", "Sofía")
+    assert got.choice == "2", got.describe()
+    # A colour no note has: not answered.
+    got = confirm(question, ev, notes, FakeListChatModel(responses=["Your cat is ginger."]), emb.encode_cached, "Milo", "Sofía")
+    assert not got.answered

@@ -35,7 +35,7 @@ from typing import Optional, Sequence
 
 from milo.chat.evidence import (MEANING_SAME_THING, NONE, Candidate, Embed, Evidence, asks_about_them, asks_about_user, asks_beyond_name,
                                 asks_how_i, asks_when_or_how_many, by_meaning, changes, names_from, own_words, part_of,
-                                quoted_speaker, says_what_is_asked, to_you, told_notes, unnamed, asks_a_name, asks_who, introduces)
+                                quoted_speaker, says_what_is_asked, to_you, told_notes, unnamed, asks_a_name, asks_who, gives_colour, introduces)
 
 log = logging.getLogger("milo")
 
@@ -220,12 +220,18 @@ def restated(question: str, draft: str, notes: Sequence[Candidate], embed: Embed
         return None
     j = max(range(len(notes)), key=lambda k: (said[0][k], k))
     log.info("draft answer %r: closest note %s (%.2f; the question %.2f)", draft, notes[j].key, said[0][j], asked[0][j])
-    # The note that gives the name asked, as the draft gives it (a name is lexical): it answers
+    # The note that gives the name asked, as the draft gives it (a name is lexical), or the colour
+    # asked ("What colour is my cat?" drafted "You adopted a rescue cat named Luna who is
+    # completely black.", 0.73 from 'She's called Luna and she's completely black.'): it answers
     # when the draft is close to it too, else it is said as the closest.
+    # (a colour is a weaker sign than a name: "Your car is black." was 0.49 from 'My cat Luna is
+    # completely black.')
     named = [k for k in range(len(notes)) if who_named(question, draft, notes, k, own, user)]
-    if len(named) == 1 and asked[0][named[0]] >= QUESTION_FLOOR and said[0][named[0]] >= DRAFT_OTHER:
+    coloured = [k for k in range(len(notes)) if gives_colour(question, draft, own_words(notes[k].text) or notes[k].text)]
+    named, bar, floor = (named, DRAFT_SAME, DRAFT_OTHER) if named else (coloured, DRAFT_AGREES, DRAFT_SAME)
+    if len(named) == 1 and asked[0][named[0]] >= QUESTION_FLOOR and said[0][named[0]] >= floor:
         k = named[0]
-        if said[0][k] >= DRAFT_SAME:
+        if said[0][k] >= bar:
             return Evidence(notes[k].key, part_of(notes[k], said[2][k]).text, own=own)
         return Evidence(NONE, own=own, closest=part_of(notes[k], said[2][k]))
     if said[0][j] < DRAFT_SAME:

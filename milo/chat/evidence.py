@@ -87,7 +87,7 @@ class Evidence:
     unsure: bool = False
     # The closest note is on the thing asked but lacks what is asked (`_lacking`): "number" (no
     # number in it), "which" ("a bank"), "name" (no name seen: one said in lower case is not),
-    # "who" (no one named, no relation), "when" (no day, month or time).
+    # "who" (no one named, no relation), "when" (no day, month or time), "colour".
     # Only for a name does the draft look again (restating the note, it answered the question
     # before a follow-up: "What's my dog called? How old is he?" -> "Your dog is called Fenrir.").
     # "asked": a follow-up asks what the note of the question before it does not mention.
@@ -445,14 +445,24 @@ def leaning(text: str, said: Sequence[str], own: str = "") -> str:
     coming up for me?" / "When is it?" -> both, for `find` and the draft. Alone, "When is it?"
     asked nothing about the user, and the good brain answered it from the conversation with an
     invented date ("The interview will be on December 05, 2026."), "Which bank is it at?" with an
-    invented bank. Not a question to Milo ("What do you think of it?") nor for advice."""
-    if (not said or not _POINTS_BACK.search(text or "") or not _ASKS_FACT.search(text) or _YOU.search(text)
-            or _ADVICE.search(text.replace("\u2019", "'"))):
+    invented bank. Not a question to Milo ("What do you think of it?") nor for advice. A bare
+    when, where or who of a thing ("When is practice?" after "What sport do I coach?") leans too:
+    alone, the model said "We meet at 3 PM to practice our skills." """
+    if (not said or not (_POINTS_BACK.search(text or "") or _bare_question(text or "")) or not _ASKS_FACT.search(text)
+            or _YOU.search(text) or _ADVICE.search(text.replace("\u2019", "'"))):
         return text
     if not (only_asks(text, own) and only_asks(said[-1], own)) or asks_about_user(text, own):
         return text
     before = leaning(said[-1], said[:-1], own)  # itself a follow-up: "When is it?" / "Which bank is it at?"
     return f"{before.rstrip()} {text.strip()}"
+
+
+def _bare_question(text: str) -> bool:
+    """A when, where or who of four words at most that names nothing ("When is practice?", not
+    "When is Christmas?" nor "Where is Lyon?")."""
+    words = re.findall(r"[^\W\d_]+", text)
+    return (len(words) <= 4 and bool(_ASKS_WHERE_WHEN_WHO.match(text))
+            and not any(w[0].isupper() or not w[0].islower() for w in words[1:] if w != "I"))
 
 
 def followed_up(found: Evidence, text: str, own: str = "") -> Evidence:
@@ -732,7 +742,25 @@ def _lacking(found: Evidence, text: str, own: str, user: str, shown: Candidate) 
         return Evidence(NONE, own=own, closest=shown, lacks="who")
     if _ASKS_WHEN.search(text) and not any(_SAYS_WHEN.search(t) for t in said):
         return Evidence(NONE, own=own, closest=shown, lacks="when")
+    if _ASKS_COLOUR.search(text) and not any(_COLOUR.search(t) for t in said):
+        # "What colour is my cat?" / 'We adopted a rescue cat last weekend.' (its colour in 'She's
+        # called Luna and she's completely black.'): the draft looks again.
+        return Evidence(NONE, own=own, closest=shown, lacks="colour")
     return found
+
+
+def gives_colour(question: str, answer: str, note: str) -> bool:
+    """Whether a colour is asked and `answer` (a draft) gives one that `note` has."""
+    return bool(_ASKS_COLOUR.search(question)) and bool(
+        {c.casefold() for c in _COLOUR.findall(answer)} & {c.casefold() for c in _COLOUR.findall(note)})
+
+
+# Asking a colour, and the colours a note may give (closed, lexical classes).
+_ASKS_COLOUR = re.compile(r"(?<!\w)(?:colou?rs?|couleurs?|farben?|colores?|cores?|colori?)(?!\w)", re.IGNORECASE)
+_COLOUR = re.compile(r"(?<!\w)(?:red|orange|yellow|green|blue|purple|violet|pink|brown|black|white|gr[ae]y|silver|gold(?:en)?|beige"
+                     r"|cream|tan|ginger|brindle|tabby|navy|turquoise|teal|maroon|lilac|rouge|bleue?|verte?|noire?|blanche?|jaune"
+                     r"|rot|blau|gr[üu]n|schwarz|wei[ßs]|gelb|rojo|roja|azul|verde|negr[oa]|blanc[oa]|amarill[oa]|pret[oa]|branc[oa]"
+                     r"|vermelh[oa]|ner[oa]|bianc[oa]|ross[oa]|giall[oa])(?!\w)", re.IGNORECASE)
 
 
 _HOW_MANY = re.compile(r"(?<!\w)how\s+many\s+([^\W\d_]+)", re.IGNORECASE)
@@ -1291,4 +1319,4 @@ def _answering(c: Candidate, asked: set) -> Candidate:
     return Candidate(c.key, q[0] + " ".join(kept) + q[2])
 
 
-__all__ = ["EARLIER", "Candidate", "asks_who", "asks_a_name", "introduces", "unnamed", "asks_about_them", "says_what_is_asked", "asks_when_or_how_many", "changed_later", "names_from", "told_notes", "asks_beyond_name", "asks_how_i", "by_meaning", "changes", "part_of", "tells", "Evidence", "NAME_NOTE", "earlier_words", "own_words", "NONE", "NOTE_TAG", "SAID", "name_note", "asks_about_user", "find", "instructions", "followed_up", "leaning", "only_asks"]
+__all__ = ["EARLIER", "Candidate", "asks_who", "asks_a_name", "introduces", "gives_colour", "unnamed", "asks_about_them", "says_what_is_asked", "asks_when_or_how_many", "changed_later", "names_from", "told_notes", "asks_beyond_name", "asks_how_i", "by_meaning", "changes", "part_of", "tells", "Evidence", "NAME_NOTE", "earlier_words", "own_words", "NONE", "NOTE_TAG", "SAID", "name_note", "asks_about_user", "find", "instructions", "followed_up", "leaning", "only_asks"]
