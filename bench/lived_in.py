@@ -28,7 +28,10 @@ version; `--first-wake` leaves them to the background, as on the first wake afte
 Tried and not kept: a follow-up typed while the memory lines are written hurrying them at its
 first pause (the terminal's head start, as voice does), its last word typed 1 s later: first
 token 2.03 s -> 4.45 s in one run (median of 3), 1.5-1.8 s in a probe; hurrying and etching took
-~1 s, so the head start was stopped by Enter before it processed anything.
+~1 s, so the head start was stopped by Enter before it processed anything. Prefill steps of 40
+tokens instead of 100 (milo.chat.turn.PREFILL_STEP; 2026-12-05, two runs with the sides swapped):
+a follow-up sent during the prefill 2.59 vs 3.97 s, then 4.75 vs 3.92 s: the cell run second was
+the slower both times (follow-ups are a median of 3): no difference seen, not kept.
 
 Timings are printed, never asserted.
 """
