@@ -1386,3 +1386,26 @@ def test_a_colour_asked_is_looked_for_where_a_note_gives_one(emb):
     # A colour no note has: not answered.
     got = confirm(question, ev, notes, FakeListChatModel(responses=["Your cat is ginger."]), emb.encode_cached, "Milo", "Sofía")
     assert not got.answered
+
+
+def test_when_is_answered_by_the_newer_note_whose_day_the_draft_gives(emb):
+    """"When is Ffion's concert?" on a lived-in memory: find chose 'the concert moved to Saturday'
+    (not sure), the draft "Ffion's concert will be on Saturday evening at the town hall." was
+    closest to the older note it mixed in (0.65): "I'm not sure..." was said. The same day in
+    both: find's note answers. Not for a where, nor for a day the note does not give."""
+    from langchain_core.language_models.fake_chat_models import FakeListChatModel
+
+    from milo.chat.draft import confirm
+    from milo.chat.evidence import same_when
+
+    notes = [Candidate("1", 'Rhys said: "My daughter Ffion plays the violin in the school orchestra."'),
+             Candidate("2", "Her concert is on Friday evening at the town hall."),
+             Candidate("3", 'Rhys said: "Small change: the concert moved to Saturday."')]
+    draft = "Ffion's concert will be on Saturday evening at the town hall."
+    question = "When is Ffion's concert?"
+    ev = find(question, notes, embed=emb.encode_cached, own="Milo", user="Rhys")
+    got = confirm(question, ev, notes, FakeListChatModel(responses=[draft]), emb.encode_cached, "Milo", "Rhys")
+    assert got.answered and "Saturday" in got.told(), got.describe()
+    assert same_when(question, draft, notes[2].text)
+    assert not same_when("Where is the concert?", draft, notes[2].text)
+    assert not same_when(question, "Ffion's concert is on Sunday.", notes[2].text)

@@ -35,7 +35,7 @@ from typing import Optional, Sequence
 
 from milo.chat.evidence import (MEANING_SAME_THING, NONE, Candidate, Embed, Evidence, asks_about_them, asks_about_user, asks_beyond_name,
                                 asks_how_i, asks_when_or_how_many, by_meaning, changes, names_from, own_words, part_of,
-                                quoted_speaker, says_what_is_asked, to_you, told_notes, unnamed, asks_a_name, asks_who, gives_colour, introduces)
+                                quoted_speaker, says_what_is_asked, to_you, told_notes, unnamed, asks_a_name, asks_who, gives_colour, introduces, same_when)
 
 log = logging.getLogger("milo")
 
@@ -123,6 +123,12 @@ def confirm(question: str, evidence: Optional[Evidence], candidates: Sequence[Ca
             and not names_from(draft, drafted.note, question, own, user)):
         # A name asked, none in find's note: the draft answers only with a name its note has.
         drafted = Evidence(NONE, own=own, closest=Candidate(drafted.choice, drafted.note))
+    if (evidence is not None and evidence.answered and drafted is not None and not drafted.answered
+            and same_when(question, draft, evidence.told())):
+        # When is asked, and the draft gives the day find's note gives ("When is Ffion's concert?"
+        # drafted "...on Saturday evening at the town hall.", 0.65 from the older note it mixed
+        # with 'the concert moved to Saturday', the note find chose): that note answers.
+        return evidence
     # (by position: this conversation's messages share one key)
     if drafted is not None and drafted.answered and any(who_named(question, draft, notes, k, own, user)
                                                         for k, c in enumerate(notes) if c.key == drafted.choice):

@@ -1149,6 +1149,17 @@ def says_what_is_asked(question: str, note: str) -> bool:
             and (not _ASKS_NUMBER.search(question) or bool(_NUMBER.search(note))))
 
 
+def same_when(question: str, answer: str, note: str) -> bool:
+    """Whether the last sentence of `question` asks when, and `answer` (a draft) gives a when that
+    `note` gives too ("Ffion's concert will be on Saturday evening at the town hall." and 'the
+    concert moved to Saturday')."""
+    sentences = [x for x in _SENTENCES.findall(question) if x.strip()]
+    if not sentences or not _ASKS_WHEN.search(sentences[-1]):
+        return False
+    return bool({m.group(0).casefold() for m in _SAYS_WHEN.finditer(answer)}
+                & {m.group(0).casefold() for m in _SAYS_WHEN.finditer(note)})
+
+
 def asks_when_or_how_many(question: str) -> bool:
     """Whether `question` asks when, or a number: what `says_what_is_asked` can see in a note."""
     return bool(_ASKS_WHEN.search(question) or _ASKS_NUMBER.search(question))
@@ -1319,4 +1330,4 @@ def _answering(c: Candidate, asked: set) -> Candidate:
     return Candidate(c.key, q[0] + " ".join(kept) + q[2])
 
 
-__all__ = ["EARLIER", "Candidate", "asks_who", "asks_a_name", "introduces", "gives_colour", "unnamed", "asks_about_them", "says_what_is_asked", "asks_when_or_how_many", "changed_later", "names_from", "told_notes", "asks_beyond_name", "asks_how_i", "by_meaning", "changes", "part_of", "tells", "Evidence", "NAME_NOTE", "earlier_words", "own_words", "NONE", "NOTE_TAG", "SAID", "name_note", "asks_about_user", "find", "instructions", "followed_up", "leaning", "only_asks"]
+__all__ = ["EARLIER", "Candidate", "asks_who", "asks_a_name", "introduces", "gives_colour", "same_when", "unnamed", "asks_about_them", "says_what_is_asked", "asks_when_or_how_many", "changed_later", "names_from", "told_notes", "asks_beyond_name", "asks_how_i", "by_meaning", "changes", "part_of", "tells", "Evidence", "NAME_NOTE", "earlier_words", "own_words", "NONE", "NOTE_TAG", "SAID", "name_note", "asks_about_user", "find", "instructions", "followed_up", "leaning", "only_asks"]
