@@ -232,11 +232,12 @@ def restated(question: str, draft: str, notes: Sequence[Candidate], embed: Embed
     # when the draft is close to it too, else it is said as the closest.
     # (a colour is a weaker sign than a name: "Your car is black." was 0.49 from 'My cat Luna is
     # completely black.')
-    named = [k for k in range(len(notes)) if who_named(question, draft, notes, k, own, user)]
-    coloured = [k for k in range(len(notes)) if gives_colour(question, draft, own_words(notes[k].text) or notes[k].text)]
-    named, bar, floor = (named, DRAFT_SAME, DRAFT_OTHER) if named else (coloured, DRAFT_AGREES, DRAFT_SAME)
-    if len(named) == 1 and asked[0][named[0]] >= QUESTION_FLOOR and said[0][named[0]] >= floor:
-        k = named[0]
+    given, bar, floor = [k for k in range(len(notes)) if who_named(question, draft, notes, k, own, user)], DRAFT_SAME, DRAFT_OTHER
+    if not given:
+        given, bar, floor = ([k for k in range(len(notes)) if gives_colour(question, draft, own_words(notes[k].text) or notes[k].text)],
+                             DRAFT_AGREES, DRAFT_SAME)
+    if len(given) == 1 and asked[0][given[0]] >= QUESTION_FLOOR and said[0][given[0]] >= floor:
+        k = given[0]
         if said[0][k] >= bar:
             return Evidence(notes[k].key, part_of(notes[k], said[2][k]).text, own=own)
         return Evidence(NONE, own=own, closest=part_of(notes[k], said[2][k]))

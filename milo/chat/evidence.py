@@ -434,7 +434,9 @@ _POINTS_BACK = re.compile(r"(?<!\w)(?:it|its|it's|that|that's|there|this|these|t
 
 # ...and asks for a fact (when, where, which, who, what, how many...), not "Is it hard?" or "How
 # was it?" (the note said again would not answer those: the model does).
-_ASKS_FACT = re.compile(r"^\W*(?:(?:and|so|ok|okay|oh|um|well|but)\W+)*(?:when|where|which|who|whom|whose|what|what's|whats"
+# What may come before the question word of a follow-up ("And where?", "So when is it?").
+_FOLLOW_OPENER = r"^\W*(?:(?:and|so|ok|okay|oh|um|well|but)\W+)*"
+_ASKS_FACT = re.compile(_FOLLOW_OPENER + r"(?:when|where|which|who|whom|whose|what|what's|whats"
                         r"|how\s+(?:many|much|old|long|far|tall|often)|qu[eé]|cu[aá]ndo|d[oó]nde|qui[eé]n|cu[aá]l|quand|où|quel(?:le)?s?"
                         r"|wann|wo|wer|welche[rsn]?)(?!\w)", re.IGNORECASE)
 
@@ -615,7 +617,7 @@ def find(text: str, candidates: Sequence[Candidate], embed: Optional[Embed] = No
 
 _THE = re.compile(r"(?<!\w)the\s+([^\W\d_]+)", re.IGNORECASE)
 # A question for a place, a time or a person (a closed, lexical class), first in the question.
-_ASKS_WHERE_WHEN_WHO = re.compile(r"^\W*(?:(?:and|so|ok|okay|oh|um|well|but)\W+)*(?:where|where's|wheres|when|when's|whens|who|who's"
+_ASKS_WHERE_WHEN_WHO = re.compile(_FOLLOW_OPENER + r"(?:where|where's|wheres|when|when's|whens|who|who's"
                                   r"|whos|what\s+time|what\s+day|which\s+day)(?!\w)", re.IGNORECASE)
 
 
@@ -751,8 +753,12 @@ def _lacking(found: Evidence, text: str, own: str, user: str, shown: Candidate) 
 
 def gives_colour(question: str, answer: str, note: str) -> bool:
     """Whether a colour is asked and `answer` (a draft) gives one that `note` has."""
-    return bool(_ASKS_COLOUR.search(question)) and bool(
-        {c.casefold() for c in _COLOUR.findall(answer)} & {c.casefold() for c in _COLOUR.findall(note)})
+    return bool(_ASKS_COLOUR.search(question)) and _says_the_same(_COLOUR, answer, note)
+
+
+def _says_the_same(kind: re.Pattern, answer: str, note: str) -> bool:
+    """Whether `answer` and `note` share a word of a closed class (`kind`: a colour, a when)."""
+    return bool({m.group(0).casefold() for m in kind.finditer(answer)} & {m.group(0).casefold() for m in kind.finditer(note)})
 
 
 # Asking a colour, and the colours a note may give (closed, lexical classes).
@@ -803,13 +809,18 @@ def introduces(answer: str, note: str, question: str, own: str = "", user: str =
     Biscuit', 'my teacher is called ingrid'), not only mentioned ('I said grey, but Biscuit is
     actually brindle.')."""
     note_words = re.findall(r"[^\W\d_]+", note)
-    theirs = _THEIRS | RELATIONS | _ROLES
     for words, k in _names(answer, question, own, user, opener=True):
         name = words[k].casefold()
-        if any(w.casefold() == name and {x.casefold() for x in note_words[max(0, i - 3):i]} & theirs
-               for i, w in enumerate(note_words)):
+        if any(w.casefold() == name and _given_as_theirs(note_words, i, roles=True) for i, w in enumerate(note_words)):
             return True
     return False
+
+
+def _given_as_theirs(words: Sequence[str], k: int, roles: bool = False) -> bool:
+    """Whether words[k] comes within three words after "my", "called", a relation (or, with
+    `roles`, a role): someone or something of the user's ("my sister Ana", "a dog called Fenrir")."""
+    theirs = _THEIRS | RELATIONS | _ROLES if roles else _THEIRS | RELATIONS
+    return bool({x.casefold() for x in words[max(0, k - 3):k]} & theirs)
 
 
 # A question that asks for a name (a closed, lexical class, as _NAME_TERMS).
@@ -954,8 +965,7 @@ def _shares_only_a_place(question: str, note: str, own: str = "", told: Sequence
             words = re.findall(r"[^\W\d_]+", sentence)
             for k, w in enumerate(words[1:], 1):
                 if w[0].isupper() or not w[0].islower():
-                    before = {x.casefold() for x in words[max(0, k - 3):k]}
-                    if before & (_THEIRS | RELATIONS):
+                    if _given_as_theirs(words, k):
                         theirs |= set(terms(w))
                     elif text == note:
                         places |= set(terms(w))
@@ -1154,10 +1164,7 @@ def same_when(question: str, answer: str, note: str) -> bool:
     `note` gives too ("Ffion's concert will be on Saturday evening at the town hall." and 'the
     concert moved to Saturday')."""
     sentences = [x for x in _SENTENCES.findall(question) if x.strip()]
-    if not sentences or not _ASKS_WHEN.search(sentences[-1]):
-        return False
-    return bool({m.group(0).casefold() for m in _SAYS_WHEN.finditer(answer)}
-                & {m.group(0).casefold() for m in _SAYS_WHEN.finditer(note)})
+    return bool(sentences) and bool(_ASKS_WHEN.search(sentences[-1])) and _says_the_same(_SAYS_WHEN, answer, note)
 
 
 def asks_when_or_how_many(question: str) -> bool:
