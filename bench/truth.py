@@ -880,6 +880,43 @@ SETS = {
              ("What's my best time?", "never", None, ["minutes", "your best time is"])],
         ],
     },
+    "dec29": {  # written 2026-12-05 (fifteenth session) before running it or changing code: held out
+        "emilie": [
+            [S("Bonjour Milo, je m'appelle \u00c9milie. I work as a nurse at the children's hospital."),
+             S("My brother Julien lives in Montr\u00e9al.")],
+            [S("Actually Julien moved to Qu\u00e9bec City last month.")],
+            [("What's my name?", "name", ["emilie"], None),
+             ("Where does my brother live now?", "corrected", ["quebec"], None),
+             ("What do I do for work?", "told", ["nurse"], None),
+             ("What's Julien's job?", "never", None, ["he works as", "he is a", "he's a"])],
+        ],
+        "kofi": [
+            [S("hey milo this is kofi i have a cat named pepper and she is ten"),
+             S("pepper loves sleeping on the printer")],
+            [S("my sister abena is visiting on saturday")],
+            [("how old is pepper", "told", ["ten", "10"], None),
+             ("who is visiting", "told", ["abena"], None),
+             ("when is she coming", "told", ["saturday"], None),
+             ("what does abena do for work", "never", None, ["she works", "she is a", "she's a"])],
+        ],
+        "hiroshi": [
+            [S("Hi, I'm Hiroshi. I'm learning the cello and my teacher is Mrs. Ito."),
+             S("My lessons are on Wednesday afternoons.")],
+            [S("Scratch that, Mrs. Ito moved my lessons to Monday.")],
+            [("Who teaches me?", "told", ["ito"], None),
+             ("When are my lessons?", "corrected", ["monday"], None),
+             ("What instrument am I learning?", "told", ["cello"], None),
+             ("How long have I been playing?", "never", None, ["years", "months"])],
+        ],
+        "ingrid": [
+            [S("Hei Milo, Ingrid here. I'm planting tulips and garlic in my garden this weekend."),
+             S("My neighbour Sven lent me his wheelbarrow.")],
+            [("What am I planting?", "told", ["tulip", "garlic"], None),
+             ("Whose wheelbarrow am I using?", "told", ["sven"], None),
+             ("Is Sven my brother?", "told", ["neighbour", "neighbor"], None),
+             ("How big is my garden?", "never", None, ["square", "metres", "meters", "acre"])],
+        ],
+    },
 }
 
 
