@@ -917,6 +917,42 @@ SETS = {
              ("How big is my garden?", "never", None, ["square", "metres", "meters", "acre"])],
         ],
     },
+    "dec30": {  # written 2026-12-05 (fifteenth session) after dec29's changes, before running it: their measure
+        "lucia": [
+            [S("Hola Milo, soy Luc\u00eda. My grandmother Dr. Reyes is a retired surgeon."),
+             S("We're visiting her in Sevilla next Friday.")],
+            [S("Change of plans, we're going on Sunday instead.")],
+            [("Who is Dr. Reyes?", "told", ["grandmother"], None),
+             ("When are we visiting her?", "corrected", ["sunday"], None),
+             ("Where does she live?", "told", ["sevilla"], None),
+             ("How old is my grandmother?", "never", None, ["years old"])],
+        ],
+        "tane": [
+            [S("kia ora milo its tane i built a treehouse for my kids"),
+             S("its about three metres off the ground")],
+            [("how high is the treehouse", "told", ["three", "3"], None),
+             ("who did i build it for", "told", ["kid"], None),
+             ("what colour is it", "never", None, None),
+             ("what are my kids names", "never", None, None)],
+        ],
+        "olga": [
+            [S("Hello Milo, Olga here. My dentist is Dr. Petrov and my appointment is on Thursday at 3 pm."),
+             S("I'm also picking up my new glasses from the optician.")],
+            [S("Oops, the appointment is at 4 pm, not 3.")],
+            [("Who is my dentist?", "told", ["petrov"], None),
+             ("What time is my appointment?", "corrected", ["4"], None),
+             ("What am I picking up?", "told", ["glasses"], None),
+             ("How much do the glasses cost?", "never", None, None)],
+        ],
+        "samir": [
+            [S("Hi Milo, I'm Samir. My son Karim just learned to ride a bike."),
+             S("He fell off twice but he loved it.")],
+            [("What did Karim learn?", "told", ["bike"], None),
+             ("how many times did he fall", "told", ["twice", "two"], None),
+             ("What's Karim's favourite colour?", "never", None, None),
+             ("How old is Karim?", "never", None, ["years old"])],
+        ],
+    },
 }
 
 
