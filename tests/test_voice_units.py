@@ -74,6 +74,8 @@ def test_sentences_come_out_as_soon_as_they_end_while_the_reply_streams():
     c = SentenceChunker()  # ... but not a number's point, and punctuation alone is not a piece
     assert [c.feed(p) for p in ["It is 3.", "5 degrees", ". Well.", ".. ok", "!"]] == [
         [], [], ["It is 3.5 degrees.", "Well."], [], ["ok!"]]
+    c = SentenceChunker(first_clause_chars=0)  # ... nor a title's: "Mrs." is not said as a sentence
+    assert [c.feed(p) for p in ["Your teacher is Mrs.", " Ito. She", " is kind."]] == [[], ["Your teacher is Mrs. Ito."], ["She is kind."]]
 
 
 def test_the_first_piece_may_end_at_a_comma_and_run_ons_are_cut():

@@ -36,6 +36,7 @@ from typing import Optional, Sequence
 from milo.chat.evidence import (MEANING_SAME_THING, NONE, Candidate, Embed, Evidence, asks_about_them, asks_about_user, asks_beyond_name,
                                 asks_how_i, asks_when_or_how_many, by_meaning, changes, names_from, own_words, part_of,
                                 quoted_speaker, says_what_is_asked, to_you, told_notes, unnamed, asks_a_name, asks_who, gives_colour, introduces, same_when)
+from milo.sentences import TITLE_GBNF
 
 log = logging.getLogger("milo")
 
@@ -57,10 +58,13 @@ DRAFT_VERBATIM = 0.9  # ...but a draft this close to its note says that note, wh
 QUESTION_FLOOR = 0.1  # and the question is not unrelated to the note
 DRAFT_TIMEOUT = 20.0  # seconds (~1-3 s here on the default brain)
 MAX_NOTES = 8  # the user's notes given
-DRAFT_GBNF = 'root ::= ("You " | "Your ") [^\\n.?!,;]{1,120} "."\n'
+# One clause, ended by its first stop; a title's stop does not end it ("Who teaches me?" was
+# drafted "Mrs." of 'my teacher is Mrs. Ito', milo.sentences).
+_CLAUSE = f'clause ::= [^\\n.?!,;]{{1,120}} ({TITLE_GBNF} [^\\n.?!,;]{{1,60}}){{0,2}}\n'
+DRAFT_GBNF = 'root ::= ("You " | "Your ") clause "."\n' + _CLAUSE
 # A question about someone they told of ("When is Lucía's birthday?"): the clause's subject is
 # free (held to "You ...", "who is learning to ride a bike" drafted "You are learning to ride a bike.").
-OTHER_GBNF = 'root ::= [^\\n.?!,;: ] [^\\n.?!,;]{1,120} "."\n'
+OTHER_GBNF = f'root ::= ([^\\n.?!,;: ] | {TITLE_GBNF}) clause "."\n' + _CLAUSE
 SYSTEM = "You answer a person's question about themselves using only the facts they told you."
 OTHER_SYSTEM = "You answer a person's question about the people and things in their life using only the facts they told you."
 
@@ -154,7 +158,7 @@ def needed(question: str, evidence: Optional[Evidence], own: str = "") -> bool:
         # sandra showed us where to put the tent': left to the model, it said "I was helping them
         # set up their campsite."): a note only when the draft surely restates one, else the model.
         return asks_how_i(question) or (asks_about_them(question, own) and not asks_about_user(question, own))
-    if evidence.lacks in ("number", "which", "asked", "when"):
+    if evidence.lacks in ("number", "which", "asked", "when", "size"):
         return False  # seen in the note's words: the draft would only restate it
     if evidence.answered:
         return evidence.unsure

@@ -49,6 +49,7 @@ from typing import TYPE_CHECKING, Callable, Iterable, Optional, Sequence
 from milo.memory.format import MONTH_NUMBERS
 from milo.memory.grounding import RELATIONS, STOP
 from milo.memory.quoting import neutralise, unflag
+from milo.sentences import NOT_AFTER_TITLE
 
 if TYPE_CHECKING:
     import numpy as np
@@ -197,7 +198,7 @@ def earlier_words(pulses: Iterable, shown: Iterable[str], said: Sequence[str] = 
 
 # What opens a message without telling anything ("Ugh, ...", "Quick update: ..."): a closed class.
 _LEAD = re.compile(r"^\W*(?:(?:ugh|oh|ah|oops|whoops|sorry|wait|hang on|um|uh|well|so|and|also|actually|hey|hi|hello|ok|okay|yes|no|hmm|anyway|btw|by the way|guess what"
-                   r"|small change|(?:a |one |small |quick |little |tiny )?update|change of plan|fun fact|heads up"
+                   r"|small change|(?:a |one |small |quick |little |tiny )?update|change of plan|fun fact|heads up|scratch that"
                    # "Big news: ...", "News! ..." (not "Good news travels fast")
                    r"|(?:big |good |great |some |exciting |sad |bad )?news(?=\s*[:,!.-])"
                    # "Small correction: ...", "One change, ..." (not "Change is hard for me")
@@ -708,6 +709,11 @@ def _by_their_notes(text: str, candidates: Sequence[Candidate], embed: Optional[
     if meaning is not None:
         close = {j for j in range(best[4] + 1, len(told)) if meaning[1][best[4]][j] >= MEANING_SAME_THING}
         later += [(0, 0, told[j][0], told[j][1], j) for j in close if all(s[4] != j for s in later)]
+    if not _ASKS_WHEN.search(text):
+        # A change of day is not of a note that gives no when: 'Scratch that, Mrs. Ito moved my
+        # lessons to Monday.' (0.50 from it) replaced 'I'm learning the cello and my teacher is
+        # Mrs. Ito.', and "What instrument am I learning?" was answered with the Monday.
+        later = [s for s in later if not _changes_a_day_it_lacks(best[3].text, s[3].text)]
     newer = tuple(_answering(c, asked) for *_, c, _j in sorted(later, key=lambda s: s[2]))[-1:]
     # Only a relation in common ("What does my husband do?" / 'We moved to Dublin for my husband's
     # job.'): the note is about that person, perhaps not what is asked: the draft looks again.
@@ -744,6 +750,10 @@ def _lacking(found: Evidence, text: str, own: str, user: str, shown: Candidate) 
         return Evidence(NONE, own=own, closest=shown, lacks="who")
     if _ASKS_WHEN.search(text) and not any(_SAYS_WHEN.search(t) for t in said):
         return Evidence(NONE, own=own, closest=shown, lacks="when")
+    if _ASKS_SIZE.search(text) and not any(_SIZE.search(t) or _NUMBER.search(t) for t in said):
+        # "How big is my garden?" / 'I'm planting tulips and garlic in my garden this weekend.'
+        # was said as the answer.
+        return Evidence(NONE, own=own, closest=shown, lacks="size")
     if _ASKS_COLOUR.search(text) and not any(_COLOUR.search(t) for t in said):
         # "What colour is my cat?" / 'We adopted a rescue cat last weekend.' (its colour in 'She's
         # called Luna and she's completely black.'): the draft looks again.
@@ -767,6 +777,13 @@ _COLOUR = re.compile(r"(?<!\w)(?:red|orange|yellow|green|blue|purple|violet|pink
                      r"|cream|tan|ginger|brindle|tabby|navy|turquoise|teal|maroon|lilac|rouge|bleue?|verte?|noire?|blanche?|jaune"
                      r"|rot|blau|gr[üu]n|schwarz|wei[ßs]|gelb|rojo|roja|azul|verde|negr[oa]|blanc[oa]|amarill[oa]|pret[oa]|branc[oa]"
                      r"|vermelh[oa]|ner[oa]|bianc[oa]|ross[oa]|giall[oa])(?!\w)", re.IGNORECASE)
+
+
+# A size asked, and a size said (closed, lexical classes): a number does it too.
+_ASKS_SIZE = re.compile(r"(?<!\w)(?:how\s+(?:big|large|small|wide|deep|high|heavy)|what\s+size|which\s+size)(?!\w)", re.IGNORECASE)
+_SIZE = re.compile(r"(?<!\w)(?:big|bigger|large|huge|enormous|massive|giant|small|smaller|tiny|little|mini|compact|medium|"
+                   r"narrow|wide|spacious|cramped|petite|deep|shallow|heavy|light|tall|short|long|size|sized|xs|xl|xxl)(?!\w)",
+                   re.IGNORECASE)
 
 
 _HOW_MANY = re.compile(r"(?<!\w)how\s+many\s+([^\W\d_]+)", re.IGNORECASE)
@@ -935,8 +952,9 @@ def _shares_name(question: str, note: str, own: str = "", user: str = "") -> boo
         for k, w in enumerate(words[1:], 1):
             # Written with a capital, or (speech to text writes none) right after a relation:
             # "my husband karim makes the best lentil soup" ("how tall is karim" was answered
-            # "Karim is probably quite tall, as he's mentioned making the best lentil soup.").
-            named = w[0].isupper() or not w[0].islower() or words[k - 1].casefold() in RELATIONS
+            # "Karim is probably quite tall, as he's mentioned making the best lentil soup."), or
+            # after called/named ("i have a cat named pepper": "how old is pepper" was the model's).
+            named = w[0].isupper() or not w[0].islower() or words[k - 1].casefold() in RELATIONS | _CALLED
             if named and w.casefold() in asked and w.casefold() not in skip and w.casefold() not in RELATIONS:
                 return True
     return False
@@ -944,7 +962,8 @@ def _shares_name(question: str, note: str, own: str = "", user: str = "") -> boo
 
 # Words that make the name after them someone or something of the user's ("my daughter Lin", "our
 # parrot Kiwi", "a dog called Fenrir"), not a place or a thing of the world ("about Mars").
-_THEIRS = frozenset("my our his her their your called named".split())
+_CALLED = frozenset("called named".split())
+_THEIRS = frozenset("my our his her their your".split()) | _CALLED
 
 
 def _shares_only_a_place(question: str, note: str, own: str = "", told: Sequence[Candidate] = ()) -> bool:
@@ -1014,8 +1033,11 @@ def _told_about(text: str, candidates: Sequence[Candidate], embed: Optional[Embe
     from milo.memory.index import terms
 
     asked = _asked_terms(text, own)
+    # (not a newer note without the when or number asked: "how old is pepper" was answered with
+    # 'Pepper loves sleeping on the printer.' beside the cat's age)
     close = [k for k in range(j + 1, len(told))
-             if meaning[1][j][k] >= MEANING_SAME_THING or asked & set(terms(told[k].text))]
+             if (meaning[1][j][k] >= MEANING_SAME_THING or asked & set(terms(told[k].text)))
+             and says_what_is_asked(text, _words(told[k].text))]
     newer = (told[close[-1]],) if close else ()
     note = part_of(told[j], meaning[2][j])
     # Looked at again (milo.chat.draft): a name in common weighs much in MiniLM, so a note on the
@@ -1028,7 +1050,7 @@ def _told_about(text: str, candidates: Sequence[Candidate], embed: Optional[Embe
     return _lacking(found, text, own, user, newer[-1] if newer and found.replaced else note)
 
 
-_SPLIT = re.compile(r"(?<=[.!?,;。！？，])\s+")
+_SPLIT = re.compile(NOT_AFTER_TITLE + r"(?<=[.!?,;。！？，])\s+")
 
 
 def _words(note: str) -> str:
@@ -1123,7 +1145,7 @@ def part_of(c: Candidate, part: str) -> Candidate:
 
 # Words that say a fact changed ("we moved book club to Wednesdays", "I switched jobs"): a
 # closed, lexical class; the newer note then stands alone.
-_CHANGE = re.compile(r"(?<!\w)(?:moved|move|changed?|switch(?:ed)?|now|no longer|not any ?more|anymore|instead|actually"
+_CHANGE = re.compile(r"(?<!\w)(?:moved|move|changed?|switch(?:ed)?|now|no longer|not any ?more|anymore|instead|actually|scratch that"
                      r"|rescheduled|postponed|cancel(?:l)?ed|new|update|correction|used to|à la place|maintenant|jetzt|ahora)(?!\w)",
                      re.IGNORECASE)
 
@@ -1170,6 +1192,12 @@ def same_when(question: str, answer: str, note: str) -> bool:
 def asks_when_or_how_many(question: str) -> bool:
     """Whether `question` asks when, or a number: what `says_what_is_asked` can see in a note."""
     return bool(_ASKS_WHEN.search(question) or _ASKS_NUMBER.search(question))
+
+
+def _changes_a_day_it_lacks(older: str, newer: str) -> bool:
+    """Whether `newer` changes a day and `older` says no when at all."""
+    new = _words(newer)
+    return changes(new) and bool(_DAY.search(new)) and not _SAYS_WHEN.search(_words(older))
 
 
 def _older_kept(found: "Evidence", question: str) -> "Evidence":
@@ -1318,7 +1346,7 @@ def _changed_thing(told: Sequence[Candidate], n: int, olders: Sequence[int], emb
     return sims[0][1], sims[0][0] >= ORPHAN_SAME
 
 
-_SENTENCE_SPLIT = re.compile(r"(?<=[.!?。！？])\s+")
+_SENTENCE_SPLIT = re.compile(NOT_AFTER_TITLE + r"(?<=[.!?。！？])\s+")
 
 
 def _answering(c: Candidate, asked: set) -> Candidate:

@@ -15,15 +15,16 @@ import threading
 import unicodedata
 from typing import Callable, Optional
 
+from milo.sentences import NOT_AFTER_TITLE
 from milo.voice import VoiceError
 from milo.voice.events import EventHandler, FirstAudio, Playing, Spoken, TtsFirstSentence, ignore
 from milo.voice.protocols import AudioSink, TextToSpeech
 
 # ---- sentences ------------------------------------------------------------------------------
 
-_BOUNDARY = re.compile(r"(?<=[.!?…])[\"'”’)\]]*\s+|\n+")
+_BOUNDARY = re.compile(NOT_AFTER_TITLE + r"(?<=[.!?…])[\"'”’)\]]*\s+|\n+")
 _CLAUSE = re.compile(r"(?<=[,;:])\s+")
-_LAST = re.compile(r"(?<=[.!?…])[\"'”’)\]]*$")  # a sentence end as the last thing written
+_LAST = re.compile(NOT_AFTER_TITLE + r"(?<=[.!?…])[\"'”’)\]]*$")  # a sentence end as the last thing written
 
 
 _LINK = re.compile(r"\b(?:https?://|www\.)\S+?(?=[.,;:!?)\]\"']*(?:\s|$))", re.I)
