@@ -137,3 +137,32 @@ def test_a_format_label_opening_the_reply_is_not_shown(reply, shown):
     assert m.visible(reply, final=True) == shown
     streamed = [m.visible(reply[:i]) for i in range(1, len(reply) + 1)]
     assert all(shown.startswith(s) or not s for s in streamed[:-1]), streamed  # a label never flashes on screen
+
+
+@pytest.mark.parametrize("reply, kept", [
+    # bench/truth.py dec29, good brain: its notes about the user narrated to the user, by name.
+    ("Pepper is ten years old. She loves sleeping on the printer. Kofi mentioned that his sister Abena was visiting "
+     "on Saturday. The conversation earlier indicated that Kofi has a cat.", "Pepper is ten years old. She loves sleeping on the printer."),
+    ("Abena is visiting. Kofi also said that Pepper loves sleeping on the printer.", "Abena is visiting."),
+    ("Abena is visiting. And Kofi's cat is ten.", "Abena is visiting."),
+    # Spoken to, not of: kept. And never the whole reply left out.
+    ("Oh! Kofi, that's lovely. Tell me more!", "Oh! Kofi, that's lovely. Tell me more!"),
+    ("Wow. Kofi you are funny.", "Wow. Kofi you are funny."),
+    ("Kofi mentioned a cat.", "Kofi mentioned a cat."),
+    ("Oh nice! Kofikofi is a fun word.", "Oh nice! Kofikofi is a fun word."),
+])
+def test_a_sentence_speaking_of_the_user_by_name_ends_the_reply(reply, kept):
+    m = Manners("Kofi", known=True, own=OWN)
+    shown = ""
+    for n in range(1, len(reply) + 1):
+        now = m.visible(reply[:n])
+        assert now.startswith(shown), (shown, now)
+        shown = now
+    assert m.visible(reply, final=True) == kept and kept.startswith(shown)
+
+
+def test_a_name_that_is_also_a_word_ends_nothing_where_someone_is_spoken_to():
+    m = Manners("Will", known=True, own=OWN)
+    assert m.visible("Oh nice. Will you tell me more?", final=True) == "Oh nice. Will you tell me more?"
+    assert m.visible("Oh nice. Will loves cats.", final=True) == "Oh nice."
+    assert Manners(own=OWN).visible("Oh nice. Will loves cats.", final=True) == "Oh nice. Will loves cats."  # no name known

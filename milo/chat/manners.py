@@ -24,7 +24,9 @@ from __future__ import annotations
 import re
 from typing import Optional, Sequence
 
-_END = re.compile(r"(?<=[.!?…])[\"'”’)\]*]*\s+")
+from milo.sentences import NOT_AFTER_TITLE
+
+_END = re.compile(NOT_AFTER_TITLE + r"(?<=[.!?…])[\"'”’)\]*]*\s+")
 _OPENERS = tuple(o.strip() for o in
     """i'm here to help|i'm here to assist|i'm here for any|i'm here if you|i am here to help|i am here to assist
     |i'm happy to help|i'm happy to assist|i'm happy to chat with you more|i'm always here to|happy to help
@@ -155,6 +157,13 @@ def _words(text: str) -> list[str]:
     return re.findall(r"[a-z0-9']+", _norm(text))
 
 
+# Milo or the user as a person of a sentence (English; elsewhere a sentence opened by the name is
+# taken as speaking of them): "Will you tell me?" is not about a user called Will.
+_PERSONAL = re.compile(r"(?<![\w'])(?:i|i'm|i've|i'd|i'll|me|my|you|you're|you've|you'd|you'll|your|yours|we|us|our)(?![\w'])",
+                       re.IGNORECASE)
+_CONJUNCTION = r"^\W*(?:(?:and|also|but|plus|oh|so)\W+)?"
+
+
 FEWEST_WORDS = 4  # what is left of a reply once its repeats of earlier replies are left out, at least, or it is kept whole
 
 
@@ -184,6 +193,14 @@ class Manners:
         self._persona_starts = frozenset(persona)
         self._sample_words = starts  # a copy's start -> the words of its sample(s)
         self._earlier = frozenset(_words(" ".join(earlier)))
+        # After the answer, the model went on narrating its notes about the user to the user, by
+        # name: "Pepper is ten years old. She loves sleeping on the printer. Kofi mentioned that
+        # his sister Abena was visiting on Saturday. The conversation earlier indicated that Kofi
+        # has a cat named Pepper and that she sleeps on the printer when he's excited." (held-out
+        # bench/truth.py dec29, good brain; the last clause invented). Such a sentence ends the
+        # reply, as a closer does; not a vocative ("Kofi, that's lovely!").
+        self._of_user = (re.compile(_CONJUNCTION + re.escape(self.user_name) + r"(?:['\u2019]s)?(?=\s+[^\W\d_])", re.IGNORECASE)
+                         if self.user_name else None)
         self.copied_only = False  # see visible()
 
     def _copied(self, sentence: str) -> Optional[frozenset]:
@@ -223,6 +240,20 @@ class Manners:
         w = _words(tail)
         done, last = (w, "") if tail[-1:].isspace() else (w[:-1], w[-1] if w else "")
         return set(done) <= copied and (not last or any(c.startswith(last) for c in copied))
+
+    def _speaks_of_user(self, sentence: str) -> bool:
+        """Whether `sentence` opens with the user's name as its subject, no one spoken to in it."""
+        return (self._of_user is not None and bool(self._of_user.match(sentence))
+                and not _PERSONAL.search(sentence.replace("\u2019", "'")))
+
+    def _maybe_of_user(self, tail: str) -> bool:
+        """The unfinished sentence may still open with the user's name: held until it is whole."""
+        if self._of_user is None:
+            return False
+        m = re.match(_CONJUNCTION + r"([^\W\d_]*)(\W?)", tail)
+        word, done = (m.group(1), bool(m.group(2))) if m else ("", False)
+        name = self.user_name.lower()
+        return bool(word) and (word.lower() == name if done else name.startswith(word.lower()))
 
     def _fix_name(self, text: str) -> str:
         if not self.user_name:
@@ -266,7 +297,7 @@ class Manners:
         shown, said_something, left_out = "", False, False
         copied: Optional[frozenset] = None  # the words of the sample a left-out sentence copied
         for sentence in parts:
-            if said_something and _closer(sentence):
+            if said_something and (_closer(sentence) or self._speaks_of_user(sentence)):
                 return self._fix_name(shown).rstrip()
             words = _words(sentence)
             if copied is not None and words and set(words) <= copied:
@@ -288,7 +319,8 @@ class Manners:
                 return self._fix_name("".join(parts)).rstrip()
             return self._fix_name(shown).rstrip()
         held = copied is not None and self._maybe_more(tail, copied)
-        if tail and not held and not (said_something and _maybe_closer(tail)) and not self._maybe_copy(tail):
+        if (tail and not held and not (said_something and (_maybe_closer(tail) or self._maybe_of_user(tail)))
+                and not self._maybe_copy(tail)):
             if self.user_name:
                 tail = tail[: _pending_name(tail)]  # "your name is ..." still being written
             held_name = self._address_pending.search(tail) if self._address_pending is not None else None
