@@ -953,6 +953,41 @@ SETS = {
              ("How old is Karim?", "never", None, ["years old"])],
         ],
     },
+    "dec31": {  # written 2026-12-05 (fifteenth session) after dec30's changes, before running it: their measure
+        "mei": [
+            [S("Hi Milo, I'm Mei. I just adopted two rabbits."),
+             S("The bigger one is called Mochi.")],
+            [S("Their hutch is about two metres long.")],
+            [("How many rabbits do I have?", "told", ["two", "2"], None),
+             ("What's the bigger one called?", "told", ["mochi"], None),
+             ("How long is the hutch?", "told", ["two", "2"], None),
+             ("What's the other rabbit called?", "never", None, None)],
+        ],
+        "jonas": [
+            [S("Moin Milo, Jonas hier. I coach my daughter's hockey team."),
+             S("We won 3 games this season.")],
+            [S("Actually it was 4 games, I forgot one.")],
+            [("How many games did we win?", "corrected", ["4", "four"], None),
+             ("What do I coach?", "told", ["hockey"], None),
+             ("Who plays on the team?", "told", ["daughter"], None),
+             ("What's the team called?", "never", None, None)],
+        ],
+        "fatima": [
+            [S("salaam milo its fatima my uncle prof. haddad teaches physics at the university"),
+             S("he is visiting us in june")],
+            [("who teaches physics", "told", ["haddad"], None),
+             ("when is he visiting", "told", ["june"], None),
+             ("what is my uncles first name", "never", None, None)],
+        ],
+        "diego": [
+            [S("Hey Milo, Diego here. My apartment is on the fifth floor and it's pretty small."),
+             S("My roommate Luis plays the drums at night, which is annoying.")],
+            [("How big is my apartment?", "told", ["small"], None),
+             ("Which floor do I live on?", "told", ["fifth", "5"], None),
+             ("What does Luis play?", "told", ["drum"], None),
+             ("How much rent do I pay?", "never", None, None)],
+        ],
+    },
 }
 
 
