@@ -35,7 +35,7 @@ from typing import Optional, Sequence
 
 from milo.chat.evidence import (MEANING_SAME_THING, NONE, Candidate, Embed, Evidence, asks_about_them, asks_about_user, asks_beyond_name,
                                 asks_how_i, asks_when_or_how_many, by_meaning, changes, names_from, own_words, part_of,
-                                quoted_speaker, says_what_is_asked, to_you, told_notes, unnamed, asks_a_name, asks_who, gives_colour, introduces, same_when)
+                                quoted_speaker, says_what_is_asked, to_you, told_notes, unnamed, asks_a_name, asks_who, gives_colour, gives_measure, introduces, same_when)
 from milo.sentences import TITLE_GBNF
 
 log = logging.getLogger("milo")
@@ -123,6 +123,13 @@ def confirm(question: str, evidence: Optional[Evidence], candidates: Sequence[Ca
         return Evidence(evidence.closest.key, evidence.closest.text, own=own)
     drafted = restated(question, draft, notes, embed, own, user,
                        agrees=evidence.choice if evidence is not None and evidence.answered else "")
+    if evidence is not None and evidence.lacks in ("number", "size"):
+        # A number or size asked that find's note lacks: another note answers only where it gives
+        # the one the draft gives ("how high is the treehouse" / 'its about three metres off the
+        # ground', which shares no word with it); else find's closest stands.
+        # (surely, or as the closest: "The treehouse is 3 meters tall." is 0.52 from that note)
+        note = None if drafted is None else drafted.note if drafted.answered else drafted.closest.text if drafted.closest else None
+        return drafted if note is not None and gives_measure(question, draft, note) else evidence
     if (evidence is not None and evidence.lacks == "name" and drafted is not None and drafted.answered
             and not names_from(draft, drafted.note, question, own, user)):
         # A name asked, none in find's note: the draft answers only with a name its note has.
@@ -158,7 +165,7 @@ def needed(question: str, evidence: Optional[Evidence], own: str = "") -> bool:
         # sandra showed us where to put the tent': left to the model, it said "I was helping them
         # set up their campsite."): a note only when the draft surely restates one, else the model.
         return asks_how_i(question) or (asks_about_them(question, own) and not asks_about_user(question, own))
-    if evidence.lacks in ("number", "which", "asked", "when", "size"):
+    if evidence.lacks in ("which", "asked", "when"):
         return False  # seen in the note's words: the draft would only restate it
     if evidence.answered:
         return evidence.unsure
@@ -238,7 +245,8 @@ def restated(question: str, draft: str, notes: Sequence[Candidate], embed: Embed
     # completely black.')
     given, bar, floor = [k for k in range(len(notes)) if who_named(question, draft, notes, k, own, user)], DRAFT_SAME, DRAFT_OTHER
     if not given:
-        given, bar, floor = ([k for k in range(len(notes)) if gives_colour(question, draft, own_words(notes[k].text) or notes[k].text)],
+        given, bar, floor = ([k for k in range(len(notes)) if gives_colour(question, draft, own_words(notes[k].text) or notes[k].text)
+                              or gives_measure(question, draft, own_words(notes[k].text) or notes[k].text)],
                              DRAFT_AGREES, DRAFT_SAME)
     if len(given) == 1 and asked[0][given[0]] >= QUESTION_FLOOR and said[0][given[0]] >= floor:
         k = given[0]

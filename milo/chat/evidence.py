@@ -792,12 +792,42 @@ _HOW_MANY = re.compile(r"(?<!\w)how\s+many\s+([^\W\d_]+)", re.IGNORECASE)
 def _counts_what_is_asked(question: str, told: str) -> bool:
     """A note's number may answer "how many X" only where the note names X: "how many goals did
     i score" / 'i play five a side football' (its "five" counts players) was said as the answer.
-    People asked are counted by what the note calls them ("how many kids" / "twin girls")."""
+    People asked are counted by what the note calls them ("how many kids" / "twin girls"), times
+    by how often ("how many times did he fall" / 'He fell off twice')."""
     from milo.memory.index import terms
 
     m = _HOW_MANY.search(question)
     asked = set(terms(m.group(1))) if m else set()
+    if asked == set(terms("times")) and _TIMES.search(told):
+        return True
     return not asked or asked <= _RELATION_TERMS() or bool(asked & set(terms(told)))
+
+
+_TIMES = re.compile(r"(?<!\w)(?:once|twice|thrice|\w+\s+times)(?!\w)", re.IGNORECASE)
+# A count or a measure as a note gives it (closed, lexical): what a draft's number must share with it.
+_COUNT = re.compile(r"\d+(?:[.,]\d+)?|(?<!\w)(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen"
+                    r"|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy"
+                    r"|eighty|ninety|hundred|thousand|dozen|once|twice|thrice|half)(?!\w)", re.IGNORECASE)
+
+
+_COUNT_WORDS = {w: str(i) for i, w in enumerate("zero one two three four five six seven eight nine ten eleven twelve thirteen "
+                                                  "fourteen fifteen sixteen seventeen eighteen nineteen twenty".split())}
+_COUNT_WORDS.update(thirty="30", forty="40", fifty="50", sixty="60", seventy="70", eighty="80", ninety="90",
+                    hundred="100", thousand="1000", dozen="12", once="1", twice="2", thrice="3", half="0.5")
+
+
+def _counts(text: str) -> set:
+    """The counts `text` gives, words as digits ("three metres" and "3 meters" give the same)."""
+    return {_COUNT_WORDS.get(m.group(0).casefold(), m.group(0).replace(",", ".")) for m in _COUNT.finditer(text)}
+
+
+def gives_measure(question: str, answer: str, note: str) -> bool:
+    """Whether a number or a size is asked and `answer` (a draft) gives one that `note` has too
+    ("how high is the treehouse" drafted "The treehouse is about three metres off the ground."
+    and 'its about three metres off the ground')."""
+    if _ASKS_SIZE.search(question):
+        return bool(_counts(answer) & _counts(note)) or _says_the_same(_SIZE, answer, note)
+    return bool(_ASKS_NUMBER.search(question)) and bool(_counts(answer) & _counts(note))
 
 
 def unnamed(question: str, told: str) -> bool:
@@ -1365,4 +1395,4 @@ def _answering(c: Candidate, asked: set) -> Candidate:
     return Candidate(c.key, q[0] + " ".join(kept) + q[2])
 
 
-__all__ = ["EARLIER", "Candidate", "asks_who", "asks_a_name", "introduces", "gives_colour", "same_when", "unnamed", "asks_about_them", "says_what_is_asked", "asks_when_or_how_many", "changed_later", "names_from", "told_notes", "asks_beyond_name", "asks_how_i", "by_meaning", "changes", "part_of", "tells", "Evidence", "NAME_NOTE", "earlier_words", "own_words", "NONE", "NOTE_TAG", "SAID", "name_note", "asks_about_user", "find", "instructions", "followed_up", "leaning", "only_asks"]
+__all__ = ["EARLIER", "Candidate", "gives_measure", "asks_who", "asks_a_name", "introduces", "gives_colour", "same_when", "unnamed", "asks_about_them", "says_what_is_asked", "asks_when_or_how_many", "changed_later", "names_from", "told_notes", "asks_beyond_name", "asks_how_i", "by_meaning", "changes", "part_of", "tells", "Evidence", "NAME_NOTE", "earlier_words", "own_words", "NONE", "NOTE_TAG", "SAID", "name_note", "asks_about_user", "find", "instructions", "followed_up", "leaning", "only_asks"]
