@@ -988,6 +988,41 @@ SETS = {
              ("How much rent do I pay?", "never", None, None)],
         ],
     },
+    "dec32": {  # written 2026-12-05 (fifteenth session) after dec31's changes, before running it: their measure
+        "nadia": [
+            [S("Hi Milo, Nadia here. I work night shifts as a baker at Mr. Brown's bakery."),
+             S("I start at 4 am.")],
+            [S("No wait, I start at 3 am now.")],
+            [("Where do I work?", "told", ["brown"], None),
+             ("What time do I start?", "corrected", ["3"], None),
+             ("How much do I earn?", "never", None, None)],
+        ],
+        "oskar": [
+            [S("hej milo oskar here i have three kids and the youngest is called ella"),
+             S("ella just turned four")],
+            [("how many kids do i have", "told", ["three", "3"], None),
+             ("how old is ella", "told", ["four", "4"], None),
+             ("whats my oldest called", "never", None, None),
+             ("where do my kids go to school", "never", None, None)],
+        ],
+        "priya": [
+            [S("Hi Milo! I'm Priya. My flat in Bristol is tiny but it has a big window."),
+             S("My cat Mango sits on the windowsill all day.")],
+            [S("Actually I moved to a bigger flat in Bath last week.")],
+            [("Where do I live now?", "corrected", ["bath"], None),
+             ("What's my cat called?", "told", ["mango"], None),
+             ("How big is my new flat?", "told", ["bigger"], None),
+             ("What colour is Mango?", "never", None, None)],
+        ],
+        "yusuf": [
+            [S("Merhaba Milo, ben Yusuf. I play the oud in a small band."),
+             S("We rehearse every Tuesday at Mrs. Kaya's house.")],
+            [("Where do we rehearse?", "told", ["kaya"], None),
+             ("When do we rehearse?", "told", ["tuesday"], None),
+             ("What instrument do I play?", "told", ["oud"], None),
+             ("How many people are in the band?", "never", None, None)],
+        ],
+    },
 }
 
 
