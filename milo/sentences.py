@@ -13,7 +13,10 @@ TITLES = ("Mr", "Mrs", "Ms", "Mx", "Dr", "Prof", "St", "Mt", "Jr", "Sr", "Sra", 
 # Put before a sentence-end pattern's own lookbehind: a stop that closes a title is not an end.
 NOT_AFTER_TITLE = "".join(rf"(?<!(?i:\b{t}\.))" for t in TITLES)
 
+# A whole sentence, for findall: its title stops inside it ("Your uncle's name is Prof. Haddad.").
+SENTENCE = r"(?:(?i:\b(?:" + "|".join(TITLES) + r")\.)|[^.!?。！？])+[.!?。！？]*"
+
 # GBNF: a title and its stop, then a space ("Mrs. "), for grammars that otherwise end at a stop.
 TITLE_GBNF = "(" + " | ".join(f'"{t}. "' for t in TITLES) + ")"
 
-__all__ = ["NOT_AFTER_TITLE", "TITLES", "TITLE_GBNF"]
+__all__ = ["NOT_AFTER_TITLE", "SENTENCE", "TITLES", "TITLE_GBNF"]

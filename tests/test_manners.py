@@ -150,6 +150,10 @@ def test_a_format_label_opening_the_reply_is_not_shown(reply, shown):
     ("Wow. Kofi you are funny.", "Wow. Kofi you are funny."),
     ("Kofi mentioned a cat.", "Kofi mentioned a cat."),
     ("Oh nice! Kofikofi is a fun word.", "Oh nice! Kofikofi is a fun word."),
+    # dec31: "the user" too, name known or not.
+    ("Your daughter plays on the hockey team. The user mentioned that she coaches her daughter's team.",
+     "Your daughter plays on the hockey team."),
+    ("Nice! The users of this app are kind.", "Nice! The users of this app are kind."),
 ])
 def test_a_sentence_speaking_of_the_user_by_name_ends_the_reply(reply, kept):
     m = Manners("Kofi", known=True, own=OWN)
@@ -166,3 +170,4 @@ def test_a_name_that_is_also_a_word_ends_nothing_where_someone_is_spoken_to():
     assert m.visible("Oh nice. Will you tell me more?", final=True) == "Oh nice. Will you tell me more?"
     assert m.visible("Oh nice. Will loves cats.", final=True) == "Oh nice."
     assert Manners(own=OWN).visible("Oh nice. Will loves cats.", final=True) == "Oh nice. Will loves cats."  # no name known
+    assert Manners(own=OWN).visible("Yes! The user said so.", final=True) == "Yes!"

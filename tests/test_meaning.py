@@ -1472,3 +1472,20 @@ def test_a_number_or_size_asked_is_answered_by_the_note_that_gives_the_drafts(em
     ev = find("How old is Karim?", notes, embed=emb.encode_cached, own="Milo", user="Samir")
     got = drafted("How old is Karim?", ev, notes, "Karim is 5 years old.")
     assert not got.answered and got.closest.key == "1" and "5" not in got.told(), got.describe()
+
+
+def test_a_first_name_asked_is_not_the_family_name_after_a_title(emb):
+    """dec31: "what is my uncles first name" drafted "Your uncle's first name is Prof. Haddad." of
+    'my uncle prof. haddad teaches physics', and it was said as the answer. A title is no name, and
+    a name only ever after one is a family name; asked the name alone, it answers."""
+    from langchain_core.language_models.fake_chat_models import FakeListChatModel
+
+    from milo.chat.draft import confirm
+
+    notes = [Candidate("1", 'Fatima said: "salaam milo its fatima my uncle prof. haddad teaches physics at the university"'),
+             Candidate("2", 'Fatima said: "he is visiting us in june"')]
+    for question, draft, answered in [("what is my uncles first name", "Your uncle's first name is Prof. Haddad.", False),
+                                      ("what is my uncles name", "Your uncle's name is Prof. Haddad.", True)]:
+        ev = find(question, notes, embed=emb.encode_cached, own="Milo", user="Fatima")
+        got = confirm(question, ev, notes, FakeListChatModel(responses=[draft]), emb.encode_cached, "Milo", "Fatima")
+        assert got.answered == answered and (got.choice if answered else got.closest.key) == "1", (question, got.describe())

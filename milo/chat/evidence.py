@@ -49,7 +49,7 @@ from typing import TYPE_CHECKING, Callable, Iterable, Optional, Sequence
 from milo.memory.format import MONTH_NUMBERS
 from milo.memory.grounding import RELATIONS, STOP
 from milo.memory.quoting import neutralise, unflag
-from milo.sentences import NOT_AFTER_TITLE
+from milo.sentences import NOT_AFTER_TITLE, SENTENCE, TITLES
 
 if TYPE_CHECKING:
     import numpy as np
@@ -356,7 +356,7 @@ _HOW_DO_I_HABIT = re.compile(_HOW_DO_I + _HABIT, re.IGNORECASE)
 _ADVICE = re.compile(r"(?<!\w)(?:should|shall|could|can|may|might|must)\s+(?:i|we)(?!\w)|(?<!\w)(?:i|we)\s+(?:should|ought\s+to)(?!\w)|" + _HOW_DO_I + f"(?!{_HABIT})"
                      r"|(?<!\w)(?:do|would)\s+you\s+(?:think|recommend|suggest)(?!\w)|(?<!\w)what\s+(?:if|about)\s+(?:i|we)(?!\w)",
                      re.IGNORECASE)
-_SENTENCES = re.compile(r"[^.!?。！？]+[.!?。！？]*")
+_SENTENCES = re.compile(SENTENCE)
 
 
 def _question_sentences(text: str, own: str = "") -> list[str]:
@@ -915,6 +915,10 @@ def names_from(answer: str, note: str, question: str, own: str = "", user: str =
     lena is a dentist')."""
     note_words = re.findall(r"[^\W\d_]+", note)
     in_note = {w.casefold() for w in note_words}
+    if _ASKS_FIRST_NAME.search(question):
+        # A name only ever after a title is a family name ("what is my uncles first name" drafted
+        # "Your uncle's first name is Haddad." of 'my uncle prof. haddad teaches physics').
+        in_note = {w.casefold() for i, w in enumerate(note_words) if not (i and note_words[i - 1].casefold() in _TITLES)}
     relations = _kin_asked(question, roles) if kin else set()
     for words, k in _names(answer, question, own, user, opener):
         name = words[k].casefold()
@@ -922,6 +926,12 @@ def names_from(answer: str, note: str, question: str, own: str = "", user: str =
                                                      for i, w in enumerate(note_words) if w.casefold() == name)):
             return True
     return False
+
+
+_TITLES = frozenset(t.casefold() for t in TITLES)  # "Mrs", "Prof": no name of their own
+# A first name asked (a closed, lexical class).
+_ASKS_FIRST_NAME = re.compile(r"(?<!\w)(?:first|given|christian)\s+name|(?<!\w)(?:pr[ée]nom|vorname|nombre\s+de\s+pila)(?!\w)",
+                              re.IGNORECASE)
 
 
 def _names(text: str, question: str, own: str = "", user: str = "", opener: bool = False) -> Iterable[tuple[list[str], int]]:
@@ -938,7 +948,7 @@ def _names(text: str, question: str, own: str = "", user: str = "", opener: bool
         for k, w in enumerate(words[first:], first):
             name = w.casefold()
             if ((w[0].isupper() or not w[0].islower()) and w not in ("I", "I'm") and _bare(w) not in known
-                    and not (_DAY.fullmatch(w) or name in MONTH_NUMBERS or name in _FEASTS)):
+                    and not (_DAY.fullmatch(w) or name in MONTH_NUMBERS or name in _FEASTS or name in _TITLES)):
                 yield words, k
 
 

@@ -198,9 +198,12 @@ class Manners:
         # his sister Abena was visiting on Saturday. The conversation earlier indicated that Kofi
         # has a cat named Pepper and that she sleeps on the printer when he's excited." (held-out
         # bench/truth.py dec29, good brain; the last clause invented). Such a sentence ends the
-        # reply, as a closer does; not a vocative ("Kofi, that's lovely!").
-        self._of_user = (re.compile(_CONJUNCTION + re.escape(self.user_name) + r"(?:['\u2019]s)?(?=\s+[^\W\d_])", re.IGNORECASE)
-                         if self.user_name else None)
+        # reply, as a closer does; not a vocative ("Kofi, that's lovely!"). Or as "the user" (dec31:
+        # "Your daughter plays on the hockey team. The user mentioned that she coaches her
+        # daughter's hockey team. This indicates that the person who is talking with Milo is...").
+        self._user_words = ([self.user_name.lower()] if self.user_name else []) + ["the user"]
+        self._of_user = re.compile(_CONJUNCTION + "(?:" + "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in self._user_words)
+                                   + r")(?:['\u2019]s)?(?=\s+[^\W\d_])", re.IGNORECASE)
         self.copied_only = False  # see visible()
 
     def _copied(self, sentence: str) -> Optional[frozenset]:
@@ -242,18 +245,20 @@ class Manners:
         return set(done) <= copied and (not last or any(c.startswith(last) for c in copied))
 
     def _speaks_of_user(self, sentence: str) -> bool:
-        """Whether `sentence` opens with the user's name as its subject, no one spoken to in it."""
-        return (self._of_user is not None and bool(self._of_user.match(sentence))
-                and not _PERSONAL.search(sentence.replace("\u2019", "'")))
+        """Whether `sentence` opens with the user's name (or "the user") as its subject, no one
+        spoken to in it."""
+        return bool(self._of_user.match(sentence)) and not _PERSONAL.search(sentence.replace("\u2019", "'"))
 
     def _maybe_of_user(self, tail: str) -> bool:
         """The unfinished sentence may still open with the user's name: held until it is whole."""
-        if self._of_user is None:
+        m = re.match(_CONJUNCTION, tail)
+        opening = " ".join(tail[m.end() if m else 0:].lower().split())
+        if not opening:
             return False
-        m = re.match(_CONJUNCTION + r"([^\W\d_]*)(\W?)", tail)
-        word, done = (m.group(1), bool(m.group(2))) if m else ("", False)
-        name = self.user_name.lower()
-        return bool(word) and (word.lower() == name if done else name.startswith(word.lower()))
+        for who in self._user_words:
+            if who.startswith(opening) or (opening.startswith(who) and not opening[len(who):][:1].isalpha()):
+                return True
+        return False
 
     def _fix_name(self, text: str) -> str:
         if not self.user_name:
