@@ -1023,6 +1023,40 @@ SETS = {
              ("How many people are in the band?", "never", None, None)],
         ],
     },
+    "dec33": {  # written 2026-12-05 (fifteenth session) after dec32's changes, before running it: their measure
+        "grace": [
+            [S("Hello Milo, I'm Grace. My husband Tom is a firefighter."),
+             S("We have a golden retriever called Rusty.")],
+            [S("Tom just got promoted to captain!")],
+            [("What does Tom do?", "told", ["firefighter", "captain"], None),
+             ("What's our dog called?", "told", ["rusty"], None),
+             ("What colour is Rusty?", "told", ["golden"], None),
+             ("How old is Tom?", "never", None, ["years old"])],
+        ],
+        "ravi": [
+            [S("hi milo its ravi i run a small food truck selling dosas"),
+             S("the truck is parked near the stadium on weekends")],
+            [("what do i sell", "told", ["dosa"], None),
+             ("where is the truck on weekends", "told", ["stadium"], None),
+             ("how much is a dosa", "never", None, None),
+             ("whats the truck called", "never", None, None)],
+        ],
+        "annika": [
+            [S("Hi Milo, Annika here. My yoga class is on Wednesday evenings at the gym.")],
+            [S("Oh, it's not the gym anymore, it's at the park now.")],
+            [("Where is my yoga class?", "corrected", ["park"], None),
+             ("When is yoga?", "told", ["wednesday"], None),
+             ("Who teaches my yoga class?", "never", None, None)],
+        ],
+        "liwei": [
+            [S("Hi Milo, I'm Li Wei. I'm learning to drive and my instructor is Mr. Chen."),
+             S("My test is on the 14th of January.")],
+            [("Who is my driving instructor?", "told", ["chen"], None),
+             ("When is my test?", "told", ["14", "january"], None),
+             ("How many lessons have I had?", "never", None, None),
+             ("What's my name?", "name", ["li"], None)],
+        ],
+    },
 }
 
 
