@@ -1489,3 +1489,27 @@ def test_a_first_name_asked_is_not_the_family_name_after_a_title(emb):
         ev = find(question, notes, embed=emb.encode_cached, own="Milo", user="Fatima")
         got = confirm(question, ev, notes, FakeListChatModel(responses=[draft]), emb.encode_cached, "Milo", "Fatima")
         assert got.answered == answered and (got.choice if answered else got.closest.key) == "1", (question, got.describe())
+
+
+def test_a_number_the_draft_gives_that_its_note_lacks_is_not_told_and_a_thing_named_after_what_it_is_is_theirs(emb):
+    """dec32: "How much do I earn?" drafted "You earn $12 per hour for your night shift at Mr.
+    Brown's bakery." (0.78 from the job's note) was said "You told me you work night shifts...";
+    "What colour is Mango?" beside Milo's note 'The cat Mango sits on the windowsill all day.' was
+    left to the model, which said white."""
+    from langchain_core.language_models.fake_chat_models import FakeListChatModel
+
+    from milo.chat.draft import confirm
+
+    notes = [Candidate("1", 'Nadia said: "Hi Milo, Nadia here. I work night shifts as a baker at Mr. Brown\'s bakery."'),
+             Candidate("2", "They start at 4 am.")]
+    question = "How much do I earn?"
+    ev = find(question, notes, embed=emb.encode_cached, own="Milo", user="Nadia")
+    draft = "You earn $12 per hour for your night shift at Mr. Brown's bakery."
+    got = confirm(question, ev, notes, FakeListChatModel(responses=[draft]), emb.encode_cached, "Milo", "Nadia")
+    assert not got.answered, got.describe()
+    notes = [Candidate("1", 'Priya said: "Hi Milo! I\'m Priya. My flat in Bristol is tiny but it has a big window."'),
+             Candidate("2", "The cat Mango sits on the windowsill all day.")]
+    ev = find("What colour is Mango?", notes, embed=emb.encode_cached, own="Milo", user="Priya")
+    assert ev is not None and not ev.answered and ev.lacks == "colour" and ev.closest.key == "2", ev
+    assert find("How far away is Mars?", notes + [Candidate("3", "They love reading about Mars.")],
+                embed=emb.encode_cached, own="Milo", user="Priya") is None  # the world's, still

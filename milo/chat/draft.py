@@ -35,7 +35,7 @@ from typing import Optional, Sequence
 
 from milo.chat.evidence import (MEANING_SAME_THING, NONE, Candidate, Embed, Evidence, asks_about_them, asks_about_user, asks_beyond_name,
                                 asks_how_i, asks_when_or_how_many, by_meaning, changes, names_from, own_words, part_of,
-                                quoted_speaker, says_what_is_asked, to_you, told_notes, unnamed, asks_a_name, asks_who, gives_colour, gives_measure, introduces, same_when)
+                                quoted_speaker, says_what_is_asked, to_you, told_notes, unnamed, asks_a_name, asks_who, gives_colour, gives_measure, introduces, same_when, asks_measure)
 from milo.sentences import TITLE_GBNF
 
 log = logging.getLogger("milo")
@@ -123,6 +123,12 @@ def confirm(question: str, evidence: Optional[Evidence], candidates: Sequence[Ca
         return Evidence(evidence.closest.key, evidence.closest.text, own=own)
     drafted = restated(question, draft, notes, embed, own, user,
                        agrees=evidence.choice if evidence is not None and evidence.answered else "")
+    if (asks_measure(question) and drafted is not None and drafted.answered
+            and not gives_measure(question, draft, drafted.note)):
+        # A number asked, and the draft's is not its note's: "How much do I earn?" drafted "You
+        # earn $12 per hour for your night shift at Mr. Brown's bakery." (0.78 from the job's
+        # note): the note is only the closest.
+        drafted = Evidence(NONE, own=own, closest=Candidate(drafted.choice, drafted.note))
     if evidence is not None and evidence.lacks in ("number", "size"):
         # A number or size asked that find's note lacks: another note answers only where it gives
         # the one the draft gives ("how high is the treehouse" / 'its about three metres off the

@@ -821,6 +821,11 @@ def _counts(text: str) -> set:
     return {_COUNT_WORDS.get(m.group(0).casefold(), m.group(0).replace(",", ".")) for m in _COUNT.finditer(text)}
 
 
+def asks_measure(question: str) -> bool:
+    """Whether `question` asks a number or a size (see gives_measure)."""
+    return bool(_ASKS_NUMBER.search(question) or _ASKS_SIZE.search(question))
+
+
 def gives_measure(question: str, answer: str, note: str) -> bool:
     """Whether a number or a size is asked and `answer` (a draft) gives one that `note` has too
     ("how high is the treehouse" drafted "The treehouse is about three metres off the ground."
@@ -867,7 +872,10 @@ def _given_as_theirs(words: Sequence[str], k: int, roles: bool = False) -> bool:
     """Whether words[k] comes within three words after "my", "called", a relation (or, with
     `roles`, a role): someone or something of the user's ("my sister Ana", "a dog called Fenrir")."""
     theirs = _THEIRS | RELATIONS | _ROLES if roles else _THEIRS | RELATIONS
-    return bool({x.casefold() for x in words[max(0, k - 3):k]} & theirs)
+    # ...or a thing named after what it is: "The cat Mango sits on the windowsill." (Milo's own
+    # note of 'My cat Mango...': "What colour is Mango?" was left to the model, which said white)
+    named = k >= 2 and words[k - 2].casefold() in ("the", "a", "an") and words[k - 1].islower()
+    return named or bool({x.casefold() for x in words[max(0, k - 3):k]} & theirs)
 
 
 # A question that asks for a name (a closed, lexical class, as _NAME_TERMS).
@@ -1405,4 +1413,4 @@ def _answering(c: Candidate, asked: set) -> Candidate:
     return Candidate(c.key, q[0] + " ".join(kept) + q[2])
 
 
-__all__ = ["EARLIER", "Candidate", "gives_measure", "asks_who", "asks_a_name", "introduces", "gives_colour", "same_when", "unnamed", "asks_about_them", "says_what_is_asked", "asks_when_or_how_many", "changed_later", "names_from", "told_notes", "asks_beyond_name", "asks_how_i", "by_meaning", "changes", "part_of", "tells", "Evidence", "NAME_NOTE", "earlier_words", "own_words", "NONE", "NOTE_TAG", "SAID", "name_note", "asks_about_user", "find", "instructions", "followed_up", "leaning", "only_asks"]
+__all__ = ["EARLIER", "Candidate", "asks_measure", "gives_measure", "asks_who", "asks_a_name", "introduces", "gives_colour", "same_when", "unnamed", "asks_about_them", "says_what_is_asked", "asks_when_or_how_many", "changed_later", "names_from", "told_notes", "asks_beyond_name", "asks_how_i", "by_meaning", "changes", "part_of", "tells", "Evidence", "NAME_NOTE", "earlier_words", "own_words", "NONE", "NOTE_TAG", "SAID", "name_note", "asks_about_user", "find", "instructions", "followed_up", "leaning", "only_asks"]
