@@ -171,3 +171,27 @@ def test_a_name_that_is_also_a_word_ends_nothing_where_someone_is_spoken_to():
     assert m.visible("Oh nice. Will loves cats.", final=True) == "Oh nice."
     assert Manners(own=OWN).visible("Oh nice. Will loves cats.", final=True) == "Oh nice. Will loves cats."  # no name known
     assert Manners(own=OWN).visible("Yes! The user said so.", final=True) == "Yes!"
+
+
+@pytest.mark.parametrize("reply, told, kept", [
+    # held-out bench/truth.py dec29-dec32, good brain: a life made up for the people they told of.
+    ("Julien lives in Montreal. He is a father with his wife and two daughters. They have a busy life.",
+     "My brother Julien lives in Montréal.", "Julien lives in Montreal."),
+    ("Abena is visiting on Saturday. Her name is Abena. She is visiting from Nigeria.",
+     "my sister abena is visiting on saturday", "Abena is visiting on Saturday. Her name is Abena."),
+    # What was told may be said again, asked about, or felt; and the world's facts are not theirs.
+    ("Pepper is ten years old. She loves sleeping on the printer.",
+     "i have a cat named pepper and she is ten\nPepper loves sleeping on the printer.", None),
+    ("Oh! She sounds lovely. Is she older than you? Is she 30?", "my sister abena is visiting", None),
+    ("Octopuses are amazing! They have three hearts. Paris has 20 districts.", "tell me about octopuses", None),
+    ("Wow. He works as an engineer.", "my brother julien", None),  # no relation, number or name: not seen
+])
+def test_a_sentence_giving_someone_of_theirs_a_fact_nobody_told_ends_the_reply(reply, told, kept):
+    m = Manners("Lucia", known=True, own=OWN, told=told)
+    shown = ""
+    for n in range(1, len(reply) + 1):
+        now = m.visible(reply[:n])
+        assert now.startswith(shown), (shown, now)
+        shown = now
+    assert m.visible(reply, final=True) == (kept or reply)
+    assert Manners("Lucia", known=True, own=OWN).visible(reply, final=True) == reply  # told unknown: nothing judged

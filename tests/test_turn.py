@@ -1321,3 +1321,22 @@ def test_a_follow_up_a_note_answers_alone_is_not_read_with_the_question_before(m
         assert inputs["asked"] == "Where does he sleep?" and "sofa" in inputs["evidence"].note, inputs["evidence"].describe()
         milo.turn("When is the vet appointment?")
         assert milo.inputs("When is it?")["asked"] != "When is it?"  # nothing answers it alone: read with the one before
+
+
+def test_a_free_reply_ends_before_a_fact_of_theirs_nobody_told(make_milo, memory_file):
+    """Told "My brother Julien lives in Montréal.", the good brain went on "He is a father with his
+    wife and two daughters." (held-out bench/truth.py dec29). What the model was given of the user
+    (their notes, the conversation, the message) is what a sentence about someone of theirs may
+    say: the reply ends before one that gives a relation, number or name nobody told; shown and
+    etched alike. A sentence that keeps to what was told stays."""
+    memory_file.write_text("# Milo's Living Memory\n\n--- [PULSE: 07:10 PM, November 28, 2026] ---\n"
+                           'CORE_UPDATE: Emilie said: "My brother Julien lives in Montréal."\nREPLY: Oh!\n')
+    invented = "[REPLY]: Julien lives in Montreal. He is a father with his wife and two daughters.\n[CORE_UPDATE]: x\n[FUTURE_MESSAGE]: y"
+    kept = "[REPLY]: Julien lives in Montreal. He loves Montréal.\n[CORE_UPDATE]: x\n[FUTURE_MESSAGE]: y"
+    with ScriptedModelServer([("ok", invented), ("ok", kept)]) as srv:
+        milo = make_milo(openai_model(srv.url))
+        shown = []
+        result = milo.turn("Tell me about Julien", on_reply=shown.append)
+        assert result.ok and result.reply == "Julien lives in Montreal." and "".join(shown) == result.reply
+        assert "REPLY: Julien lives in Montreal.\n" in memory_file.read_text()
+        assert milo.turn("And where does he live?").reply == "Julien lives in Montreal. He loves Montréal."

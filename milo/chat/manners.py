@@ -22,8 +22,10 @@ is held back until it is whole), so what was shown is never taken back.
 from __future__ import annotations
 
 import re
+import unicodedata
 from typing import Optional, Sequence
 
+from milo.memory.grounding import RELATIONS
 from milo.sentences import NOT_AFTER_TITLE
 
 _END = re.compile(NOT_AFTER_TITLE + r"(?<=[.!?…])[\"'”’)\]*]*\s+")
@@ -164,13 +166,28 @@ _PERSONAL = re.compile(r"(?<![\w'])(?:i|i'm|i've|i'd|i'll|me|my|you|you're|you'v
 _CONJUNCTION = r"^\W*(?:(?:and|also|but|plus|oh|so)\W+)?"
 
 
+# Someone of theirs spoken of (a closed, lexical class; English), and the facts only the user's own
+# words may give of them: a relation, a number, a name (as memory.grounding holds for the notes).
+_THIRD = frozenset("he she his her".split())
+_NUMBER_WORDS = frozenset("one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
+                          "seventeen eighteen nineteen twenty thirty forty fifty sixty seventy eighty ninety hundred "
+                          "thousand dozen twice thrice".split())
+
+
+def _fold(word: str) -> str:
+    word = "".join(c for c in unicodedata.normalize("NFKD", word.casefold()) if not unicodedata.combining(c))
+    return re.sub(r"['\u2019]s$", "", word)
+
+
 FEWEST_WORDS = 4  # what is left of a reply once its repeats of earlier replies are left out, at least, or it is kept whole
 
 
 class Manners:
     def __init__(self, user_name: str = "", known: bool = False, samples: Sequence[str] = (), own: str = "",
-                 earlier: Sequence[str] = ()):
-        """`earlier`: Milo's own replies so far in the conversation, copied like samples."""
+                 earlier: Sequence[str] = (), told: Optional[str] = None):
+        """`earlier`: Milo's own replies so far in the conversation, copied like samples. `told`:
+        what the user said and the notes the model was shown, if known (see _invents)."""
+        self._told = None if told is None else {_fold(w) for w in re.findall(r"[^\W\d_]+(?:['\u2019][^\W\d_]+)?|\d+", told)}
         self.user_name = user_name if known else ""
         # The persona's name (`own`) is not said to the user as theirs, unless it is theirs too.
         self._addressed, self._address_pending = _addressed(own if own.lower() != user_name.lower() else "")
@@ -201,6 +218,7 @@ class Manners:
         # reply, as a closer does; not a vocative ("Kofi, that's lovely!"). Or as "the user" (dec31:
         # "Your daughter plays on the hockey team. The user mentioned that she coaches her
         # daughter's hockey team. This indicates that the person who is talking with Milo is...").
+        self._not_theirs = {_fold(w) for w in (user_name, own, "i", "milo") if w}  # nobody of theirs
         self._user_words = ([self.user_name.lower()] if self.user_name else []) + ["the user"]
         self._of_user = re.compile(_CONJUNCTION + "(?:" + "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in self._user_words)
                                    + r")(?:['\u2019]s)?(?=\s+[^\W\d_])", re.IGNORECASE)
@@ -243,6 +261,40 @@ class Manners:
         w = _words(tail)
         done, last = (w, "") if tail[-1:].isspace() else (w[:-1], w[-1] if w else "")
         return set(done) <= copied and (not last or any(c.startswith(last) for c in copied))
+
+    def _invents(self, sentence: str) -> bool:
+        """Whether `sentence` tells of someone of theirs (he, she, or a name they said first) a
+        fact no word of theirs gave: a relation, a number or a name. Asked nothing, the good brain
+        went on from the user's own words to a life for the people in them: "My brother Julien
+        lives in Montréal." -> "Julien lives in Montreal. He is a father with his wife and two
+        daughters."; "Abena is visiting on Saturday. ... She is visiting from Nigeria." (held-out
+        bench/truth.py dec29-dec32). Not a question ("Is she older than you?")."""
+        if self._told is None or sentence.rstrip().endswith(("?", "\uff1f")):
+            return False
+        words = re.findall(r"[^\W\d_]+(?:['\u2019][^\W\d_]+)?|\d+", sentence[re.match(_CONJUNCTION, sentence).end():])
+        if not words:
+            return False
+        first = _fold(words[0])
+        if not (first in _THIRD or (words[0][0].isupper() and first in self._told and first not in self._not_theirs)):
+            return False
+        for k, w in enumerate(words):
+            f = _fold(w)
+            if f in self._told or f in self._not_theirs:
+                continue
+            if w.isdigit() or f in _NUMBER_WORDS or f in RELATIONS or (k and w[0].isupper() and w != "I"):
+                return True
+        return False
+
+    def _maybe_invents(self, tail: str) -> bool:
+        """The unfinished sentence may still be one `_invents` ends on: its first word may be he,
+        she or a name (held until that word is written, and then until the sentence is whole)."""
+        if self._told is None:
+            return False
+        m = re.match(_CONJUNCTION + r"([^\W\d_]*)(\W?)", tail)
+        word, done = (m.group(1), bool(m.group(2))) if m else ("", False)
+        if not word:
+            return False
+        return not done or _fold(word) in _THIRD or (word[0].isupper() and _fold(word) in self._told)
 
     def _speaks_of_user(self, sentence: str) -> bool:
         """Whether `sentence` opens with the user's name (or "the user") as its subject, no one
@@ -302,7 +354,7 @@ class Manners:
         shown, said_something, left_out = "", False, False
         copied: Optional[frozenset] = None  # the words of the sample a left-out sentence copied
         for sentence in parts:
-            if said_something and (_closer(sentence) or self._speaks_of_user(sentence)):
+            if said_something and (_closer(sentence) or self._speaks_of_user(sentence) or self._invents(sentence)):
                 return self._fix_name(shown).rstrip()
             words = _words(sentence)
             if copied is not None and words and set(words) <= copied:
@@ -324,7 +376,7 @@ class Manners:
                 return self._fix_name("".join(parts)).rstrip()
             return self._fix_name(shown).rstrip()
         held = copied is not None and self._maybe_more(tail, copied)
-        if (tail and not held and not (said_something and (_maybe_closer(tail) or self._maybe_of_user(tail)))
+        if (tail and not held and not (said_something and (_maybe_closer(tail) or self._maybe_of_user(tail) or self._maybe_invents(tail)))
                 and not self._maybe_copy(tail)):
             if self.user_name:
                 tail = tail[: _pending_name(tail)]  # "your name is ..." still being written

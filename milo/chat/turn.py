@@ -601,10 +601,17 @@ class Milo:
         each copy replayed teaching the next. Not where the reply is fixed from a note (it is
         worded alike on purpose: "I don't think you've told me that yet.")."""
         earlier: list[str] = []
+        told: Optional[str] = None
         if inputs is not None and inputs.get("evidence") is None:
             earlier = [m.content for m in inputs.get("history", ()) if m.type == "ai" and isinstance(m.content, str)]
+        if inputs is not None:
+            # What the model was given of the user: their notes, this conversation's messages, the
+            # message (not Milo's replies: they may be where an invention began).
+            said = [m.content for m in inputs.get("history", ()) if m.type == "human" and isinstance(m.content, str)]
+            told = "\n".join([str(inputs.get("memory", "")), str(inputs.get("relevant", "")), *said, str(inputs.get("input", ""))])
         return Manners(self.persona.user_name, known=bool(self.persona.known_name),
-                       samples=self.persona.samples + self.persona.prompt_lines(), own=self.persona.name, earlier=earlier)
+                       samples=self.persona.samples + self.persona.prompt_lines(), own=self.persona.name, earlier=earlier,
+                       told=told)
 
     def _lines_begun(self, partial: TaggedAnswer) -> frozenset:
         """The tagged lines other than the reply that the answer has begun so far."""
