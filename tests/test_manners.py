@@ -195,3 +195,17 @@ def test_a_sentence_giving_someone_of_theirs_a_fact_nobody_told_ends_the_reply(r
         shown = now
     assert m.visible(reply, final=True) == (kept or reply)
     assert Manners("Lucia", known=True, own=OWN).visible(reply, final=True) == reply  # told unknown: nothing judged
+
+
+@pytest.mark.parametrize("reply, kept", [("Your name is Li Wei.", "Your name is Li Wei."),  # dec33: was "Li Wei Wei"
+                                         ("Your name is Li.", "Your name is Li Wei."),
+                                         ("Your name is Milo Smith!", "Your name is Li Wei!"),
+                                         ("Your name is Li Wei I think.", "Your name is Li Wei I think.")])
+def test_a_name_of_several_words_is_said_whole(reply, kept):
+    m = Manners("Li Wei", known=True, own=OWN)
+    shown = ""
+    for n in range(1, len(reply) + 1):
+        now = m.visible(reply[:n])
+        assert now.startswith(shown), (shown, now)
+        shown = now
+    assert m.visible(reply, final=True) == kept

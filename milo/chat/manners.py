@@ -59,7 +59,8 @@ _LABEL = re.compile(rf"^\s*(?:[\[(]\s*(?:{_alternatives(_LABELS)})\s*[\])]\s*:?"
 _LABEL_INSIDE = re.compile(rf"[\[(]\s*(?:{_alternatives(_OTHER_LINES)})\s*[\])]", re.IGNORECASE)
 _TAIL = re.compile(r"(?<!\S)[#@][^\W\d]")  # a hashtag or a handle starts
 _TAIL_PENDING = re.compile(r"(?<!\S)[#@]$")
-_NAME_SAID = re.compile(r"\b([Yy]our name(?: is|'s| as)\s+)([A-Z][\w'-]*)(?=\W|$)")
+# (the whole name: "Your name is Li Wei." was corrected to "Li Wei Wei", its first word taken for all of it)
+_NAME_SAID = re.compile(r"\b([Yy]our name(?: is|'s| as)\s+)([A-Z][\w'-]*(?:\s+(?!I\b)[A-Z][\w'-]*)*)(?=\W|$)")
 _NAME_PENDING = re.compile(r"\byour name(?:\s+(?:is|as)|'s)?\s*[\w'-]*$", re.IGNORECASE)
 # The persona's own name said to the user: after a greeting ("hi Milo!", "Morning, Milo!") or a
 # comma ("hello again, Milo!"), right before punctuation. Held back while it may still be being written.
