@@ -1513,3 +1513,18 @@ def test_a_number_the_draft_gives_that_its_note_lacks_is_not_told_and_a_thing_na
     assert ev is not None and not ev.answered and ev.lacks == "colour" and ev.closest.key == "2", ev
     assert find("How far away is Mars?", notes + [Candidate("3", "They love reading about Mars.")],
                 embed=emb.encode_cached, own="Milo", user="Priya") is None  # the world's, still
+
+
+def test_a_newer_note_that_says_the_old_no_longer_holds_replaces_it_and_a_shared_place_alone_does_not(emb):
+    """dec33: 'Oh, it's not the gym anymore, it's at the park now.' (0.36 from 'My yoga class is on
+    Wednesday evenings at the gym.') was not linked: "Where is my yoga class?" got the gym. And 'I
+    moved to Leeds last year.' (0.64 from 'I work as a nurse in Leeds.', a place in common, and
+    "moved") replaced the job: "What's my job?" was answered "You told me you moved to Leeds"."""
+    notes = [Candidate("1", 'Annika said: "Hi Milo, Annika here. My yoga class is on Wednesday evenings at the gym."'),
+             Candidate("2", 'Annika said: "Oh, it\'s not the gym anymore, it\'s at the park now."')]
+    ev = find("Where is my yoga class?", notes, embed=emb.encode_cached, own="Milo", user="Annika")
+    assert ev.answered and "park" in ev.told() and "Wednesday" not in ev.told(), ev.describe()
+    notes = [Candidate("1", 'Sam said: "I work as a nurse in Leeds."'), Candidate("2", 'Sam said: "I moved to Leeds last year."')]
+    for question in ("What's my job?", "What do I do for work?"):
+        ev = find(question, notes, embed=emb.encode_cached, own="Milo", user="Sam")
+        assert ev.answered and ev.told() == "you work as a nurse in Leeds", (question, ev.describe())
