@@ -1057,6 +1057,41 @@ SETS = {
              ("What's my name?", "name", ["li"], None)],
         ],
     },
+    "dec34": {  # written 2026-12-05 (fifteenth session) after dec33's changes, before running it: their measure
+        "mateus": [
+            [S("Ol\u00e1 Milo, sou Mateus. I'm a bus driver in Porto."),
+             S("My wife Ana is a teacher and we have a son, Tiago.")],
+            [S("Tiago is starting university in Lisbon next month.")],
+            [("What does Ana do?", "told", ["teacher"], None),
+             ("Where is Tiago going to university?", "told", ["lisbon"], None),
+             ("What does Tiago study?", "never", None, None),
+             ("What's my job?", "told", ["bus"], None)],
+        ],
+        "hana": [
+            [S("hi milo this is hana i volunteer at the library on thursdays"),
+             S("i read stories to the kids there")],
+            [S("oh the library moved my shift to fridays")],
+            [("when do i volunteer", "corrected", ["friday"], None),
+             ("what do i do there", "told", ["stories", "read"], None),
+             ("how many kids come", "never", None, None)],
+        ],
+        "elif": [
+            [S("Merhaba! I'm Elif. I'm planning a trip to Japan in April with my friend Deniz."),
+             S("We want to see the cherry blossoms in Kyoto.")],
+            [S("Actually Deniz can't come, I'm going with my cousin Selin instead.")],
+            [("Who am I going to Japan with?", "corrected", ["selin"], None),
+             ("When is my trip?", "told", ["april"], None),
+             ("What do we want to see?", "told", ["cherry", "blossom"], None),
+             ("How long is the trip?", "never", None, None)],
+        ],
+        "owen": [
+            [S("Hey Milo, Owen here. I just ran my first 10k in 52 minutes!"),
+             S("My friend Dr. Patel ran it with me.")],
+            [("How long did my 10k take?", "told", ["52"], None),
+             ("Who ran with me?", "told", ["patel"], None),
+             ("What was my friend's time?", "never", None, None)],
+        ],
+    },
 }
 
 
