@@ -818,15 +818,15 @@ _COUNT = re.compile(r"\d+(?:[.,]\d+)?|(?<!\w)(?:one|two|three|four|five|six|seve
                     r"|eighty|ninety|hundred|thousand|dozen|once|twice|thrice|half)(?!\w)", re.IGNORECASE)
 
 
-_COUNT_WORDS = {w: str(i) for i, w in enumerate("zero one two three four five six seven eight nine ten eleven twelve thirteen "
+COUNT_WORDS = {w: str(i) for i, w in enumerate("zero one two three four five six seven eight nine ten eleven twelve thirteen "
                                                   "fourteen fifteen sixteen seventeen eighteen nineteen twenty".split())}
-_COUNT_WORDS.update(thirty="30", forty="40", fifty="50", sixty="60", seventy="70", eighty="80", ninety="90",
+COUNT_WORDS.update(thirty="30", forty="40", fifty="50", sixty="60", seventy="70", eighty="80", ninety="90",
                     hundred="100", thousand="1000", dozen="12", once="1", twice="2", thrice="3", half="0.5")
 
 
 def _counts(text: str) -> set:
     """The counts `text` gives, words as digits ("three metres" and "3 meters" give the same)."""
-    return {_COUNT_WORDS.get(m.group(0).casefold(), m.group(0).replace(",", ".")) for m in _COUNT.finditer(text)}
+    return {COUNT_WORDS.get(m.group(0).casefold(), m.group(0).replace(",", ".")) for m in _COUNT.finditer(text)}
 
 
 def asks_measure(question: str) -> bool:
@@ -1455,4 +1455,4 @@ def _answering(c: Candidate, asked: set) -> Candidate:
     return Candidate(c.key, q[0] + " ".join(kept) + q[2])
 
 
-__all__ = ["EARLIER", "Candidate", "asks_measure", "gives_measure", "asks_who", "asks_a_name", "introduces", "gives_colour", "same_when", "unnamed", "asks_about_them", "says_what_is_asked", "asks_when_or_how_many", "changed_later", "names_from", "told_notes", "asks_beyond_name", "asks_how_i", "by_meaning", "changes", "part_of", "tells", "Evidence", "NAME_NOTE", "earlier_words", "own_words", "NONE", "NOTE_TAG", "SAID", "name_note", "asks_about_user", "find", "instructions", "followed_up", "leaning", "only_asks"]
+__all__ = ["COUNT_WORDS", "EARLIER", "Candidate", "asks_measure", "gives_measure", "asks_who", "asks_a_name", "introduces", "gives_colour", "same_when", "unnamed", "asks_about_them", "says_what_is_asked", "asks_when_or_how_many", "changed_later", "names_from", "told_notes", "asks_beyond_name", "asks_how_i", "by_meaning", "changes", "part_of", "tells", "Evidence", "NAME_NOTE", "earlier_words", "own_words", "NONE", "NOTE_TAG", "SAID", "name_note", "asks_about_user", "find", "instructions", "followed_up", "leaning", "only_asks"]

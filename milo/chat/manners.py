@@ -25,6 +25,7 @@ import re
 import unicodedata
 from typing import Optional, Sequence
 
+from milo.chat.evidence import COUNT_WORDS
 from milo.memory.grounding import RELATIONS
 from milo.sentences import NOT_AFTER_TITLE
 
@@ -170,9 +171,6 @@ _CONJUNCTION = r"^\W*(?:(?:and|also|but|plus|oh|so)\W+)?"
 # Someone of theirs spoken of (a closed, lexical class; English), and the facts only the user's own
 # words may give of them: a relation, a number, a name (as memory.grounding holds for the notes).
 _THIRD = frozenset("he she his her".split())
-_NUMBER_WORDS = frozenset("one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
-                          "seventeen eighteen nineteen twenty thirty forty fifty sixty seventy eighty ninety hundred "
-                          "thousand dozen twice thrice".split())
 
 
 def _fold(word: str) -> str:
@@ -282,7 +280,7 @@ class Manners:
             f = _fold(w)
             if f in self._told or f in self._not_theirs:
                 continue
-            if w.isdigit() or f in _NUMBER_WORDS or f in RELATIONS or (k and w[0].isupper() and w != "I"):
+            if w.isdigit() or f in COUNT_WORDS or f in RELATIONS or (k and w[0].isupper() and w != "I"):
                 return True
         return False
 
