@@ -7,6 +7,19 @@ from milo.chat.manners import Manners
 
 OWN = "Milo"  # the default profile's persona (profiles/milo/profile.toml)
 
+
+def streamed(m: Manners, reply: str) -> str:
+    """What `m` shows of `reply` at the end, checking that what it showed of every prefix (as a
+    token stream could cut it) only grew and is the start of it."""
+    shown = ""
+    for n in range(1, len(reply) + 1):
+        now = m.visible(reply[:n])
+        assert now.startswith(shown), (shown, now)
+        shown = now
+    final = m.visible(reply, final=True)
+    assert final.startswith(shown), (shown, final)
+    return final
+
 SEEN = [  # replies of the 1.5B brain in bench/conversation.py
     ("That sounds yummy! Tomatoes are great for salads, and honey is always a treat. Do you have any other questions "
      "about what you found at the farmers market? I'm here to help!",
@@ -45,13 +58,7 @@ def test_help_desk_closers_end_the_reply_once_it_said_something(reply, kept):
 ])
 def test_what_streams_only_grows_and_ends_as_the_final_reply(reply, kept):
     m = Manners("Sam", known=True, own=OWN)
-    shown = ""
-    for n in range(1, len(reply) + 1):  # every prefix, as a token stream could cut it
-        now = m.visible(reply[:n])
-        assert now.startswith(shown), (shown, now)
-        shown = now
-    final = m.visible(reply, final=True)
-    assert final.startswith(shown) and final == kept
+    assert streamed(m, reply) == kept
 
 
 def test_a_wrong_name_for_the_user_is_corrected_only_when_milo_knows_theirs():
@@ -74,12 +81,7 @@ def test_a_wrong_name_for_the_user_is_corrected_only_when_milo_knows_theirs():
 ])
 def test_milo_never_greets_the_user_by_its_own_name(reply, known, unknown):
     for manners, want in ((Manners("Sam", known=True, own=OWN), known), (Manners("Friend", known=False, own=OWN), unknown)):
-        shown = ""
-        for n in range(1, len(reply) + 1):
-            now = manners.visible(reply[:n])
-            assert now.startswith(shown), (shown, now)
-            shown = now
-        assert manners.visible(reply, final=True) == (want or reply)
+        assert streamed(manners, reply) == (want or reply)
     assert Manners("Milo", known=True, own=OWN).visible(reply, final=True) == reply  # a user called Milo too
 
 
@@ -108,12 +110,7 @@ SAMPLES = ["Oh! Oh, wait, did you know octopuses have three hearts? Three! I kee
 ])
 def test_a_sentence_that_opens_like_a_persona_sample_is_a_copy_and_is_left_out(reply, kept):
     m = Manners(samples=SAMPLES, own=OWN)
-    shown = ""
-    for n in range(1, len(reply) + 1):
-        now = m.visible(reply[:n])
-        assert now.startswith(shown), (shown, now)
-        shown = now
-    assert m.visible(reply, final=True) == kept and kept.startswith(shown)
+    assert streamed(m, reply) == kept
 
 
 def test_another_persona_is_not_greeted_back_by_its_name_either():
@@ -157,12 +154,7 @@ def test_a_format_label_opening_the_reply_is_not_shown(reply, shown):
 ])
 def test_a_sentence_speaking_of_the_user_by_name_ends_the_reply(reply, kept):
     m = Manners("Kofi", known=True, own=OWN)
-    shown = ""
-    for n in range(1, len(reply) + 1):
-        now = m.visible(reply[:n])
-        assert now.startswith(shown), (shown, now)
-        shown = now
-    assert m.visible(reply, final=True) == kept and kept.startswith(shown)
+    assert streamed(m, reply) == kept
 
 
 def test_a_name_that_is_also_a_word_ends_nothing_where_someone_is_spoken_to():
@@ -188,12 +180,7 @@ def test_a_name_that_is_also_a_word_ends_nothing_where_someone_is_spoken_to():
 ])
 def test_a_sentence_giving_someone_of_theirs_a_fact_nobody_told_ends_the_reply(reply, told, kept):
     m = Manners("Lucia", known=True, own=OWN, told=told)
-    shown = ""
-    for n in range(1, len(reply) + 1):
-        now = m.visible(reply[:n])
-        assert now.startswith(shown), (shown, now)
-        shown = now
-    assert m.visible(reply, final=True) == (kept or reply)
+    assert streamed(m, reply) == (kept or reply)
     assert Manners("Lucia", known=True, own=OWN).visible(reply, final=True) == reply  # told unknown: nothing judged
 
 
@@ -203,9 +190,4 @@ def test_a_sentence_giving_someone_of_theirs_a_fact_nobody_told_ends_the_reply(r
                                          ("Your name is Li Wei I think.", "Your name is Li Wei I think.")])
 def test_a_name_of_several_words_is_said_whole(reply, kept):
     m = Manners("Li Wei", known=True, own=OWN)
-    shown = ""
-    for n in range(1, len(reply) + 1):
-        now = m.visible(reply[:n])
-        assert now.startswith(shown), (shown, now)
-        shown = now
-    assert m.visible(reply, final=True) == kept
+    assert streamed(m, reply) == kept
