@@ -1528,3 +1528,13 @@ def test_a_newer_note_that_says_the_old_no_longer_holds_replaces_it_and_a_shared
     for question in ("What's my job?", "What do I do for work?"):
         ev = find(question, notes, embed=emb.encode_cached, own="Milo", user="Sam")
         assert ev.answered and ev.told() == "you work as a nurse in Leeds", (question, ev.describe())
+
+
+def test_a_move_to_a_place_replaces_where_they_live_but_not_their_job(emb):
+    """The other side of the Leeds case above (dec29, run again): 'Actually Julien moved to Québec
+    City last month.' shares no thing with 'My brother Julien lives in Montréal.', but is close
+    to "Where does my brother live now?" (0.42): it is the newer word."""
+    notes = [Candidate("1", 'Emilie said: "My brother Julien lives in Montréal."'),
+             Candidate("2", 'Emilie said: "Actually Julien moved to Québec City last month."')]
+    ev = find("Where does my brother live now?", notes, embed=emb.encode_cached, own="Milo", user="Emilie")
+    assert ev.answered and "Québec" in ev.told() and "Montréal" not in ev.told(), ev.describe()

@@ -1340,3 +1340,26 @@ def test_a_free_reply_ends_before_a_fact_of_theirs_nobody_told(make_milo, memory
         assert result.ok and result.reply == "Julien lives in Montreal." and "".join(shown) == result.reply
         assert "REPLY: Julien lives in Montreal.\n" in memory_file.read_text()
         assert milo.turn("And where does he live?").reply == "Julien lives in Montreal. He loves Montréal."
+
+
+def test_a_bare_question_that_answers_nothing_read_with_the_one_before_is_asked_alone(make_milo, memory_file):
+    """dec29, run again: "who is visiting" after "how old is pepper" was read as one question,
+    answered nothing, and was said "not sure ... you have a cat named pepper". It points at nothing
+    before it: asked alone. "When is it?" still leans (the test above)."""
+    from dataclasses import replace
+
+    from milo.chat.tags import MiloTagParser
+    from milo.sessions import SessionMemory, SessionStore
+
+    notes = ['Amy said: "hey milo i have a cat named pepper and she is ten"',
+             'Pepper loves sleeping on the printer.', 'Amy said: "my sister abena is visiting on saturday"']
+    memory_file.write_text("# Milo's Living Memory\n" + "".join(
+        f"\n\n--- [PULSE: 07:1{i} PM, November 28, 2026] ---\nCORE_UPDATE: {n}\nREPLY: Oh!\n" for i, n in enumerate(notes)))
+    memory = LivingMemory(memory_file, placeholders=MiloTagParser().placeholders(), relevance=True,
+                          cache_dir=memory_file.parent / "c", meaning=True)
+    with ScriptedModelServer([("ok", GOOD)] * 2) as srv:
+        milo = make_milo(replace(openai_model(srv.url), grammar=True), memory=memory,
+                         history=SessionMemory(SessionStore(memory_file.parent / "s")))
+        milo.turn("how old is pepper")
+        inputs = milo.inputs("who is visiting")
+        assert inputs["asked"] == "who is visiting" and (inputs["evidence"] is None or "pepper" not in inputs["evidence"].told())

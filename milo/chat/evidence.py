@@ -460,6 +460,22 @@ def leaning(text: str, said: Sequence[str], own: str = "") -> str:
     return f"{before.rstrip()} {text.strip()}"
 
 
+def closest_told(text: str, candidates: Sequence[Candidate], embed: Optional[Embed], own: str = "") -> Optional[str]:
+    """The key of the note that tells something closest in meaning to `text`, if one is at least
+    MEANING_CLOSEST close."""
+    told = told_notes(candidates, own)
+    meaning = by_meaning(text, told, embed, own) if embed is not None and told else None
+    if meaning is None:
+        return None
+    j = int(max(range(len(told)), key=lambda k: (meaning[0][k], k)))
+    return told[j].key if meaning[0][j] >= MEANING_CLOSEST else None
+
+
+def points_back(text: str) -> bool:
+    """Whether `text` has a word that points back at what was said before ("When is it?")."""
+    return bool(_POINTS_BACK.search(text or ""))
+
+
 def _bare_question(text: str) -> bool:
     """A when, where or who of four words at most that names nothing ("When is practice?", not
     "When is Christmas?" nor "Where is Lyon?")."""
@@ -707,10 +723,12 @@ def _by_their_notes(text: str, candidates: Sequence[Candidate], embed: Optional[
     # marathon instead").
     later = [s for s in shared if s[2] > best[2]]
     if meaning is not None:
-        # ...and they share the thing, not only a name or a place: 'I moved to Leeds last year.' is
-        # 0.64 from 'I work as a nurse in Leeds.', and "What's my job?" was answered with the move.
+        # ...and they share the thing, not only a name or a place, or the newer one is itself close
+        # to the question: 'I moved to Leeds last year.' is 0.64 from 'I work as a nurse in Leeds.'
+        # (0.15 from "What's my job?", which was answered with the move); 'Actually Julien moved to
+        # Québec City last month.' is 0.42 from "Where does my brother live now?".
         close = {j for j in range(best[4] + 1, len(told)) if meaning[1][best[4]][j] >= MEANING_SAME_THING
-                 and _share_a_thing(best[3].text, told[j][1].text)}
+                 and (_share_a_thing(best[3].text, told[j][1].text) or meaning[0][j] >= answers)}
         later += [(0, 0, told[j][0], told[j][1], j) for j in close if all(s[4] != j for s in later)]
     # A newer note that says the one that answers no longer holds ("Oh, it's not the gym anymore,
     # it's at the park now." after 'My yoga class is on Wednesday evenings at the gym.', 0.36
@@ -1455,4 +1473,4 @@ def _answering(c: Candidate, asked: set) -> Candidate:
     return Candidate(c.key, q[0] + " ".join(kept) + q[2])
 
 
-__all__ = ["COUNT_WORDS", "EARLIER", "Candidate", "asks_measure", "gives_measure", "asks_who", "asks_a_name", "introduces", "gives_colour", "same_when", "unnamed", "asks_about_them", "says_what_is_asked", "asks_when_or_how_many", "changed_later", "names_from", "told_notes", "asks_beyond_name", "asks_how_i", "by_meaning", "changes", "part_of", "tells", "Evidence", "NAME_NOTE", "earlier_words", "own_words", "NONE", "NOTE_TAG", "SAID", "name_note", "asks_about_user", "find", "instructions", "followed_up", "leaning", "only_asks"]
+__all__ = ["COUNT_WORDS", "EARLIER", "Candidate", "asks_measure", "gives_measure", "asks_who", "asks_a_name", "introduces", "gives_colour", "same_when", "unnamed", "asks_about_them", "says_what_is_asked", "asks_when_or_how_many", "changed_later", "names_from", "told_notes", "asks_beyond_name", "asks_how_i", "by_meaning", "changes", "part_of", "tells", "Evidence", "NAME_NOTE", "earlier_words", "own_words", "NONE", "NOTE_TAG", "SAID", "name_note", "asks_about_user", "find", "instructions", "followed_up", "leaning", "only_asks", "points_back", "closest_told"]
