@@ -1372,6 +1372,10 @@ def test_a_bare_when_or_where_leans_on_the_question_before():
     assert leaning("When is practice?", before, "Milo") == "What sport do I coach? When is practice?"
     for question in ("When is Christmas?", "Where is Lyon?", "Who won the world cup in 2010?", "Where do I live?"):
         assert leaning(question, before, "Milo") == question
+    # A follow-up leans on the question before it, and that one on its own only where it points back.
+    assert leaning("when is she coming", ["how old is pepper", "who is visiting"], "Milo") == "who is visiting when is she coming"
+    assert leaning("Which bank is it at?", ["What's coming up for me?", "When is it?"], "Milo") == (
+        "What's coming up for me? When is it? Which bank is it at?")
 
 
 def test_a_colour_asked_is_looked_for_where_a_note_gives_one(emb):

@@ -456,7 +456,10 @@ def leaning(text: str, said: Sequence[str], own: str = "") -> str:
         return text
     if not (only_asks(text, own) and only_asks(said[-1], own)) or asks_about_user(text, own):
         return text
-    before = leaning(said[-1], said[:-1], own)  # itself a follow-up: "When is it?" / "Which bank is it at?"
+    # itself a follow-up that points back: "When is it?" / "Which bank is it at?" (not a bare one:
+    # "who is visiting" after "how old is pepper" is its own question, and "when is she coming"
+    # after it was read with the cat's age too)
+    before = leaning(said[-1], said[:-1], own) if points_back(said[-1]) else said[-1]
     return f"{before.rstrip()} {text.strip()}"
 
 
