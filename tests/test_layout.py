@@ -16,6 +16,7 @@ RANK = {
     "milo.errors": 0,
     "milo.config": 1,
     "milo.storage": 1,
+    "milo.sentences": 1,  # where a sentence ends: text alone, for chat and voice
     "milo.memory": 2,
     "milo.sessions": 2,
     "milo.brains": 2,
