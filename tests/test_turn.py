@@ -1296,25 +1296,30 @@ def test_a_question_nothing_matched_is_answered_from_the_note_the_models_draft_r
     assert len(srv.requests) == 2 and "You told me" not in grammar and "I'm not sure you've told me that." in grammar
 
 
+def _milo_with_notes(make_milo, memory_file, server_url, notes):
+    """A Milo on the scripted server (with a grammar), its memory these notes (one pulse each),
+    recalled by meaning too, and its conversation kept on disk."""
+    from dataclasses import replace
+
+    from milo.chat.tags import MiloTagParser
+    from milo.sessions import SessionMemory, SessionStore
+
+    memory_file.write_text("# Milo's Living Memory\n" + "".join(
+        f"\n\n--- [PULSE: 07:1{i} PM, November 28, 2026] ---\nCORE_UPDATE: {n}\nREPLY: Oh!\n" for i, n in enumerate(notes)))
+    memory = LivingMemory(memory_file, placeholders=MiloTagParser().placeholders(), relevance=True,
+                          cache_dir=memory_file.parent / "c", meaning=True)
+    return make_milo(replace(openai_model(server_url), grammar=True), memory=memory,
+                     history=SessionMemory(SessionStore(memory_file.parent / "s")))
+
+
 def test_a_follow_up_a_note_answers_alone_is_not_read_with_the_question_before(make_milo, memory_file):
     """"Where does he sleep?" after "What's my dog called?": read with the question before it, the
     draft mixed both ("You adopted a greyhound named Biscuit who sleeps on the sofa all day.") and
     the sofa note was not said. A note that answers it alone answers it; "When is it?" still leans."""
-    from dataclasses import replace
-
-    from milo.chat.tags import MiloTagParser
-
     notes = ['Amy said: "I adopted a greyhound from a shelter last month."', 'He is named Biscuit and is grey.',
              'Amy said: "He sleeps on the sofa all day."', 'Amy said: "I have a vet appointment for him on Friday."']
-    memory_file.write_text("# Milo's Living Memory\n" + "".join(
-        f"\n\n--- [PULSE: 07:1{i} PM, November 28, 2026] ---\nCORE_UPDATE: {n}\nREPLY: Oh!\n" for i, n in enumerate(notes)))
-    from milo.sessions import SessionMemory, SessionStore
-
-    memory = LivingMemory(memory_file, placeholders=MiloTagParser().placeholders(), relevance=True,
-                          cache_dir=memory_file.parent / "c", meaning=True)
     with ScriptedModelServer([("ok", GOOD)] * 3) as srv:
-        milo = make_milo(replace(openai_model(srv.url), grammar=True), memory=memory,
-                         history=SessionMemory(SessionStore(memory_file.parent / "s")))
+        milo = _milo_with_notes(make_milo, memory_file, srv.url, notes)
         milo.turn("What's my dog called?")
         assert milo.inputs("Where does he sleep?")["said"] == ["What's my dog called?"]
         inputs = milo.inputs("Where does he sleep?")
@@ -1346,20 +1351,10 @@ def test_a_bare_question_that_answers_nothing_read_with_the_one_before_is_asked_
     """dec29, run again: "who is visiting" after "how old is pepper" was read as one question,
     answered nothing, and was said "not sure ... you have a cat named pepper". It points at nothing
     before it: asked alone. "When is it?" still leans (the test above)."""
-    from dataclasses import replace
-
-    from milo.chat.tags import MiloTagParser
-    from milo.sessions import SessionMemory, SessionStore
-
     notes = ['Amy said: "hey milo i have a cat named pepper and she is ten"',
              'Pepper loves sleeping on the printer.', 'Amy said: "my sister abena is visiting on saturday"']
-    memory_file.write_text("# Milo's Living Memory\n" + "".join(
-        f"\n\n--- [PULSE: 07:1{i} PM, November 28, 2026] ---\nCORE_UPDATE: {n}\nREPLY: Oh!\n" for i, n in enumerate(notes)))
-    memory = LivingMemory(memory_file, placeholders=MiloTagParser().placeholders(), relevance=True,
-                          cache_dir=memory_file.parent / "c", meaning=True)
     with ScriptedModelServer([("ok", GOOD)] * 2) as srv:
-        milo = make_milo(replace(openai_model(srv.url), grammar=True), memory=memory,
-                         history=SessionMemory(SessionStore(memory_file.parent / "s")))
+        milo = _milo_with_notes(make_milo, memory_file, srv.url, notes)
         milo.turn("how old is pepper")
         inputs = milo.inputs("who is visiting")
         assert inputs["asked"] == "who is visiting" and (inputs["evidence"] is None or "pepper" not in inputs["evidence"].told())

@@ -251,8 +251,8 @@ def restated(question: str, draft: str, notes: Sequence[Candidate], embed: Embed
     # completely black.')
     given, bar, floor = [k for k in range(len(notes)) if who_named(question, draft, notes, k, own, user)], DRAFT_SAME, DRAFT_OTHER
     if not given:
-        given, bar, floor = ([k for k in range(len(notes)) if gives_colour(question, draft, own_words(notes[k].text) or notes[k].text)
-                              or gives_measure(question, draft, own_words(notes[k].text) or notes[k].text)],
+        words = [own_words(c.text) or c.text for c in notes]
+        given, bar, floor = ([k for k, w in enumerate(words) if gives_colour(question, draft, w) or gives_measure(question, draft, w)],
                              DRAFT_AGREES, DRAFT_SAME)
     if len(given) == 1 and asked[0][given[0]] >= QUESTION_FLOOR and said[0][given[0]] >= floor:
         k = given[0]

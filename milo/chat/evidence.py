@@ -833,16 +833,13 @@ def _counts_what_is_asked(question: str, told: str) -> bool:
 
 
 _TIMES = re.compile(r"(?<!\w)(?:once|twice|thrice|\w+\s+times)(?!\w)", re.IGNORECASE)
-# A count or a measure as a note gives it (closed, lexical): what a draft's number must share with it.
-_COUNT = re.compile(r"\d+(?:[.,]\d+)?|(?<!\w)(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen"
-                    r"|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy"
-                    r"|eighty|ninety|hundred|thousand|dozen|once|twice|thrice|half)(?!\w)", re.IGNORECASE)
-
-
+# Counts as words (a closed, lexical class), each as digits.
 COUNT_WORDS = {w: str(i) for i, w in enumerate("zero one two three four five six seven eight nine ten eleven twelve thirteen "
                                                   "fourteen fifteen sixteen seventeen eighteen nineteen twenty".split())}
 COUNT_WORDS.update(thirty="30", forty="40", fifty="50", sixty="60", seventy="70", eighty="80", ninety="90",
                     hundred="100", thousand="1000", dozen="12", once="1", twice="2", thrice="3", half="0.5")
+# A count or a measure as a note gives it: what a draft's number must share with it ("zero" is no count given).
+_COUNT = re.compile(r"\d+(?:[.,]\d+)?|(?<!\w)(?:" + "|".join(w for w in COUNT_WORDS if w != "zero") + r")(?!\w)", re.IGNORECASE)
 
 
 def _counts(text: str) -> set:
@@ -976,7 +973,7 @@ def _names(text: str, question: str, own: str = "", user: str = "", opener: bool
     or in a script without case (李娜), that does not open a sentence, is not in the question and
     is neither the persona's nor the user's, nor a day, a month or a feast (capitalised, but they
     say when, not who or which)."""
-    known = {_bare(w) for w in re.findall(r"[^\W\d_]+", f"{question} {own} {user}")}
+    known = {bare(w) for w in re.findall(r"[^\W\d_]+", f"{question} {own} {user}")}
     for sentence in _SENTENCES.findall(text):
         words = re.findall(r"[^\W\d_]+", sentence)
         # `opener`: a sentence's first word too, unless a common word ("Sandra helped us set up
@@ -984,12 +981,12 @@ def _names(text: str, question: str, own: str = "", user: str = "", opener: bool
         first = 0 if opener and words and words[0].casefold() not in STOP else 1
         for k, w in enumerate(words[first:], first):
             name = w.casefold()
-            if ((w[0].isupper() or not w[0].islower()) and w not in ("I", "I'm") and _bare(w) not in known
+            if ((w[0].isupper() or not w[0].islower()) and w not in ("I", "I'm") and bare(w) not in known
                     and not (_DAY.fullmatch(w) or name in MONTH_NUMBERS or name in _FEASTS or name in _TITLES)):
                 yield words, k
 
 
-def _bare(word: str) -> str:
+def bare(word: str) -> str:
     """A word without case or accents: the user's name drafted "Helene" is theirs ("Hélène")."""
     return "".join(c for c in unicodedata.normalize("NFKD", word.casefold()) if not unicodedata.combining(c))
 
@@ -1476,4 +1473,4 @@ def _answering(c: Candidate, asked: set) -> Candidate:
     return Candidate(c.key, q[0] + " ".join(kept) + q[2])
 
 
-__all__ = ["COUNT_WORDS", "EARLIER", "Candidate", "asks_measure", "gives_measure", "asks_who", "asks_a_name", "introduces", "gives_colour", "same_when", "unnamed", "asks_about_them", "says_what_is_asked", "asks_when_or_how_many", "changed_later", "names_from", "told_notes", "asks_beyond_name", "asks_how_i", "by_meaning", "changes", "part_of", "tells", "Evidence", "NAME_NOTE", "earlier_words", "own_words", "NONE", "NOTE_TAG", "SAID", "name_note", "asks_about_user", "find", "instructions", "followed_up", "leaning", "only_asks", "points_back", "closest_told"]
+__all__ = ["COUNT_WORDS", "bare", "EARLIER", "Candidate", "asks_measure", "gives_measure", "asks_who", "asks_a_name", "introduces", "gives_colour", "same_when", "unnamed", "asks_about_them", "says_what_is_asked", "asks_when_or_how_many", "changed_later", "names_from", "told_notes", "asks_beyond_name", "asks_how_i", "by_meaning", "changes", "part_of", "tells", "Evidence", "NAME_NOTE", "earlier_words", "own_words", "NONE", "NOTE_TAG", "SAID", "name_note", "asks_about_user", "find", "instructions", "followed_up", "leaning", "only_asks", "points_back", "closest_told"]

@@ -22,10 +22,9 @@ is held back until it is whole), so what was shown is never taken back.
 from __future__ import annotations
 
 import re
-import unicodedata
 from typing import Optional, Sequence
 
-from milo.chat.evidence import COUNT_WORDS
+from milo.chat.evidence import COUNT_WORDS, bare
 from milo.memory.grounding import RELATIONS
 from milo.sentences import NOT_AFTER_TITLE
 
@@ -174,8 +173,7 @@ _THIRD = frozenset("he she his her".split())
 
 
 def _fold(word: str) -> str:
-    word = "".join(c for c in unicodedata.normalize("NFKD", word.casefold()) if not unicodedata.combining(c))
-    return re.sub(r"['\u2019]s$", "", word)
+    return re.sub(r"['\u2019]s$", "", bare(word))  # "Julien's" is Julien
 
 
 FEWEST_WORDS = 4  # what is left of a reply once its repeats of earlier replies are left out, at least, or it is kept whole

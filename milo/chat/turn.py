@@ -254,16 +254,15 @@ class Milo:
                 evidence, asked = alone, text
             else:
                 evidence = followed_up(evidence, text, self.persona.name)
-        if (evidence is not None and asked != text and not evidence.answered and evidence.closest is not None
-                and not points_back(text)
-                and closest_told(text, candidates, self.memory.embed, self.persona.name) not in (None, evidence.closest.key)):
-            # A bare question read with the one before answers nothing that way either, and alone
-            # it is closest to another note: it is asked alone ("who is visiting" after "how old is
-            # pepper" was said "not sure ... you have a cat named pepper"; alone, 0.43 from 'my
-            # sister abena is visiting on saturday'). Else it leans: "When is practice?" with no
-            # time told is "not sure" beside the coaching note, not a time the model makes up.
-            asked = text
-            evidence = find(text, candidates, embed=self.memory.embed, own=self.persona.name, user=self.persona.known_name or "")
+                if (not evidence.answered and evidence.closest is not None and not points_back(text)
+                        and closest_told(text, candidates, self.memory.embed, self.persona.name) not in (None, evidence.closest.key)):
+                    # A bare question read with the one before answers nothing that way either, and
+                    # alone it is closest to another note: it is asked alone ("who is visiting" after
+                    # "how old is pepper" was said "not sure ... you have a cat named pepper"; alone,
+                    # 0.43 from 'my sister abena is visiting on saturday'). Else it leans: "When is
+                    # practice?" with no time told is "not sure" beside the coaching note, not a time
+                    # the model makes up.
+                    evidence, asked = alone, text
         ahead = self._ahead(said)
         if ahead is not None and text:
             # Not about the user (an answer from a note is shown at once whatever the notes cost):
