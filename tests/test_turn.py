@@ -612,6 +612,11 @@ def test_questions_about_the_users_own_life_are_told_apart():
     # A question tells nothing (its words are not a note); a correction with a question does.
     assert only_asks("Hello again! Do you know my name?") and only_asks("what pet do i have")
     assert not only_asks("I moved the dentist to Friday. When is it again?") and not only_asks("I play the cello.")
+    # An auxiliary asks with a subject after it; before a verb it is a contraction written without
+    # its apostrophe (dec36: "were throwing her a party..." was etched as asked, never as told).
+    assert not only_asks("were throwing her a party at her favourite dim sum place")
+    assert not only_asks("are going to the beach tomorrow")
+    assert only_asks("were you at the party") and only_asks("is something wrong with my car") and only_asks("is my sister coming")
 
 
 def test_what_answers_a_question_is_a_note_that_shares_its_words_the_newest_beside_it():

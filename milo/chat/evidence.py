@@ -333,10 +333,15 @@ _YOU = re.compile(r"(?<!\w)(?:you|your|yours|yourself|u)(?!\w)", re.IGNORECASE)
 _CALL_ME = re.compile(r"(?<!\w)(?:what|how)(?!\w).*(?<!\w)call\s+me\W*$", re.IGNORECASE)
 # A question: its mark, or a question's first word, after a greeting or two, or the persona's
 # name (speech to text writes no punctuation: "hi milo whats my name").
-_QUESTION = (r"[?？]\s*$|^\W*(?:(?:hi|hello|hey|ok|okay|so|and|oh|um|uh|well|{own}morning|hiya|sorry)\W+)*(?:what|what's|whats|where|where's|wheres|who|who's|whos|whose|which|when|why|how|do|does|did"
-                       r"|am|is|are|was|were|have|has|can|could|would|will|remind me|tell me|guess(?!\s+what\s*[,!.:;\u2014-])|remember"
-                       r"|qu[ei]|quel|quelle|où|quand|comment|wer|was|wo|wann|wie|welche[rs]?|qué|quién|dónde|cuándo|cómo|cuál"
-                       r"|chi|cosa|dove|quando|come|wat|waar|wie|wanneer|vad|var|när|hur|vem|кто|что|где|когда|как)(?!\w)")
+# An auxiliary opens a question only with a subject after it: typed or transcribed without its
+# apostrophe, "were throwing her a party at her favourite dim sum place" (we're) was etched as asked,
+# never as told, and "where is the party" then had no note to answer it.
+_AUXILIARY = r"(?:do|does|did|am|is|are|was|were|have|has|can|could|would|will)(?!\w)(?!\s+(?!(?:some|any|no|every)thing(?!\w))[^\W\d_]+ing(?!\w))"
+_QUESTION = (r"[?？]\s*$|^\W*(?:(?:hi|hello|hey|ok|okay|so|and|oh|um|uh|well|{own}morning|hiya|sorry)\W+)*(?:" + _AUXILIARY
+             + r"|(?:what|what's|whats|where|where's|wheres|who|who's|whos|whose|which|when|why|how"
+             r"|remind me|tell me|guess(?!\s+what\s*[,!.:;\u2014-])|remember"
+             r"|qu[ei]|quel|quelle|où|quand|comment|wer|wo|wann|wie|welche[rs]?|qué|quién|dónde|cuándo|cómo|cuál"
+             r"|chi|cosa|dove|quando|come|wat|waar|wie|wanneer|vad|var|när|hur|vem|кто|что|где|когда|как)(?!\w))")
 
 
 @functools.cache
@@ -744,6 +749,7 @@ def _by_their_notes(text: str, candidates: Sequence[Candidate], embed: Optional[
         # Mrs. Ito.', and "What instrument am I learning?" was answered with the Monday.
         later = [s for s in later if not _changes_a_day_it_lacks(best[3].text, s[3].text)]
     newer = tuple(_answering(c, asked) for *_, c, _j in sorted(later, key=lambda s: s[2]))[-1:]
+    beside = () if newer else _correction_after(best[4], told, meaning)
     # Only a relation in common ("What does my husband do?" / 'We moved to Dublin for my husband's
     # job.'): the note is about that person, perhaps not what is asked: the draft looks again.
     # (Part of what is asked in common, "what did i make in class" / 'the pottery class moved to
@@ -752,10 +758,27 @@ def _by_their_notes(text: str, candidates: Sequence[Candidate], embed: Optional[
     # (a name or a number asked is seen in the note's words, `_lacking`).
     kin = (bool(best[0]) and what & note_terms[best[4]] <= _RELATION_TERMS()
            and not (_ASKS_NAME.search(text) or _ASKS_NUMBER.search(text)))
-    found = Evidence(best[3].key, _answering(best[3], asked).text, newer, bool(newer) and changes(newer[-1].text), own,
+    found = Evidence(best[3].key, _answering(best[3], asked).text, newer or beside, bool(newer) and changes(newer[-1].text), own,
                      unsure=(kin or not best[0]) and meaning is not None and (kin or meaning[0][best[4]] < MEANING_SURE))
     found = _day_kept(_older_kept(found, text), text, [c for _, c in told], embed)
     return _lacking(found, text, own, user, _answering(newer[-1] if newer and found.replaced else best[3], asked))
+
+
+def _correction_after(k: int, told: Sequence[tuple[int, Candidate]], meaning) -> tuple[Candidate, ...]:
+    """The note told right after note `k`, where it corrects something without naming it and is
+    closer in meaning to `k` than to any note before it: "Where do I repair bikes?" after 'I repair
+    bicycles in my garage in Hamburg.' and 'Actually I rented a small shop for it now, near the
+    harbour.' (0.30 apart, no word shared) was answered with the garage. Only the order says what
+    "it" is, so the newer note is said beside the older ("..., and later that ..."), never instead."""
+    j = k + 1
+    if j >= len(told):
+        return ()
+    words = _words(told[j][1].text)
+    if not (changes(words) and points_back(words)):
+        return ()
+    if meaning is not None and any(meaning[1][i][j] > meaning[1][k][j] for i in range(j) if i != k):
+        return ()
+    return (told[j][1],)
 
 
 def _lacking(found: Evidence, text: str, own: str, user: str, shown: Candidate) -> Evidence:
@@ -825,6 +848,8 @@ def _counts_what_is_asked(question: str, told: str) -> bool:
     by how often ("how many times did he fall" / 'He fell off twice')."""
     from milo.memory.index import terms
 
+    if _ASKS_AGE.search(question):
+        return bool(_ages(told))
     m = _HOW_MANY.search(question)
     asked = set(terms(m.group(1))) if m else set()
     if asked == set(terms("times")) and _TIMES.search(told):
@@ -840,6 +865,38 @@ COUNT_WORDS.update(thirty="30", forty="40", fifty="50", sixty="60", seventy="70"
                     hundred="100", thousand="1000", dozen="12", once="1", twice="2", thrice="3", half="0.5")
 # A count or a measure as a note gives it: what a draft's number must share with it ("zero" is no count given).
 _COUNT = re.compile(r"\d+(?:[.,]\d+)?|(?<!\w)(?:" + "|".join(w for w in COUNT_WORDS if w != "zero") + r")(?!\w)", re.IGNORECASE)
+
+
+# Ordinals as words (a closed, lexical class): an age as a birthday gives it ("their tenth birthday").
+ORDINALS = {w: i + 1 for i, w in enumerate("first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth "
+                                           "thirteenth fourteenth fifteenth sixteenth seventeenth eighteenth nineteenth "
+                                           "twentieth".split())}
+ORDINALS.update(thirtieth=30, fortieth=40, fiftieth=50, sixtieth=60, seventieth=70, eightieth=80, ninetieth=90, hundredth=100)
+# An age asked, and an age as a note gives it (closed, lexical classes): "How old are the kittens?"
+# was answered 'I just adopted two kittens.' (a count, not an age). A number with a unit of age
+# ("3 years old", "a 5-year-old"), after "turns"/"aged", or after "is"/"she's" at the end of what
+# is said of it ("Ella just turned four", "Tom is 35", "she's four next month").
+_ASKS_AGE = re.compile(r"(?<!\w)(?:how\s+old|what\s+age)(?!\w)", re.IGNORECASE)
+_AGE = re.compile(r"(?:(?P<a>" + _COUNT.pattern + r")[\s-]*(?:years?|yrs?|months?|weeks?|days?)(?:[\s-]+old)?(?!\w)"
+                  r"|(?<!\w)(?:turn(?:s|ed|ing)?|aged?)\s+(?:\w+\s+)?(?P<b>" + _COUNT.pattern + r")"
+                  r"|(?<!\w)(?:" + "|".join(ORDINALS) + r"|\d+(?:st|nd|rd|th))\s+birthday"
+                  r"|(?<!\w)(?:is|am|are|was|i'm|im|you're|youre|she's|shes|he's|hes|who's|whos|they're|theyre|it's)\s+"
+                  r"(?:(?:just|now|only|almost|nearly|about|already)\s+)?(?P<c>" + _COUNT.pattern + r")"
+                  r"(?=\s*(?:[.,!?;:]|$|and\b|next\b|this\b|now\b|today\b|soon\b|in\b|on\b)))", re.IGNORECASE)
+
+
+def _ages(text: str) -> set:
+    """The ages `text` gives (see _AGE), words as digits."""
+    text = text.replace("\u2019", "'")
+    out = set()
+    for m in _AGE.finditer(text):
+        v = m.group("a") or m.group("b") or m.group("c")
+        if v:
+            out.add(COUNT_WORDS.get(v.casefold(), v))
+        else:  # "their tenth birthday", "her 90th birthday"
+            n = m.group(0).split()[0].casefold()
+            out.add(str(ORDINALS[n]) if n in ORDINALS else n.rstrip("stndrh"))
+    return out
 
 
 def _counts(text: str) -> set:
@@ -858,6 +915,8 @@ def gives_measure(question: str, answer: str, note: str) -> bool:
     and 'its about three metres off the ground')."""
     if _ASKS_SIZE.search(question):
         return bool(_counts(answer) & _counts(note)) or _says_the_same(_SIZE, answer, note)
+    if _ASKS_AGE.search(question):
+        return bool(_counts(answer) & _ages(note))
     return bool(_ASKS_NUMBER.search(question)) and bool(_counts(answer) & _counts(note))
 
 
