@@ -140,6 +140,12 @@ def test_a_summary_that_drops_the_users_names_or_numbers_keeps_their_words_inste
     tortoise = "ive got a tortoise called shelby he hates the cold"
     g = ground_as_milo("Shelby hates the cold", "", "Brr!", tortoise, user_name="Bjorn")
     assert g.fields["CORE_UPDATE"] == f'Bjorn said: "{tortoise}"' and "tortoise" in g.changes[0]
+    # ...nor whose it is: "Shelby is a tortoise who hates the cold." kept every thing named, and
+    # "what pet do i have" found no note (shared truth dev split, bjorn).
+    g = ground_as_milo("Shelby is a tortoise who hates the cold.", "", "Brr!", tortoise, user_name="Bjorn")
+    assert g.fields["CORE_UPDATE"] == f'Bjorn said: "{tortoise}"' and "themselves" in g.changes[0]
+    for whose in ("Bjorn has a tortoise called Shelby who hates the cold.", "The user has a tortoise called Shelby who hates the cold."):
+        assert ground_as_milo(whose, "", "Brr!", tortoise, user_name="Bjorn").fields["CORE_UPDATE"] == whose
     # Without the user's name (learned from this very message) the next wake would not know it.
     nameless = ground_as_milo("Our cat Biscuit is 3 and sleeps on the keyboard", "", "Oh!", said, user_name="Nora")
     assert nameless.fields["CORE_UPDATE"] == f'Nora said: "{said}"' 

@@ -1579,3 +1579,18 @@ def test_a_correction_told_next_that_names_nothing_is_said_beside_the_note_it_fo
     notes[1] = Candidate("2", 'Jonas said: "My sister Lena visited on Sunday."')
     ev = find("Where do I repair bikes?", notes, embed=emb.encode_cached, own="Milo", user="Jonas")
     assert ev.answered and "Lena" not in ev.told(), ev.describe()
+
+
+def test_a_time_long_past_asked_is_not_answered_by_a_note_that_says_no_time(emb):
+    """dec35 (held out): "what did i plant last year" was answered "You told me you grow tomatoes
+    and peppers on your allotment." (what grows now). Said as the closest; a note that says a
+    time answers as before."""
+    def ev(question, note):
+        notes = [Candidate("1", f'Kwame said: "{note}"'), Candidate("2", 'Kwame said: "the bus was late again today"')]
+        return find(question, notes, embed=emb.encode_cached, own="Milo", user="Kwame")
+
+    grow = ev("what did i plant last year", "i grow tomatoes and peppers on my allotment")
+    assert grow.choice == NONE and grow.closest.key == "1" and grow.lacks == "when", grow.describe()
+    assert ev("what did i plant last year", "last year i planted beans on my allotment").choice == "1"
+    assert ev("Where did I go on holiday last year?", "Last summer we went to Crete.").choice == "1"
+    assert ev("what do i grow", "i grow tomatoes and peppers on my allotment").choice == "1"

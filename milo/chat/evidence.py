@@ -800,7 +800,9 @@ def _lacking(found: Evidence, text: str, own: str, user: str, shown: Candidate) 
     if (asks_who(text) and _beyond_name(text, own)
             and not any(_names_someone(t, text, own, user) or _kin_asked(t, roles=True) for t in said)):
         return Evidence(NONE, own=own, closest=shown, lacks="who")
-    if _ASKS_WHEN.search(text) and not any(_SAYS_WHEN.search(t) for t in said):
+    if (_ASKS_WHEN.search(text) or _ANOTHER_TIME.search(text)) and not any(_SAYS_WHEN.search(t) for t in said):
+        # ...or a time long past that no note says: "what did i plant last year" was answered
+        # 'i grow tomatoes and peppers on my allotment', which says what grows now.
         return Evidence(NONE, own=own, closest=shown, lacks="when")
     if _ASKS_SIZE.search(text) and not any(_SIZE.search(t) or _NUMBER.search(t) for t in said):
         # "How big is my garden?" / 'I'm planting tulips and garlic in my garden this weekend.'
@@ -1294,6 +1296,10 @@ _DAY = re.compile(r"(?<!\w)(?:mondays?|tuesdays?|wednesdays?|thursdays?|fridays?
 CHANGED_SAME = 0.35  # a newer note about a day, this close to an older one about a day, changed it
 
 
+# A time long past named in a question (a closed, lexical class): a note that says no time at all
+# tells of now, not of then.
+_ANOTHER_TIME = re.compile(r"(?<!\w)(?:last\s+(?:year|month)|(?:\w+|a\s+few|\d+)\s+(?:years?|months?)\s+ago|in\s+(?:19|20)\d\d"
+                           r"|l'année\s+dernière|letztes\s+jahr|el\s+año\s+pasado|l'anno\s+scorso|vorig\s+jaar)(?!\w)", re.IGNORECASE)
 # Asking when (a closed, lexical class): the newer day is the answer, alone.
 _ASKS_WHEN = re.compile(r"(?<!\w)(?:when|what\s+day|which\s+day|what\s+time|what\s+days|which\s+days|quand|wann|cuándo|cuando)(?!\w)",
                         re.IGNORECASE)

@@ -206,7 +206,28 @@ def leaves_out(value: str, user_text: str, user_name: str, own: str = "") -> Opt
         missing = [w for s, w in told.items() if s not in kept]
         if missing and (len(told) <= KEPT_ALL or len(missing) > (1 - KEPT_SHARE) * len(told)):
             return f"it leaves out what the user told ({', '.join(missing[:5])})"
+    # ...and whose it is: "ive got a tortoise called shelby he hates the cold" summed up as "Shelby
+    # is a tortoise who hates the cold." kept every thing named, and "what pet do i have" then
+    # found no note (0.13 from it in meaning, 0.35 from the quote).
+    if _FIRST_PERSON.search(user_text) and not _whose(value, user_name):
+        return "it leaves out that the user said it of themselves"
     return None
+
+
+# The user speaking of themselves (a closed, lexical class; English only so far, as typed or
+# transcribed: "ive", "im"), and how a summary says it is theirs.
+_FIRST_PERSON = re.compile(r"(?<!\w)(?:i|i'm|im|i've|ive|i'd|i'll|me|my|mine|myself|we|we've|our|ours)(?!\w)", re.IGNORECASE)
+_THE_USER = re.compile(r"(?<!\w)(?:user|user's|i|my|me|we|our|us)(?!\w)", re.IGNORECASE)
+
+
+def _whose(value: str, user_name: str) -> bool:
+    """Whether a summary says whose it is: the user's name (any part of it) or "the user"."""
+    value = value.replace("\u2019", "'")
+    if _THE_USER.search(value):
+        return True
+    low = value.casefold()
+    parts = [p for p in re.findall(r"\w+", (user_name or "").casefold()) if p != "friend" and len(p) > 1]
+    return any(re.search(rf"(?<!\w){re.escape(p)}(?!\w)", low) for p in parts)
 
 
 ASKED = "asked"  # the verb of a quoted question (milo.memory.notes shows such a note unnumbered)
