@@ -1231,6 +1231,58 @@ SETS = {
              ("What's my grandmother's name?", "never", None, None)],
         ],
     },
+    "dec39": {  # written 2026-12-05 (sixteenth session) after dec38's changes, before running it: their measure
+        "ngozi": [
+            [S("Good evening Milo, I'm Ngozi. I teach piano to children after school, and on weekends I sing in a church choir.")],
+            [S("One of my students, Ada, just passed her grade five exam!")],
+            [("What do I teach?", "told", ["piano"], None),
+             ("Who passed an exam?", "told", ["ada"], None),
+             ("Which grade did Ada pass?", "told", ["five", "5"], None),
+             ("How many students do I have?", "never", None, None)],
+        ],
+        "matteo": [
+            [S("ciao milo sono matteo i just moved into a flat in turin with my girlfriend giulia"),
+             S("we dont have any furniture yet so were sleeping on a mattress on the floor")],
+            [("do you remember where i moved", "told", ["turin"], None),
+             ("who do i live with", "told", ["giulia"], None),
+             ("what do we sleep on", "told", ["mattress"], None),
+             ("how much is the rent", "never", None, None)],
+        ],
+        "hyejin": [
+            [S("Hi Milo, Hyejin here. I'm training my dog Bori to fetch, but she only brings back socks.")],
+            [S("Update: Bori finally brought back the ball today!")],
+            [("What is Bori learning?", "told", ["fetch"], None),
+             ("What did Bori bring back today?", "corrected", ["ball"], None),
+             ("What breed is Bori?", "never", None, None),
+             ("Who am I?", "name", ["hyejin"], None)],
+        ],
+    },
+    "dec40": {  # written 2026-12-05 (sixteenth session), with dec39, before running either
+        "olu": [
+            [S("Hey Milo, it's Olu. My car broke down on the motorway this morning."),
+             S("A mechanic called Dave towed it to his garage.")],
+            [("What happened to my car?", "told", ["broke"], None),
+             ("Who towed my car?", "told", ["dave"], None),
+             ("How much will the repair cost?", "never", None, None),
+             ("What kind of car do I have?", "never", None, None)],
+        ],
+        "camille": [
+            [S("Salut Milo! Camille ici. I'm knitting a scarf for my dad's birthday."),
+             S("It's blue and grey, his favourite colours.")],
+            [S("Actually I changed my mind, I'm making him a hat instead.")],
+            [("What am I knitting for my dad?", "corrected", ["hat"], None),
+             ("What colours does my dad like?", "told", ["blue", "grey", "gray"], None),
+             ("When is my dad's birthday?", "never", None, None),
+             ("What's my dad's name?", "never", None, None)],
+        ],
+        "arjun": [
+            [S("hello milo arjun here my sister priya is getting married in goa in december")],
+            [("where is priyas wedding", "told", ["goa"], None),
+             ("when is the wedding", "told", ["december"], None),
+             ("who is priya marrying", "never", None, None),
+             ("how many guests are coming", "never", None, None)],
+        ],
+    },
 }
 
 
