@@ -35,7 +35,8 @@ from typing import Optional, Sequence
 
 from milo.chat.evidence import (MEANING_SAME_THING, NONE, Candidate, Embed, Evidence, asks_about_them, asks_about_user, asks_beyond_name,
                                 asks_how_i, asks_when_or_how_many, by_meaning, changes, names_from, own_words, part_of,
-                                quoted_speaker, says_what_is_asked, to_you, told_notes, unnamed, asks_a_name, asks_who, gives_colour, gives_measure, introduces, same_when, asks_measure)
+                                quoted_speaker, says_what_is_asked, to_you, told_notes, unnamed, asks_a_name, asks_who, gives_colour, gives_measure, introduces, same_when, asks_measure,
+                                names_no_one)
 from milo.sentences import TITLE_GBNF
 
 log = logging.getLogger("milo")
@@ -140,6 +141,11 @@ def confirm(question: str, evidence: Optional[Evidence], candidates: Sequence[Ca
             and not names_from(draft, drafted.note, question, own, user)):
         # A name asked, none in find's note: the draft answers only with a name its note has.
         drafted = Evidence(NONE, own=own, closest=Candidate(drafted.choice, drafted.note))
+    if (drafted is not None and drafted.answered and names_no_one(question, drafted.note, own, user)
+            and not names_from(draft, drafted.note, question, own, user, opener=True)):
+        # Who asked, and the note the draft restates names no one: "Who conducts the orchestra?"
+        # (dec38, held out) was answered "You told me you play the cello in a youth orchestra."
+        drafted = Evidence(NONE, own=own, closest=Candidate(drafted.choice, drafted.note))
     if (evidence is not None and evidence.answered and drafted is not None and not drafted.answered
             and same_when(question, draft, evidence.told())):
         # When is asked, and the draft gives the day find's note gives ("When is Ffion's concert?"
@@ -171,7 +177,7 @@ def needed(question: str, evidence: Optional[Evidence], own: str = "") -> bool:
         # sandra showed us where to put the tent': left to the model, it said "I was helping them
         # set up their campsite."): a note only when the draft surely restates one, else the model.
         return asks_how_i(question) or (asks_about_them(question, own) and not asks_about_user(question, own))
-    if evidence.lacks in ("which", "asked", "when"):
+    if evidence.lacks in ("which", "asked", "when", "where"):
         return False  # seen in the note's words: the draft would only restate it
     if evidence.answered:
         return evidence.unsure

@@ -88,7 +88,7 @@ class Evidence:
     unsure: bool = False
     # The closest note is on the thing asked but lacks what is asked (`_lacking`): "number" (no
     # number in it), "which" ("a bank"), "name" (no name seen: one said in lower case is not),
-    # "who" (no one named, no relation), "when" (no day, month or time), "colour".
+    # "who" (no one named, no relation), "when" (no day, month or time), "where" (no place), "colour".
     # Only for a name does the draft look again (restating the note, it answered the question
     # before a follow-up: "What's my dog called? How old is he?" -> "Your dog is called Fenrir.").
     # "asked": a follow-up asks what the note of the question before it does not mention.
@@ -797,13 +797,16 @@ def _lacking(found: Evidence, text: str, own: str, user: str, shown: Candidate) 
         return Evidence(NONE, own=own, closest=shown, lacks="name")
     # Who, and no one in the notes; when, and no time ("Who is coming to the party?", "When is the
     # party?" / 'the party moved to the beach park instead.' was said as the answer).
-    if (asks_who(text) and _beyond_name(text, own)
-            and not any(_names_someone(t, text, own, user) or _kin_asked(t, roles=True) for t in said)):
+    if said and all(names_no_one(text, t, own, user) for t in said):
         return Evidence(NONE, own=own, closest=shown, lacks="who")
     if (_ASKS_WHEN.search(text) or _ANOTHER_TIME.search(text)) and not any(_SAYS_WHEN.search(t) for t in said):
         # ...or a time long past that no note says: "what did i plant last year" was answered
         # 'i grow tomatoes and peppers on my allotment', which says what grows now.
         return Evidence(NONE, own=own, closest=shown, lacks="when")
+    if _ASKS_WHERE.search(text) and not any(_SAYS_WHERE.search(t) for t in said):
+        # Where, and no place: "where are the lessons" / 'my daughter zoe just started swimming
+        # lessons' was said as the answer.
+        return Evidence(NONE, own=own, closest=shown, lacks="where")
     if _ASKS_SIZE.search(text) and not any(_SIZE.search(t) or _NUMBER.search(t) for t in said):
         # "How big is my garden?" / 'I'm planting tulips and garlic in my garden this weekend.'
         # was said as the answer.
@@ -813,6 +816,16 @@ def _lacking(found: Evidence, text: str, own: str, user: str, shown: Candidate) 
         # called Luna and she's completely black.'): the draft looks again.
         return Evidence(NONE, own=own, closest=shown, lacks="colour")
     return found
+
+
+def names_no_one(question: str, note: str, own: str = "", user: str = "") -> bool:
+    """Whether `question` asks who (beyond the user's own name) and `note` names no one: no name
+    but the user's, no relation, no role ("Who conducts the orchestra?" / 'I'm Noa and I play
+    the cello in a youth orchestra.')."""
+    if _said(note) is not None:
+        note = _clause(note, own)  # the user's words, without the greeting that names Milo or them
+    return (asks_who(question) and bool(_beyond_name(question, own))
+            and not (_names_someone(note, question, own, user) or _kin_asked(note, roles=True)))
 
 
 def gives_colour(question: str, answer: str, note: str) -> bool:
@@ -929,6 +942,12 @@ def unnamed(question: str, told: str) -> bool:
                for m in re.finditer(r"(?<!\w)which\s+(\w+)", question, re.IGNORECASE))
 
 
+# A question that asks where, and a place as a note may say it (closed, lexical classes: the
+# question words; a preposition of place before a word, or a word that is a place by itself).
+_ASKS_WHERE = re.compile(r"(?<!\w)(?:where|where's|wheres|wo|wohin|où|dónde|donde|waar|hvor|где)(?!\w)", re.IGNORECASE)
+_SAYS_WHERE = re.compile(r"(?<!\w)(?:(?:at|in|on|near|behind|beside|by|outside|inside|opposite|from|to|into|across|around"
+                         r"|under|above|over|past|next\s+to|close\s+to|à|au|aux|dans|chez|en|im|am|bei|zum|zur|em|na|no|cerca\s+de)\s+\w"
+                         r"|(?:home|downtown|abroad|upstairs|downstairs|nearby|here|there|overseas|locally)(?!\w))", re.IGNORECASE)
 # A question that asks who (a closed, lexical class: the question words for a person).
 _ASKS_WHO = re.compile(r"(?<!\w)(?:who|who's|whos|whom|wer|quién|quien|qui|chi|vem|hvem|кто)(?!\w)", re.IGNORECASE)
 
