@@ -765,20 +765,21 @@ def _by_their_notes(text: str, candidates: Sequence[Candidate], embed: Optional[
 
 
 def _correction_after(k: int, told: Sequence[tuple[int, Candidate]], meaning) -> tuple[Candidate, ...]:
-    """The note told right after note `k`, where it corrects something without naming it and is
-    closer in meaning to `k` than to any note before it: "Where do I repair bikes?" after 'I repair
+    """The first note told after note `k` that corrects something without naming it, where it is
+    closer in meaning to `k` than to any note before it (without meaning: right after it): "Where do I repair bikes?" after 'I repair
     bicycles in my garage in Hamburg.' and 'Actually I rented a small shop for it now, near the
     harbour.' (0.30 apart, no word shared) was answered with the garage. Only the order says what
     "it" is, so the newer note is said beside the older ("..., and later that ..."), never instead."""
-    j = k + 1
-    if j >= len(told):
-        return ()
-    words = _words(told[j][1].text)
-    if not (changes(words) and points_back(words)):
-        return ()
-    if meaning is not None and any(meaning[1][i][j] > meaning[1][k][j] for i in range(j) if i != k):
-        return ()
-    return (told[j][1],)
+    # The first correction after it: 'Actually I changed my mind, I'm making him a hat instead.'
+    # came after 'It's blue and grey, his favourite colours.', itself after the scarf (dec40).
+    for j in range(k + 1, len(told) if meaning is not None else min(k + 2, len(told))):
+        words = _words(told[j][1].text)
+        if changes(words) and points_back(words):
+            if ((meaning is not None and any(meaning[1][i][j] > meaning[1][k][j] for i in range(j) if i != k))
+                    or _changes_a_day_it_lacks(told[k][1].text, told[j][1].text)):
+                return ()  # (a change of day is not of a note that says no when: see find)
+            return (told[j][1],)
+    return ()
 
 
 def _lacking(found: Evidence, text: str, own: str, user: str, shown: Candidate) -> Evidence:
@@ -869,7 +870,24 @@ def _counts_what_is_asked(question: str, told: str) -> bool:
     asked = set(terms(m.group(1))) if m else set()
     if asked == set(terms("times")) and _TIMES.search(told):
         return True
-    return not asked or asked <= _RELATION_TERMS() or bool(asked & set(terms(told)))
+    return not asked or asked <= _RELATION_TERMS() or (bool(asked & set(terms(told))) and _counted(told, asked))
+
+
+def _counted(told: str, asked: set) -> bool:
+    """Whether a number in `told` counts the thing asked: right before it ("I keep 14 goats",
+    "three little kids"), not "one of" them ("how many students do i have" / 'One of my students,
+    Ada, just passed her grade five exam!' was said as the answer: its numbers count neither)."""
+    return bool(_counts_of(told, asked))
+
+
+def _counts_of(told: str, asked: set) -> set:
+    """The counts in `told` of the thing asked (see _counted), words as digits."""
+    from milo.memory.index import terms
+
+    words = re.findall(r"[^\W_]+", told.casefold())
+    return {COUNT_WORDS.get(w, w) for i, w in enumerate(words)
+            if (w.isdigit() or (w in COUNT_WORDS and w != "zero")) and words[i + 1:i + 2] != ["of"]
+            and asked & set(terms(" ".join(words[i + 1:i + 4])))}
 
 
 _TIMES = re.compile(r"(?<!\w)(?:once|twice|thrice|\w+\s+times)(?!\w)", re.IGNORECASE)
@@ -932,6 +950,13 @@ def gives_measure(question: str, answer: str, note: str) -> bool:
         return bool(_counts(answer) & _counts(note)) or _says_the_same(_SIZE, answer, note)
     if _ASKS_AGE.search(question):
         return bool(_counts(answer) & _ages(note))
+    m = _HOW_MANY.search(question)
+    if m:
+        from milo.memory.index import terms
+
+        asked = set(terms(m.group(1)))
+        if asked and not asked <= _RELATION_TERMS() and asked != set(terms("times")):
+            return bool(_counts(answer) & _counts_of(note, asked))  # a count of the thing asked
     return bool(_ASKS_NUMBER.search(question)) and bool(_counts(answer) & _counts(note))
 
 
@@ -1194,6 +1219,11 @@ def _told_about(text: str, candidates: Sequence[Candidate], embed: Optional[Embe
              and says_what_is_asked(text, _words(told[k].text))]
     newer = (told[close[-1]],) if close else ()
     note = part_of(told[j], meaning[2][j])
+    if asked & set(terms(_words(told[j].text))) - set(terms(meaning[2][j])):
+        # The part closest in meaning leaves out words asked that the note has: its sentences
+        # that have them ("Which grade did Ada pass?" / 'One of my students, Ada, just passed her
+        # grade five exam!' was said "You told me One of your students, Ada.": a name weighs much).
+        note = _answering(told[j], asked)
     # Looked at again (milo.chat.draft): a name in common weighs much in MiniLM, so a note on the
     # person may be close to any question about them ("When is Lucía's birthday?" / 'My daughter
     # Lucía just started university in Madrid.' was said as the answer). Not where a newer note
