@@ -137,14 +137,13 @@ def confirm(question: str, evidence: Optional[Evidence], candidates: Sequence[Ca
         # (surely, or as the closest: "The treehouse is 3 meters tall." is 0.52 from that note)
         note = None if drafted is None else drafted.note if drafted.answered else drafted.closest.text if drafted.closest else None
         return drafted if note is not None and gives_measure(question, draft, note) else evidence
-    if (evidence is not None and evidence.lacks == "name" and drafted is not None and drafted.answered
-            and not names_from(draft, drafted.note, question, own, user)):
-        # A name asked, none in find's note: the draft answers only with a name its note has.
-        drafted = Evidence(NONE, own=own, closest=Candidate(drafted.choice, drafted.note))
-    if (drafted is not None and drafted.answered and names_no_one(question, drafted.note, own, user)
-            and not names_from(draft, drafted.note, question, own, user, opener=True)):
-        # Who asked, and the note the draft restates names no one: "Who conducts the orchestra?"
-        # (dec38, held out) was answered "You told me you play the cello in a youth orchestra."
+    if drafted is not None and drafted.answered and (
+            # A name asked, none in find's note: the draft answers only with a name its note has.
+            (evidence is not None and evidence.lacks == "name" and not names_from(draft, drafted.note, question, own, user))
+            # Who asked, and the note the draft restates names no one: "Who conducts the orchestra?"
+            # (dec38, held out) was answered "You told me you play the cello in a youth orchestra."
+            or (names_no_one(question, drafted.note, own, user)
+                and not names_from(draft, drafted.note, question, own, user, opener=True))):
         drafted = Evidence(NONE, own=own, closest=Candidate(drafted.choice, drafted.note))
     if (evidence is not None and evidence.answered and drafted is not None and not drafted.answered
             and same_when(question, draft, evidence.told())):

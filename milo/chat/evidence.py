@@ -862,26 +862,27 @@ def _counts_what_is_asked(question: str, told: str) -> bool:
     i score" / 'i play five a side football' (its "five" counts players) was said as the answer.
     People asked are counted by what the note calls them ("how many kids" / "twin girls"), times
     by how often ("how many times did he fall" / 'He fell off twice')."""
-    from milo.memory.index import terms
-
     if _ASKS_AGE.search(question):
         return bool(_ages(told))
-    m = _HOW_MANY.search(question)
-    asked = set(terms(m.group(1))) if m else set()
-    if asked == set(terms("times")) and _TIMES.search(told):
+    asked = _how_many(question)
+    if asked == _how_many("how many times") and _TIMES.search(told):
         return True
-    return not asked or asked <= _RELATION_TERMS() or (bool(asked & set(terms(told))) and _counted(told, asked))
+    return not asked or asked <= _RELATION_TERMS() or bool(_counts_of(told, asked))
 
 
-def _counted(told: str, asked: set) -> bool:
-    """Whether a number in `told` counts the thing asked: right before it ("I keep 14 goats",
-    "three little kids"), not "one of" them ("how many students do i have" / 'One of my students,
-    Ada, just passed her grade five exam!' was said as the answer: its numbers count neither)."""
-    return bool(_counts_of(told, asked))
+def _how_many(question: str) -> set:
+    """The terms of what "how many X" counts ("how many kids do i have" -> {"kid"}), else empty."""
+    from milo.memory.index import terms
+
+    m = _HOW_MANY.search(question)
+    return set(terms(m.group(1))) if m else set()
 
 
 def _counts_of(told: str, asked: set) -> set:
-    """The counts in `told` of the thing asked (see _counted), words as digits."""
+    """The counts in `told` of the thing asked, words as digits: a number right before it ("I keep
+    14 goats", "three little kids"), not "one of" them ("how many students do i have" / 'One of my
+    students, Ada, just passed her grade five exam!' was said as the answer: its numbers count
+    neither)."""
     from milo.memory.index import terms
 
     words = re.findall(r"[^\W_]+", told.casefold())
@@ -912,7 +913,7 @@ ORDINALS.update(thirtieth=30, fortieth=40, fiftieth=50, sixtieth=60, seventieth=
 _ASKS_AGE = re.compile(r"(?<!\w)(?:how\s+old|what\s+age)(?!\w)", re.IGNORECASE)
 _AGE = re.compile(r"(?:(?P<a>" + _COUNT.pattern + r")[\s-]*(?:years?|yrs?|months?|weeks?|days?)(?:[\s-]+old)?(?!\w)"
                   r"|(?<!\w)(?:turn(?:s|ed|ing)?|aged?)\s+(?:\w+\s+)?(?P<b>" + _COUNT.pattern + r")"
-                  r"|(?<!\w)(?:" + "|".join(ORDINALS) + r"|\d+(?:st|nd|rd|th))\s+birthday"
+                  r"|(?<!\w)(?P<d>" + "|".join(ORDINALS) + r"|\d+(?:st|nd|rd|th))\s+birthday"
                   r"|(?<!\w)(?:is|am|are|was|i'm|im|you're|youre|she's|shes|he's|hes|who's|whos|they're|theyre|it's)\s+"
                   r"(?:(?:just|now|only|almost|nearly|about|already)\s+)?(?P<c>" + _COUNT.pattern + r")"
                   r"(?=\s*(?:[.,!?;:]|$|and\b|next\b|this\b|now\b|today\b|soon\b|in\b|on\b)))", re.IGNORECASE)
@@ -923,12 +924,12 @@ def _ages(text: str) -> set:
     text = text.replace("\u2019", "'")
     out = set()
     for m in _AGE.finditer(text):
-        v = m.group("a") or m.group("b") or m.group("c")
-        if v:
+        if m.group("d"):  # "their tenth birthday", "her 90th birthday"
+            d = m.group("d").casefold()
+            out.add(str(ORDINALS[d]) if d in ORDINALS else d[:-2])
+        else:
+            v = m.group("a") or m.group("b") or m.group("c")
             out.add(COUNT_WORDS.get(v.casefold(), v))
-        else:  # "their tenth birthday", "her 90th birthday"
-            n = m.group(0).split()[0].casefold()
-            out.add(str(ORDINALS[n]) if n in ORDINALS else n.rstrip("stndrh"))
     return out
 
 
@@ -950,13 +951,9 @@ def gives_measure(question: str, answer: str, note: str) -> bool:
         return bool(_counts(answer) & _counts(note)) or _says_the_same(_SIZE, answer, note)
     if _ASKS_AGE.search(question):
         return bool(_counts(answer) & _ages(note))
-    m = _HOW_MANY.search(question)
-    if m:
-        from milo.memory.index import terms
-
-        asked = set(terms(m.group(1)))
-        if asked and not asked <= _RELATION_TERMS() and asked != set(terms("times")):
-            return bool(_counts(answer) & _counts_of(note, asked))  # a count of the thing asked
+    asked = _how_many(question)
+    if asked and not asked <= _RELATION_TERMS() and asked != _how_many("how many times"):
+        return bool(_counts(answer) & _counts_of(note, asked))  # a count of the thing asked
     return bool(_ASKS_NUMBER.search(question)) and bool(_counts(answer) & _counts(note))
 
 
@@ -1219,7 +1216,7 @@ def _told_about(text: str, candidates: Sequence[Candidate], embed: Optional[Embe
              and says_what_is_asked(text, _words(told[k].text))]
     newer = (told[close[-1]],) if close else ()
     note = part_of(told[j], meaning[2][j])
-    if asked & set(terms(_words(told[j].text))) - set(terms(meaning[2][j])):
+    if asked & (set(terms(_words(told[j].text))) - set(terms(meaning[2][j]))):
         # The part closest in meaning leaves out words asked that the note has: its sentences
         # that have them ("Which grade did Ada pass?" / 'One of my students, Ada, just passed her
         # grade five exam!' was said "You told me One of your students, Ada.": a name weighs much).
@@ -1347,7 +1344,7 @@ CHANGED_SAME = 0.35  # a newer note about a day, this close to an older one abou
 
 # A time long past named in a question (a closed, lexical class): a note that says no time at all
 # tells of now, not of then.
-_ANOTHER_TIME = re.compile(r"(?<!\w)(?:last\s+(?:year|month)|(?:\w+|a\s+few|\d+)\s+(?:years?|months?)\s+ago|in\s+(?:19|20)\d\d"
+_ANOTHER_TIME = re.compile(r"(?<!\w)(?:last\s+(?:year|month)|\w+\s+(?:years?|months?)\s+ago|in\s+(?:19|20)\d\d"
                            r"|l'année\s+dernière|letztes\s+jahr|el\s+año\s+pasado|l'anno\s+scorso|vorig\s+jaar)(?!\w)", re.IGNORECASE)
 # Asking when (a closed, lexical class): the newer day is the answer, alone.
 _ASKS_WHEN = re.compile(r"(?<!\w)(?:when|what\s+day|which\s+day|what\s+time|what\s+days|which\s+days|quand|wann|cuándo|cuando)(?!\w)",
