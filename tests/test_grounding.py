@@ -100,6 +100,14 @@ def test_repeats_of_recent_notes_are_not_etched_again():
     assert "FUTURE_MESSAGE" not in g.fields and "REPLY" in g.fields
     assert near_duplicate("Ask Amy about the cat!", ["ask amy about her cat"])
     assert not near_duplicate("Ask Amy about her interview", ["ask amy about her cat"])
+    # A negation or another question word is no repeat: a correction or a new question is kept.
+    assert not near_duplicate("Sam does not like coffee anymore.", ["Sam likes coffee."])
+    assert not near_duplicate("Sam doesnt like coffee", ["Sam likes coffee."])
+    assert near_duplicate("Sam wants coffee", ["Sam want coffee!"])  # "want" is no "n't"
+    assert not near_duplicate('Sam asked: "When is my yoga class?"', ['Sam asked: "Where is my yoga class?"'])
+    told = ground("Sam does not like coffee anymore.", "", "Oh no!", "I do not like coffee anymore.",
+                  user_name="Sam", recent=[{"CORE_UPDATE": "Sam likes coffee.", "REPLY": "Coffee!"}])
+    assert told.fields["CORE_UPDATE"] == "Sam does not like coffee anymore."
     # Nothing new at all (the same quote, the same reply): nothing etched.
     again = ground_as_milo("", "", REPLY, USER, user_name="Amy", recent=[{"CORE_UPDATE": faithful_core(USER, "Amy"), "REPLY": REPLY}])
     assert again.fields == {}

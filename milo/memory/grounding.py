@@ -247,13 +247,26 @@ def _word_set(text: str) -> set[str]:
     return {_stem(w) for w in words(text) if w.lower() not in STOP}
 
 
+# Stop words that still change what a note says: "Sam does not like coffee anymore" is no repeat
+# of "Sam likes coffee" (a correction dropped as a loop), nor "When is my yoga class?" of "Where
+# is ...". A closed, lexical class, like STOP itself.
+_NEGATION = re.compile(r"^(?:not|no|nor|never|\w+n't|(?:do|does|did|ca|wo|is|was|were|are|has|have|had|could|would|should|ai)nt)$")
+_ASKING = frozenset("what when where who whom whose why how which".split())
+
+
+def _marks(text: str) -> set[str]:
+    low = [_bare(w) for w in words(text)]
+    return {"not" if _NEGATION.match(w) else w for w in low if _NEGATION.match(w) or w in _ASKING}
+
+
 def near_duplicate(value: str, recent: Iterable[str]) -> bool:
     mine = _word_set(value)
     if not mine:
         return False
+    marks = _marks(value)
     for other in recent:
         theirs = _word_set(other)
-        if theirs and len(mine & theirs) / len(mine | theirs) >= NEAR_DUPLICATE:
+        if theirs and len(mine & theirs) / len(mine | theirs) >= NEAR_DUPLICATE and _marks(other) == marks:
             return True
     return False
 
