@@ -1283,6 +1283,57 @@ SETS = {
              ("how many guests are coming", "never", None, None)],
         ],
     },
+    "dec41": {  # written 2026-12-05 (seventeenth session), with dec42, before running either
+        "dmitri": [
+            [S("Hi Milo, I'm Dmitri. I play tennis every Saturday with my neighbour Oleg.")],
+            [S("I don't play tennis anymore, I hurt my wrist. I've started swimming instead.")],
+            [("What sport do I do now?", "corrected", ["swim"], None),
+             ("Who did I play tennis with?", "told", ["oleg"], None),
+             ("What did I hurt?", "told", ["wrist"], None),
+             ("How old is Oleg?", "never", None, None)],
+        ],
+        "amara": [
+            [S("milo its amara my daughter zuri starts primary school next week she is so excited"),
+             S("her teacher is called mrs okafor")],
+            [("what is my daughters name", "told", ["zuri"], None),
+             ("who is zuris teacher", "told", ["okafor"], None),
+             ("what school does zuri go to", "never", None, None),
+             ("how old is zuri", "never", None, None)],
+        ],
+        "lucia": [
+            [S("Hola Milo, soy Luc\u00eda. Estoy aprendiendo a tocar la guitarra."),
+             S("My teacher Andr\u00e9s says I need to practise more.")],
+            [("What instrument am I learning?", "told", ["guitar"], None),
+             ("Who is my teacher?", "told", ["andres"], None),
+             ("How long have I been playing?", "never", None, None),
+             ("\u00bfC\u00f3mo me llamo?", "name", ["lucia"], None)],
+        ],
+    },
+    "dec42": {  # written 2026-12-05 (seventeenth session), with dec41, before running either
+        "kenji": [
+            [S("Hi Milo, Kenji here. I'm planning a trip to Iceland in March with two friends.")],
+            [S("Change of plans: we're going to Norway instead, same dates.")],
+            [("Where am I travelling to?", "corrected", ["norway"], None),
+             ("When is the trip?", "told", ["march"], None),
+             ("How many friends are coming with me?", "told", ["two", "2"], None),
+             ("What are my friends' names?", "never", None, None)],
+        ],
+        "fatima": [
+            [S("Hi Milo, I'm Fatima. I run a small bakery in Marseille. My best seller is almond croissants.")],
+            [("What do I sell the most?", "told", ["almond", "croissant"], None),
+             ("Where is my bakery?", "told", ["marseille"], None),
+             ("How many people work at my bakery?", "never", None, None),
+             ("What time does my bakery open?", "never", None, None)],
+        ],
+        "tom": [
+            [S("hey milo its tom. my cat pickle has been sick, the vet said she has a kidney problem")],
+            [S("good news, pickle is eating again")],
+            [("what is wrong with pickle", "told", ["kidney"], None),
+             ("who is pickle", "told", ["cat"], None),
+             ("how much does the vet cost", "never", None, None),
+             ("what is the vets name", "never", None, None)],
+        ],
+    },
 }
 
 
