@@ -1334,6 +1334,60 @@ SETS = {
              ("what is the vets name", "never", None, None)],
         ],
     },
+    "dec43": {  # written 2026-12-05 (seventeenth session) after dec41/dec42's fixes, before running it
+        "sione": [
+            [S("Talofa Milo! I'm Sione. I coach a rugby team of under-12s in Auckland."),
+             S("Our big match is on Saturday against Ponsonby.")],
+            [S("The match got rained off, it's next Saturday now.")],
+            [("When is our match?", "corrected", ["next saturday"], None),
+             ("Who are we playing?", "told", ["ponsonby"], None),
+             ("What do I coach?", "told", ["rugby"], None),
+             ("How many players are on my team?", "never", None, None)],
+        ],
+        "ines": [
+            [S("bonjour milo je suis in\u00e8s, i work as a nurse in lyon"),
+             S("my brother hugo is visiting me next weekend")],
+            [("what is my job", "told", ["nurse"], None),
+             ("who is visiting me", "told", ["hugo"], None),
+             ("where does hugo live", "never", None, None),
+             ("what's my name", "name", ["ines"], None)],
+        ],
+        "grace": [
+            [S("Hi Milo, Grace here. I've been growing tomatoes on my balcony."),
+             S("The squirrels keep stealing them, it's so annoying!")],
+            [("What am I growing?", "told", ["tomato"], None),
+             ("What keeps stealing my tomatoes?", "told", ["squirrel"], None),
+             ("How many tomato plants do I have?", "never", None, None),
+             ("What variety of tomatoes are they?", "never", None, None)],
+        ],
+    },
+    "dec44": {  # written 2026-12-05 (seventeenth session), with dec43, before running either
+        "yusuf": [
+            [S("Hey Milo, I'm Yusuf. I started a new job as a software engineer at a bank last month.")],
+            [S("My manager is called Helen, she's really nice."),
+             S("I'm not enjoying the commute though, it's an hour each way.")],
+            [("What's my new job?", "told", ["software"], None),
+             ("Who is my manager?", "told", ["helen"], None),
+             ("How long is my commute?", "told", ["hour"], None),
+             ("Which bank do I work at?", "never", None, None)],
+        ],
+        "mei": [
+            [S("hi milo its mei i have a piano recital on friday and im really nervous")],
+            [("what am i nervous about", "told", ["recital", "piano"], None),
+             ("when is the recital", "told", ["friday"], None),
+             ("what piece am i playing", "never", None, None),
+             ("who is my piano teacher", "never", None, None)],
+        ],
+        "anders": [
+            [S("Hej Milo, Anders here. My wife Karin and I are renovating our kitchen."),
+             S("We picked dark green cabinets.")],
+            [S("Karin changed her mind, the cabinets will be white now.")],
+            [("What colour are the cabinets?", "corrected", ["white"], None),
+             ("What are we renovating?", "told", ["kitchen"], None),
+             ("Who is Karin?", "told", ["wife"], None),
+             ("How much is the renovation costing?", "never", None, None)],
+        ],
+    },
 }
 
 
