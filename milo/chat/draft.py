@@ -36,7 +36,7 @@ from typing import Optional, Sequence
 from milo.chat.evidence import (MEANING_SAME_THING, NONE, Candidate, Embed, Evidence, asks_about_them, asks_about_user, asks_beyond_name,
                                 asks_how_i, asks_when_or_how_many, by_meaning, changes, names_from, own_words, part_of,
                                 quoted_speaker, says_what_is_asked, to_you, told_notes, unnamed, asks_a_name, asks_who, gives_colour, gives_measure, introduces, same_when, asks_measure,
-                                names_no_one)
+                                names_no_one, asks_where)
 from milo.sentences import TITLE_GBNF
 
 log = logging.getLogger("milo")
@@ -193,6 +193,15 @@ def decide(evidence: Optional[Evidence], drafted: Optional[Evidence], question: 
         return drafted if drafted is not None else evidence
     if drafted is not None and drafted.answered and drafted.choice in {evidence.choice, *(c.key for c in evidence.newer)}:
         return evidence  # the note, or the newer one on the same thing beside it
+    if (drafted is not None and drafted.answered and evidence.unsure and not evidence.newer
+            and not asks_about_user(question, evidence.own)):
+        # A question about someone named, not about the user: find named a note by meaning alone,
+        # not by much, where a name in common weighs much in MiniLM ("what is wrong with pickle"
+        # named 'pickle is eating again'), and the draft surely restates another ("Pickle has a
+        # kidney problem...", 0.83 from 'my cat pickle has been sick, the vet said she has a
+        # kidney problem', dec42). Not about the user: "what is my occupation" drafted "...teach
+        # maths" from 'my wife astrid teaches maths' (dec4).
+        return drafted
     if (drafted is not None and drafted.closest is not None and drafted.closest.key == evidence.choice
             and asks_when_or_how_many(question) and says_what_is_asked(question, evidence.note)):
         # Both close to the same note, which holds the when or number asked: "When is the wedding?"
@@ -229,6 +238,17 @@ def who_named(question: str, draft: str, notes: Sequence[Candidate], j: int, own
     return not others or (gives_as_theirs(j) and not any(gives_as_theirs(k) for k in others))
 
 
+def _lends(other: str, note: str, draft: str) -> bool:
+    """Whether `draft` has a word of `other` that `note` lacks (by their first four letters:
+    "farmer" / 'farm')."""
+    from milo.memory.index import terms
+
+    def heads(text: str) -> set[str]:
+        return {t[:4] for t in terms(own_words(text) or text)}
+
+    return bool(heads(draft) & (heads(other) - heads(note)))
+
+
 def _after_greeting(note: str, own: str) -> str:
     """The user's words of `note` without the greeting and name they open with ("Bonsoir!
     Hélène here. I'm training..." was drafted "Your coach is named Bonsoir.")."""
@@ -255,6 +275,13 @@ def restated(question: str, draft: str, notes: Sequence[Candidate], embed: Embed
     # (a colour is a weaker sign than a name: "Your car is black." was 0.49 from 'My cat Luna is
     # completely black.')
     given, bar, floor = [k for k in range(len(notes)) if who_named(question, draft, notes, k, own, user)], DRAFT_SAME, DRAFT_OTHER
+    if not given and agrees and asks_where(question) and not asks_a_name(question):
+        # A place is a name too: "Where am I travelling to?" drafted "You are traveling to
+        # Norway." (0.65 from 'we're going to Norway instead, same dates.', dec42), a name that
+        # note alone has, the note find chose too (not "where did i grow up" drafted "You grew up
+        # in Otago." from 'i look after the sheep on my uncles farm in otago', find's another).
+        placed = [k for k in range(len(notes)) if names_from(draft, _after_greeting(notes[k].text, own), question, own, user, opener=True)]
+        given = [k for k in placed if notes[k].key == agrees] if len(placed) == 1 else []
     if not given:
         words = [own_words(c.text) or c.text for c in notes]
         given, bar, floor = ([k for k, w in enumerate(words) if gives_colour(question, draft, w) or gives_measure(question, draft, w)],
@@ -286,8 +313,12 @@ def restated(question: str, draft: str, notes: Sequence[Candidate], embed: Embed
     # as close to a draft of it (0.32) as to the note itself: no second fact in the draft. Mixed
     # in is a note the draft is closer to than its own note is (the farm note: 0.36 from the
     # netball draft, 0.16 from the netball note).
+    # And a note mixed in gives the draft a word its own note lacks: a name in common weighs much
+    # in MiniLM ("Pickle has a kidney problem..." was 0.67 from 'pickle is eating again', 0.53
+    # between the notes; it took nothing of it, dec42).
     mixers = [k for k in range(len(notes))
-              if k != j and said[0][k] >= DRAFT_OTHER and said[0][k] - said[1][j][k] >= DRAFT_MIXED_BY]
+              if k != j and said[0][k] >= DRAFT_OTHER and said[0][k] - said[1][j][k] >= DRAFT_MIXED_BY
+              and _lends(notes[k].text, notes[j].text, draft)]
     # A newer note that corrects the one restated is no second fact either, it is the newer word
     # ("Small correction: it was my cousin Astrid, not my sister." and the draft "You went on a
     # hiking trip with your cousin Astrid."): said with it, as find says a change.

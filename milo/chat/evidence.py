@@ -819,13 +819,23 @@ def _lacking(found: Evidence, text: str, own: str, user: str, shown: Candidate) 
     return found
 
 
+# "who is pickle", "who's Oleg?": who one or two words are (a closed, lexical form).
+_WHO_IS = re.compile(r"^\W*(?:who\s+(?:is|was|are)|who's|whos)\s+(?!\w+ing\b)[^\W\d_]+(?:\s+[^\W\d_]+)?\W*$", re.IGNORECASE)
+
+
 def names_no_one(question: str, note: str, own: str = "", user: str = "") -> bool:
     """Whether `question` asks who (beyond the user's own name) and `note` names no one: no name
     but the user's, no relation, no role ("Who conducts the orchestra?" / 'I'm Noa and I play
     the cello in a youth orchestra.')."""
     if _said(note) is not None:
         note = _clause(note, own)  # the user's words, without the greeting that names Milo or them
-    return (asks_who(question) and bool(_beyond_name(question, own))
+    from milo.memory.index import terms
+
+    asked = _beyond_name(question, own)
+    # "who is pickle" / 'my cat pickle has been sick' (dec42): who one is, named in the question
+    # (not a relation or role), and the note tells of them: it says who they are.
+    named_in_note = bool(_WHO_IS.match(question)) and not _kin_asked(question, roles=True) and asked <= set(terms(note))
+    return (asks_who(question) and bool(asked) and not named_in_note
             and not (_names_someone(note, question, own, user) or _kin_asked(note, roles=True)))
 
 
@@ -978,6 +988,10 @@ def asks_who(question: str) -> bool:
     return bool(_ASKS_WHO.search(question.replace("\u2019", "'")))
 
 
+def asks_where(question: str) -> bool:
+    return bool(_ASKS_WHERE.search(question))
+
+
 def asks_a_name(question: str) -> bool:
     """Who, or what someone or something is called ("What's my dog called?")."""
     return asks_who(question) or bool(_ASKS_NAME.search(question.replace("\u2019", "'")))
@@ -1022,8 +1036,9 @@ def _names_someone(told: str, question: str, own: str = "", user: str = "") -> b
     A name given in lower case (speech to text: "my dog pepa") is not seen: the note is then said
     as the closest, which still says it."""
     # The name of someone of theirs ("What's my sister called?"): a name near that word, not any
-    # ('My sister's wedding is in May, in Bergen.' was said as the answer: "May", "Bergen").
-    kin = _kin_asked(question)
+    # ('My sister's wedding is in May, in Bergen.' was said as the answer: "May", "Bergen"; and
+    # "What are my friends' names?" / '...a trip to Iceland in March with two friends.', dec42).
+    kin = _kin_asked(question, roles=True)
     return any(not kin or _near_kin(words, k, kin) for words, k in _names(told, question, own, user))
 
 
@@ -1231,6 +1246,7 @@ def _told_about(text: str, candidates: Sequence[Candidate], embed: Optional[Embe
     return _lacking(found, text, own, user, newer[-1] if newer and found.replaced else note)
 
 
+WHOLE_WORDS = 30  # a longer sentence of clauses is compared by its clauses alone
 _SPLIT = re.compile(NOT_AFTER_TITLE + r"(?<=[.!?,;。！？，])\s+")
 
 
@@ -1269,6 +1285,18 @@ def _sentences(note: str, own: str = "") -> list[str]:
     return kept or [words]
 
 
+def _whole_sentences(note: str, parts: Sequence[str], own: str = "") -> list[str]:
+    """The sentences of a note made of several of its `parts` (`_sentences`), each compared as a
+    part too: a clause alone may lose who it is about ("my cat pickle has been sick, the vet said
+    she has a kidney problem": the draft "Pickle has a kidney problem..." came closer to 'pickle
+    is eating again' than to either clause, dec42)."""
+    from milo.memory.names import after_name
+
+    words = after_name(_statements(_words(note)), own)
+    return [s.strip() for s in _SENTENCES.findall(words)
+            if s.strip() not in parts and sum(p.strip() in s for p in parts) > 1 and len(s.split()) <= WHOLE_WORDS]
+
+
 # What opens a clause set against the one before it (a closed, lexical class).
 _CONTRAST = re.compile(r"\W*(?:but|though|although|however|yet|aber|doch|pero|sino|mais|ma|maar|men|mutta|но)(?!\w)", re.IGNORECASE)
 
@@ -1295,28 +1323,39 @@ def by_meaning(text: str, notes: Sequence[Candidate], embed: Embed, own: str = "
     import numpy as np
 
     try:
-        parts = [_sentences(n.text, own) for n in notes]
+        clauses = [_sentences(n.text, own) for n in notes]
+        parts = [ps + _whole_sentences(n.text, ps, own) for n, ps in zip(notes, clauses)]
         vecs = embed([text] + [p for ps in parts for p in ps])
     except Exception as e:  # noqa: BLE001 - meaning only adds to words
         log.info("evidence by meaning skipped (%s: %s)", type(e).__name__, e)
         return None
     q, rest = vecs[0], vecs[1:]
     sims, best, whole, k = [], [], [], 0
-    for ps in parts:
+    for ps, cs in zip(parts, clauses):
         c = rest[k:k + len(ps)] @ q
         sims.append(float(c.max()))
         best.append(ps[int(c.argmax())])
-        # A note as a whole: the mean of its parts (each embedded once: a turn pays for every
+        # A note as a whole: the mean of its clauses (each embedded once: a turn pays for every
         # new text, ~10-20 ms each here, before the model starts).
-        m = rest[k:k + len(ps)].mean(axis=0)
+        m = rest[k:k + len(cs)].mean(axis=0)
         whole.append(m / max(float(np.linalg.norm(m)), 1e-12))
         k += len(ps)
     whole = np.array(whole)
     return sims, (whole @ whole.T).tolist(), best
 
 
+# A part that says something stopped (a closed, lexical class): what took its place is in
+# another part of the same note ("What sport do I do now?" / 'I don't play tennis anymore, I hurt
+# my wrist. I've started swimming instead.' was said "You told me you don't play tennis
+# anymore.", dec41).
+_STOPPED = re.compile(r"(?<!\w)(?:no\s+longer|any\s?more|stopped|quit|gave\s+up|nicht\s+mehr|ya\s+no|plus\s+de)(?!\w)", re.IGNORECASE)
+
+
 def part_of(c: Candidate, part: str) -> Candidate:
-    """The note with only the part of it that meaning matched (its quote kept as a quote)."""
+    """The note with only the part of it that meaning matched (its quote kept as a quote); the
+    note whole where that part says only what stopped."""
+    if _STOPPED.search(part):
+        return c
     q = _said(c.text)
     if q:
         return Candidate(c.key, q[0] + part.strip() + q[2])
@@ -1584,4 +1623,4 @@ def _answering(c: Candidate, asked: set) -> Candidate:
     return Candidate(c.key, q[0] + " ".join(kept) + q[2])
 
 
-__all__ = ["COUNT_WORDS", "bare", "EARLIER", "Candidate", "asks_measure", "gives_measure", "asks_who", "asks_a_name", "introduces", "gives_colour", "same_when", "unnamed", "asks_about_them", "says_what_is_asked", "asks_when_or_how_many", "changed_later", "names_from", "told_notes", "asks_beyond_name", "asks_how_i", "by_meaning", "changes", "part_of", "tells", "Evidence", "NAME_NOTE", "earlier_words", "own_words", "NONE", "NOTE_TAG", "SAID", "name_note", "asks_about_user", "find", "instructions", "followed_up", "leaning", "only_asks", "points_back", "closest_told"]
+__all__ = ["COUNT_WORDS", "bare", "EARLIER", "Candidate", "asks_measure", "gives_measure", "asks_who", "asks_where", "asks_a_name", "introduces", "gives_colour", "same_when", "unnamed", "asks_about_them", "says_what_is_asked", "asks_when_or_how_many", "changed_later", "names_from", "told_notes", "asks_beyond_name", "asks_how_i", "by_meaning", "changes", "part_of", "tells", "Evidence", "NAME_NOTE", "earlier_words", "own_words", "NONE", "NOTE_TAG", "SAID", "name_note", "asks_about_user", "find", "instructions", "followed_up", "leaning", "only_asks", "points_back", "closest_told"]
