@@ -619,6 +619,29 @@ def test_a_name_in_common_mixes_nothing_and_a_sure_draft_answers_over_an_unsure_
     assert not names.answered and names.lacks == "name"
 
 
+def test_who_one_named_is_said_from_the_note_that_gives_it_and_an_hour_is_a_length(emb):
+    """dec44 (held out): "Who is Karin?" was answered with the newest note naming her ('Karin
+    changed her mind...'), not the one that says she is his wife; "How long is my commute?" was
+    "I'm not sure" beside 'it's an hour each way'."""
+    from milo.chat.addressing import fixed_reply
+
+    kitchen = [Candidate("1", 'Anders said: "Hej Milo, Anders here. My wife Karin and I are renovating our kitchen."'),
+               Candidate("2", "We picked dark green cabinets."),
+               Candidate("3", 'Anders said: "Karin changed her mind, the cabinets will be white now."')]
+    karin = find("Who is Karin?", kitchen, embed=emb.encode_cached, own="Milo", user="Anders")
+    reply, whole = fixed_reply(karin)
+    assert karin.choice == "1" and "your wife Karin" in reply and "white" in reply  # the newer said beside, not instead
+    # What the newer note changes, it still replaces.
+    assert "white" in fixed_reply(find("What colour are the cabinets?", kitchen, embed=emb.encode_cached, own="Milo", user="Anders"))[0]
+    commute = [Candidate("1", 'Yusuf said: "I started a new job as a software engineer at a bank last month."'),
+               Candidate("2", 'Yusuf said: "I\'m not enjoying the commute though, it\'s an hour each way."')]
+    ev = find("How long is my commute?", commute, embed=emb.encode_cached, own="Milo", user="Yusuf")
+    assert ev.answered and not ev.unsure and "an hour each way" in fixed_reply(ev)[0]
+    # By meaning alone, a length of another thing is never said surely (the draft looks again).
+    lunch = find("How long is my lunch break?", commute, embed=emb.encode_cached, own="Milo", user="Yusuf")
+    assert not lunch.answered or lunch.unsure
+
+
 TRIP = [Candidate("1", 'Ingrid said: "Hei Milo, I\'m Ingrid. I just got back from a hiking trip in the Dolomites with my sister Astrid."'),
         Candidate("2", 'Ingrid said: "It rained most days but we saw marmots!"'),
         Candidate("3", 'Ingrid said: "My knee hurts a bit after all the downhill bits."')]

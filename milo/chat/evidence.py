@@ -713,7 +713,10 @@ def _by_their_notes(text: str, candidates: Sequence[Candidate], embed: Optional[
     shared = [s for s in shared if s[0] and (meaning is None or meaning[0][s[4]] >= at_least or s[4] in kin_of)]
     j = int(max(range(len(told)), key=lambda k: (meaning[0][k], k))) if meaning is not None else -1  # the closest in meaning
     if shared:
-        best = max(shared, key=lambda s: s[:3])
+        # (then, for "Who is Karin?", the note that gives who she is to them: 'My wife Karin and
+        # I...', not the newer 'Karin changed her mind...', dec44)
+        who = bool(_WHO_IS.match(text))
+        best = max(shared, key=lambda s: (s[0], s[1], who and _gives_who(text, s[3].text), s[2]))
     elif meaning is not None and meaning[0][j] >= answers:
         best = (0, 0, told[j][0], part_of(told[j][1], meaning[2][j]), j)
     elif _HOW_DO_I_HABIT.search(text):
@@ -820,7 +823,19 @@ def _lacking(found: Evidence, text: str, own: str, user: str, shown: Candidate) 
 
 
 # "who is pickle", "who's Oleg?": who one or two words are (a closed, lexical form).
-_WHO_IS = re.compile(r"^\W*(?:who\s+(?:is|was|are)|who's|whos)\s+(?!\w+ing\b)[^\W\d_]+(?:\s+[^\W\d_]+)?\W*$", re.IGNORECASE)
+_WHO_IS = re.compile(r"^\W*(?:who\s+(?:is|was|are)|who's|whos)\s+(?P<named>(?!\w+ing\b)[^\W\d_]+(?:\s+[^\W\d_]+)?)\W*$", re.IGNORECASE)
+
+
+def _gives_who(question: str, note: str) -> bool:
+    """Whether `note` gives the one a "who is X" question names as someone of the user's: a
+    relation or role within three words before the name ("my wife Karin")."""
+    asked = {bare(w) for w in re.findall(r"[^\W\d_]+", _WHO_IS.sub(_who_is_named, question))}
+    words = re.findall(r"[^\W\d_]+", _words(note))
+    return any(bare(w) in asked and _given_as_theirs(words, i, roles=True) for i, w in enumerate(words))
+
+
+def _who_is_named(m: re.Match) -> str:
+    return m.group("named")
 
 
 def names_no_one(question: str, note: str, own: str = "", user: str = "") -> bool:
@@ -1028,7 +1043,10 @@ _ASKS_NAME = re.compile(r"(?<!\w)(?:name|names|called|named|nom|s'appelle|m'appe
 _ASKS_NUMBER = re.compile(r"(?<!\w)(?:how\s+(?:old|many|much|long|tall|far)|what\s+age)(?!\w)", re.IGNORECASE)
 _NUMBER = re.compile(r"\d|(?<!\w)(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen"
                      r"|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty"
-                     r"|ninety|hundred|thousand|dozen|couple|twins?|triplets|a few|several|half|once|twice|single|only)", re.IGNORECASE)
+                     r"|ninety|hundred|thousand|dozen|couple|twins?|triplets|a few|several|half|once|twice|single|only"
+                     # one of a unit: "it's an hour each way" answers "How long is my commute?" (dec44)
+                     r"|an?\s+(?:hour|minute|day|week|fortnight|month|year|mile|kilometre|kilometer|metre|meter|foot|pound|euro|dollar)s?(?!\w))",
+                     re.IGNORECASE)
 
 
 def _names_someone(told: str, question: str, own: str = "", user: str = "") -> bool:
@@ -1221,6 +1239,13 @@ def _told_about(text: str, candidates: Sequence[Candidate], embed: Optional[Embe
         return None
     if _shares_only_a_place(text, told[j].text, own, told):
         return None
+    if _WHO_IS.match(text):
+        # Who one named is: the note that gives who they are to the user ('My wife Karin and I
+        # are renovating our kitchen.'), not one that only names them ('Karin changed her mind,
+        # the cabinets will be white now.', newer and closer in meaning: dec44).
+        theirs = [k for k in range(len(told)) if _gives_who(text, told[k].text)]
+        if theirs and j not in theirs:
+            j = max(theirs, key=lambda k: (meaning[0][k], k))
     from milo.memory.index import terms
 
     asked = _asked_terms(text, own)
@@ -1241,7 +1266,8 @@ def _told_about(text: str, candidates: Sequence[Candidate], embed: Optional[Embe
     # Lucía just started university in Madrid.' was said as the answer). Not where a newer note
     # changed it: the draft then mixes the two ("The twins' birthday party is now scheduled for
     # Sunday." was closest to Saturday's note).
-    found = _day_kept(Evidence(told[j].key, note.text, newer, bool(newer) and changes(newer[-1].text), own), text, told, embed)
+    found = _day_kept(_older_kept(Evidence(told[j].key, note.text, newer, bool(newer) and changes(newer[-1].text), own), text),
+                      text, told, embed)
     found = found if found.newer else dataclasses.replace(found, unsure=True)
     return _lacking(found, text, own, user, newer[-1] if newer and found.replaced else note)
 
@@ -1466,6 +1492,9 @@ def _older_kept(found: "Evidence", question: str) -> "Evidence":
         return found
     older, newest = _words(found.note), _words(found.newer[-1].text)
     if says_what_is_asked(question, older) and not says_what_is_asked(question, newest):
+        return dataclasses.replace(found, replaced=False)
+    if _WHO_IS.match(question) and _gives_who(question, older) and not _gives_who(question, newest):
+        # "Who is Karin?": 'My wife Karin and I...' says, 'Karin changed her mind...' does not (dec44)
         return dataclasses.replace(found, replaced=False)
     return found
 
