@@ -642,6 +642,23 @@ def test_who_one_named_is_said_from_the_note_that_gives_it_and_an_hour_is_a_leng
     assert not lunch.answered or lunch.unsure
 
 
+def test_how_long_or_how_much_of_the_thing_they_told_of_is_theirs(emb):
+    """"How long is the trip?" after 'I'm planning a trip to Japan...' was left to the model, which
+    said "10 days" (dec34); now it is theirs: not told, the trip said as the closest. "How long
+    does the bread take?" asks what the note does not ("take"): not theirs by its words."""
+    from milo.chat.evidence import _names_theirs
+
+    notes = [Candidate("1", 'Elif said: "Merhaba! I am Elif. I am planning a trip to Japan in April with my friend Deniz."'),
+             Candidate("2", 'Elif said: "I bake bread every Sunday."'),
+             Candidate("3", 'Tom said: "my cat pickle has been sick, the vet said she has a kidney problem"')]
+    assert _names_theirs("How long is the trip?", notes, "Milo")
+    assert _names_theirs("how much does the vet cost", notes, "Milo")
+    assert not _names_theirs("How long does the bread take?", notes, "Milo")
+    assert not _names_theirs("How tall is the Eiffel Tower?", notes, "Milo")
+    trip = find("How long is the trip?", notes[:2], embed=emb.encode_cached, own="Milo", user="Elif")
+    assert not trip.answered and trip.lacks == "number" and trip.closest.key == "1"
+
+
 TRIP = [Candidate("1", 'Ingrid said: "Hei Milo, I\'m Ingrid. I just got back from a hiking trip in the Dolomites with my sister Astrid."'),
         Candidate("2", 'Ingrid said: "It rained most days but we saw marmots!"'),
         Candidate("3", 'Ingrid said: "My knee hurts a bit after all the downhill bits."')]

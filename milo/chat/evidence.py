@@ -657,13 +657,20 @@ def _names_theirs(text: str, candidates: Sequence[Candidate], own: str = "") -> 
     'My sister works at the museum in town.', "Who is the president of France?" beside 'I met the
     president of our chess club today.': the world's, for the model)."""
     asks_name = bool(_ASKS_NAME.search(text))
-    if ((not asks_name and not _ASKS_WHERE_WHEN_WHO.match(text)) or _YOU.search(text)
+    measure = _ASKS_NUMBER.search(text)
+    if ((not asks_name and not measure and not _ASKS_WHERE_WHEN_WHO.match(text)) or _YOU.search(text)
             or not _opening_words(_ASKS, own).search(text)):
         return False
     from milo.memory.index import terms
 
     things = {t for m in _THE.finditer(text) if m.group(1).islower() for t in terms(m.group(1))} - _NAME_TERMS()
     asked = _asked_terms(text, own) - _WHEN_TERMS()
+    if measure:
+        # How long, how much of "the" thing of theirs, where the note has every other word asked:
+        # "How long is the trip?" after 'I'm planning a trip to Japan in April...' was left to the
+        # model, which said "10 days" (dec34); "how much does the vet cost" (dec42). Not "How long
+        # does the bread take?" beside 'I bake bread every Sunday': the world's, for the model.
+        asked -= set(terms(f"{measure.group(0)} cost costs costing"))
     return bool(things) and any(things & (note := set(terms(_statements(c.text)))) and (asks_name or asked <= note)
                                 for c in told_notes(candidates, own))
 
