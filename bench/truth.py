@@ -1388,6 +1388,58 @@ SETS = {
              ("How much is the renovation costing?", "never", None, None)],
         ],
     },
+    "dec45": {  # written 2026-12-05 (seventeenth session) after dec43/dec44's fixes, before running it
+        "priyanka": [
+            [S("Hi Milo! Priyanka here. I'm a pharmacist and I just got a puppy, a beagle called Pepper.")],
+            [S("Pepper chewed my favourite shoes today, ugh.")],
+            [("What kind of dog do I have?", "told", ["beagle"], None),
+             ("What did Pepper chew?", "told", ["shoe"], None),
+             ("What's my job?", "told", ["pharmacist"], None),
+             ("How old is Pepper?", "never", None, None)],
+        ],
+        "joao": [
+            [S("oi milo aqui \u00e9 o jo\u00e3o. i'm saving up for a motorbike"),
+             S("i've saved about half of it so far")],
+            [("what am i saving for", "told", ["motorbike"], None),
+             ("how much have i saved", "told", ["half"], None),
+             ("what brand is the motorbike", "never", None, None),
+             ("whats my name", "name", ["joao"], None)],
+        ],
+        "siobhan": [
+            [S("Hiya Milo, Siobh\u00e1n here. My book club is reading Middlemarch this month.")],
+            [S("We switched to a shorter book, Mrs Dalloway, because nobody was finishing it.")],
+            [("What is my book club reading?", "corrected", ["dalloway"], None),
+             ("Why did we switch books?", "told", ["finish", "short"], None),
+             ("When does my book club meet?", "never", None, None),
+             ("Who runs the book club?", "never", None, None)],
+        ],
+    },
+    "dec46": {  # written 2026-12-05 (seventeenth session), with dec45, before running either
+        "kwame": [
+            [S("Hello Milo, I'm Kwame. I teach history at a secondary school in Kumasi."),
+             S("My twin boys, Kofi and Kojo, turn eight next month.")],
+            [("What do I teach?", "told", ["history"], None),
+             ("What are my sons called?", "told", ["kofi", "kojo"], None),
+             ("How old will the twins be?", "told", ["eight", "8"], None),
+             ("What's my wife's name?", "never", None, None)],
+        ],
+        "elena": [
+            [S("ciao milo, elena here, i'm running my first marathon in rome in april")],
+            [S("i pulled a muscle in my calf so i might not make it")],
+            [("where is my marathon", "told", ["rome"], None),
+             ("what did i hurt", "told", ["calf"], None),
+             ("what is my target time", "never", None, None),
+             ("who is running with me", "never", None, None)],
+        ],
+        "hiroshi": [
+            [S("Hi Milo, this is Hiroshi. My daughter Aiko is learning to ride a bike."),
+             S("She fell off twice yesterday but she didn't cry.")],
+            [("Who is learning to ride a bike?", "told", ["aiko"], None),
+             ("How many times did Aiko fall?", "told", ["twice", "two", "2"], None),
+             ("What colour is Aiko's bike?", "never", None, None),
+             ("How old is Aiko?", "never", None, None)],
+        ],
+    },
 }
 
 
