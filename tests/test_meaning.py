@@ -659,6 +659,20 @@ def test_how_long_or_how_much_of_the_thing_they_told_of_is_theirs(emb):
     assert not trip.answered and trip.lacks == "number" and trip.closest.key == "1"
 
 
+def test_a_draft_word_one_note_alone_has_in_another_language_makes_it_the_closest(emb):
+    """dec41 (held out): Lucía said it in Spanish, asked in English; MiniLM reads English, so the
+    draft "You are learning to play the guitar." was nearer the teacher's note (0.30). "guitar" /
+    'guitarra': the Spanish note is said as the closest, never surely."""
+    from milo.chat.draft import restated
+
+    notes = [Candidate("1", 'Lucía said: "Hola Milo, soy Lucía. Estoy aprendiendo a tocar la guitarra."'),
+             Candidate("2", 'Lucía said: "My teacher Andrés says I need to practise more."')]
+    drafted = restated("What instrument am I learning?", "You are learning to play the guitar.", notes, emb.encode_cached, "Milo", "Lucía")
+    assert not drafted.answered and drafted.closest.key == "1"
+    # A word the question has is no sign ("learning"), nor one no note has.
+    assert restated("What instrument am I learning?", "You are learning to play the piano.", notes, emb.encode_cached, "Milo", "Lucía") is None
+
+
 TRIP = [Candidate("1", 'Ingrid said: "Hei Milo, I\'m Ingrid. I just got back from a hiking trip in the Dolomites with my sister Astrid."'),
         Candidate("2", 'Ingrid said: "It rained most days but we saw marmots!"'),
         Candidate("3", 'Ingrid said: "My knee hurts a bit after all the downhill bits."')]
