@@ -25,6 +25,8 @@ GIVEN = {
     "je m'appelle Amélie": "Amélie",
     "Ich heiße Jürgen und wohne in Köln.": "Jürgen",
     "me llamo Inés": "Inés",
+    "oi milo aqui é o joão. i'm saving up for a motorbike": "João",  # dec45 (held out): never learned
+    "Olá Milo! Aqui é a Ana.": "Ana",
     "меня зовут Дмитрий": "Дмитрий",
     "我叫王芳。": "王芳",
     "This is Kwame, hello!": "Kwame",
@@ -44,7 +46,7 @@ GIVEN = {
     "hola milo soy lucía y trabajo en madrid": "Lucía",
     "Bonsoir! Hélène here. I'm training for a half marathon.": "Hélène",
 }
-NOT_GIVEN = ["im allergic to peanuts", "I'm tired and hungry.", "this is great", "I'm going home now",
+NOT_GIVEN = ["aqui é o melhor lugar", "a praia aqui é o melhor lugar", "im allergic to peanuts", "I'm tired and hungry.", "this is great", "I'm going home now",
              "my dog's name is Rex", "Call me when you can", "It's a lovely day", "i'm so happy today",
              "I am from Spain", "What's my name?", "who am i", "its raining here", "Hi Milo!", "",
              # Other languages' "I am" + an adjective, all in lower case (speech to text): no word list

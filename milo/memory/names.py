@@ -59,7 +59,10 @@ _AND = frozenset("and und et y e i en og och oraz и ve".split())  # "and" after
 _SURE_RE = re.compile(r"(?<![^\W_])(?:" + "|".join(_SURE) + r")\s+(" + _WORD + r")", re.IGNORECASE)
 _MAYBE_RE = re.compile(r"(?<![^\W_])(?:" + "|".join(_MAYBE) + r")\s+(" + _WORD + r")", re.IGNORECASE)
 _CASED_RE = re.compile(r"(?<![^\W_])(?:" + "|".join(_MAYBE_CASED) + r")\s+(" + _WORD + r")", re.IGNORECASE)
-_PHRASES = ((_SURE_RE, True), (_MAYBE_RE, False), (_CASED_RE, None))  # sure / maybe / maybe, written with a capital
+# "oi milo aqui é o joão" (dec45): "here is" a name, only right after a greeting or the persona's
+# name that opens the message, whatever its case; not "aqui é o melhor lugar".
+_OPENING_RE = re.compile(r"(?<![^\W_])(?:aqui\s+(?:é|e|fala)\s+(?:o|a))\s+(" + _WORD + r")", re.IGNORECASE)
+_PHRASES = ((_SURE_RE, True), (_MAYBE_RE, False), (_CASED_RE, None), (_OPENING_RE, True))  # sure / maybe / maybe, written with a capital
 
 
 @functools.cache
@@ -146,6 +149,8 @@ def name_in(text: str, own: str = "") -> Optional[str]:
     found: list[tuple[int, str]] = []
     for rx, sure in _PHRASES:
         for m in rx.finditer(text):
+            if rx is _OPENING_RE and not (text[: m.start()].strip() and _opens(own).match(text[: m.start()])):
+                continue
             name = _name(text, m, sure, own)
             if name:
                 found.append((m.start(), name))
