@@ -722,8 +722,7 @@ def _by_their_notes(text: str, candidates: Sequence[Candidate], embed: Optional[
     if shared:
         # (then, for "Who is Karin?", the note that gives who she is to them: 'My wife Karin and
         # I...', not the newer 'Karin changed her mind...', dec44)
-        who = bool(_WHO_IS.match(text))
-        best = max(shared, key=lambda s: (s[0], s[1], who and _gives_who(text, s[3].text), s[2]))
+        best = max(shared, key=lambda s: (s[0], s[1], _gives_who(text, s[3].text), s[2]))
     elif meaning is not None and meaning[0][j] >= answers:
         best = (0, 0, told[j][0], part_of(told[j][1], meaning[2][j]), j)
     elif _HOW_DO_I_HABIT.search(text):
@@ -836,19 +835,20 @@ _WHO_IS = re.compile(r"^\W*(?:who\s+(?:is|was|are)|who's|whos)\s+(?P<named>(?!\w
 def _gives_who(question: str, note: str) -> bool:
     """Whether `note` gives the one a "who is X" question names as someone of the user's: a
     relation or role within three words before the name ("my wife Karin")."""
-    asked = {bare(w) for w in re.findall(r"[^\W\d_]+", _WHO_IS.sub(_who_is_named, question))}
+    m = _WHO_IS.match(question)
+    if not m:
+        return False
+    asked = {bare(w) for w in re.findall(r"[^\W\d_]+", m.group("named"))}
     words = re.findall(r"[^\W\d_]+", _words(note))
     return any(bare(w) in asked and _given_as_theirs(words, i, roles=True) for i, w in enumerate(words))
-
-
-def _who_is_named(m: re.Match) -> str:
-    return m.group("named")
 
 
 def names_no_one(question: str, note: str, own: str = "", user: str = "") -> bool:
     """Whether `question` asks who (beyond the user's own name) and `note` names no one: no name
     but the user's, no relation, no role ("Who conducts the orchestra?" / 'I'm Noa and I play
     the cello in a youth orchestra.')."""
+    if not asks_who(question):
+        return False
     if _said(note) is not None:
         note = _clause(note, own)  # the user's words, without the greeting that names Milo or them
     from milo.memory.index import terms
@@ -857,7 +857,7 @@ def names_no_one(question: str, note: str, own: str = "", user: str = "") -> boo
     # "who is pickle" / 'my cat pickle has been sick' (dec42): who one is, named in the question
     # (not a relation or role), and the note tells of them: it says who they are.
     named_in_note = bool(_WHO_IS.match(question)) and not _kin_asked(question, roles=True) and asked <= set(terms(note))
-    return (asks_who(question) and bool(asked) and not named_in_note
+    return (bool(asked) and not named_in_note
             and not (_names_someone(note, question, own, user) or _kin_asked(note, roles=True)))
 
 
@@ -1299,9 +1299,20 @@ def _sentences(note: str, own: str = "") -> list[str]:
     to it; the name is note NAME_NOTE's to answer) nor a greeting, nor the greeting and name that
     open it (speech to text writes no stops: "hello milo my name is mateo i work night shifts as
     a paramedic" was 0.31 from "what do i do for a living", its job alone 0.45)."""
-    from milo.memory.names import after_name, name_in
+    return _parts(_compared_words(note, own))
 
-    words = after_name(_statements(_words(note)), own)
+
+def _compared_words(note: str, own: str = "") -> str:
+    """What of a note is compared by meaning: its statements, without the greeting and name that open it."""
+    from milo.memory.names import after_name
+
+    return after_name(_statements(_words(note)), own)
+
+
+def _parts(words: str) -> list[str]:
+    """`_sentences` of a note's compared words (`_compared_words`)."""
+    from milo.memory.names import name_in
+
     parts: list[str] = []
     for p in (p for p in _SPLIT.split(words) if p.strip()):
         # A clause of three words or fewer after a comma goes with the one before it: "We have two
@@ -1318,14 +1329,11 @@ def _sentences(note: str, own: str = "") -> list[str]:
     return kept or [words]
 
 
-def _whole_sentences(note: str, parts: Sequence[str], own: str = "") -> list[str]:
-    """The sentences of a note made of several of its `parts` (`_sentences`), each compared as a
-    part too: a clause alone may lose who it is about ("my cat pickle has been sick, the vet said
-    she has a kidney problem": the draft "Pickle has a kidney problem..." came closer to 'pickle
-    is eating again' than to either clause, dec42)."""
-    from milo.memory.names import after_name
-
-    words = after_name(_statements(_words(note)), own)
+def _whole_sentences(words: str, parts: Sequence[str]) -> list[str]:
+    """The sentences of a note's compared words made of several of its `parts` (`_parts`), each
+    compared as a part too: a clause alone may lose who it is about ("my cat pickle has been sick,
+    the vet said she has a kidney problem": the draft "Pickle has a kidney problem..." came closer
+    to 'pickle is eating again' than to either clause, dec42)."""
     return [s.strip() for s in _SENTENCES.findall(words)
             if s.strip() not in parts and sum(p.strip() in s for p in parts) > 1 and len(s.split()) <= WHOLE_WORDS]
 
@@ -1356,8 +1364,9 @@ def by_meaning(text: str, notes: Sequence[Candidate], embed: Embed, own: str = "
     import numpy as np
 
     try:
-        clauses = [_sentences(n.text, own) for n in notes]
-        parts = [ps + _whole_sentences(n.text, ps, own) for n, ps in zip(notes, clauses)]
+        said = [_compared_words(n.text, own) for n in notes]
+        clauses = [_parts(w) for w in said]
+        parts = [ps + _whole_sentences(w, ps) for w, ps in zip(said, clauses)]
         vecs = embed([text] + [p for ps in parts for p in ps])
     except Exception as e:  # noqa: BLE001 - meaning only adds to words
         log.info("evidence by meaning skipped (%s: %s)", type(e).__name__, e)
@@ -1500,7 +1509,7 @@ def _older_kept(found: "Evidence", question: str) -> "Evidence":
     older, newest = _words(found.note), _words(found.newer[-1].text)
     if says_what_is_asked(question, older) and not says_what_is_asked(question, newest):
         return dataclasses.replace(found, replaced=False)
-    if _WHO_IS.match(question) and _gives_who(question, older) and not _gives_who(question, newest):
+    if _gives_who(question, older) and not _gives_who(question, newest):
         # "Who is Karin?": 'My wife Karin and I...' says, 'Karin changed her mind...' does not (dec44)
         return dataclasses.replace(found, replaced=False)
     return found
