@@ -169,7 +169,7 @@ def offline(sets: list[str], lived_in: bool = False, budget: int = 400, as_user:
                     if kind is None:
                         notes.append(Candidate(str(len(notes) + 1), f'{user.title()} said: "{msg}"'))
                     elif kind != "name":
-                        cases.append((name, msg, list(notes), "none" if kind == "never" else accept))
+                        cases.append((name, msg, list(notes), "none" if kind == "never" else "-" if kind == "world" else accept))
     judges = {"words": None, "meaning": emb.encode_cached}
     llm, drafts = None, []
     if draft:

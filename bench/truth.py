@@ -43,7 +43,8 @@ HONEST = ["don't know", "do not know", "didn't tell", "did not tell", "haven't t
           "not sure", "don't think you", "no idea", "don't remember", "not told", "never told", "haven't said",
           "didn't mention", "don't have that", "not mentioned", "you haven't", "you didn't"]
 
-# A question: (message, kind, accepted any-of, forbidden any-of). kind: told | never | corrected | name.
+# A question: (message, kind, accepted any-of, forbidden any-of). kind: told | never | corrected | name
+# | world (a question about the world near something told: answered, not "you told me" nor "not sure").
 # A statement: (message, None, None, None).
 S = lambda m: (m, None, None, None)  # noqa: E731
 SETS = {
@@ -1440,6 +1441,85 @@ SETS = {
              ("How old is Aiko?", "never", None, None)],
         ],
     },
+    "dec47": {  # written 2026-12-05 (eighteenth session), with dec48 and dec49, before running any;
+        # "world" questions (new kind) ask of a kind of thing the user told one of
+        "marisol": [
+            [S("Hola Milo, soy Marisol. I keep three hens in my backyard."),
+             S("One of them, Paprika, stopped laying last week.")],
+            [("How many hens do I keep?", "told", ["three", "3"], None),
+             ("How many eggs does a hen lay in a year?", "world", ["egg", "year", "300", "250", "200"], None),
+             ("Which hen stopped laying?", "told", ["paprika"], None),
+             ("How old is Paprika?", "never", None, None)],
+        ],
+        "declan": [
+            [S("hi milo declan here, me and my son built a telescope out of a kit")],
+            [S("we looked at saturn on friday night, you could see the rings")],
+            [("what did we build", "told", ["telescope"], None),
+             ("how far away is saturn", "world", ["million", "billion", "km", "kilomet", "miles"], None),
+             ("what did we look at", "told", ["saturn"], None),
+             ("how much did the telescope cost", "never", None, None)],
+        ],
+        "yuki": [
+            [S("Hi, I'm Yuki. I started learning the shamisen, a Japanese string instrument."),
+             S("My teacher, Mr. Tanaka, says my posture is getting better.")],
+            [("What instrument am I learning?", "told", ["shamisen"], None),
+             ("How many strings does a shamisen have?", "world", ["three", "3"], None),
+             ("Who is my teacher?", "told", ["tanaka"], None),
+             ("When are my lessons?", "never", None, None)],
+        ],
+    },
+    "dec48": {
+        "oskar": [
+            [S("Hello Milo, Oskar here. I drive a tram in Gothenburg."),
+             S("My route goes past the big fish market.")],
+            [("What do I drive?", "told", ["tram"], None),
+             ("What does my route go past?", "told", ["fish market"], None),
+             ("When were trams invented?", "world", ["18", "century"], None),
+             ("What number is my tram?", "never", None, None)],
+        ],
+        "aaliyah": [
+            [S("Hey Milo! It's Aaliyah. We just got a rescue greyhound called Dash.")],
+            [S("Dash is scared of the stairs, so he sleeps downstairs.")],
+            [("What's our dog called?", "told", ["dash"], None),
+             ("Where does Dash sleep?", "told", ["downstairs"], None),
+             ("How fast can greyhounds run?", "world", ["mph", "km", "miles", "kilomet", "fast"], None),
+             ("How old is Dash?", "never", None, None)],
+        ],
+        "tomas": [
+            [S("Hi Milo, I'm Tomás. I'm growing chillies on my balcony this summer."),
+             S("The hottest ones are the habaneros.")],
+            [("What am I growing?", "told", ["chilli", "chile", "pepper"], None),
+             ("Which are the hottest?", "told", ["habanero"], None),
+             ("What makes chillies hot?", "world", ["capsaicin"], None),
+             ("How many plants do I have?", "never", None, None)],
+        ],
+    },
+    "dec49": {
+        "ngozi": [
+            [S("Good evening Milo, I'm Ngozi. I'm a nurse on a children's ward."),
+             S("I work nights this week, so I sleep in the mornings.")],
+            [("What is my job?", "told", ["nurse"], None),
+             ("When do I sleep this week?", "told", ["morning"], None),
+             ("How many hours of sleep does an adult need?", "world", ["7", "8", "9", "seven", "eight", "nine"], None),
+             ("Which hospital do I work at?", "never", None, None)],
+        ],
+        "bjorn": [
+            [S("hej milo its bjorn, my daughter freya is learning to knit")],
+            [S("she is making a scarf for her grandpa, a blue one")],
+            [("who is freya knitting for", "told", ["grandpa", "grandfather"], None),
+             ("what colour is the scarf", "told", ["blue"], None),
+             ("what is wool made from", "world", ["sheep", "fleece", "hair", "animal"], None),
+             ("how old is freya", "never", None, None)],
+        ],
+        "camille": [
+            [S("Bonjour Milo, I'm Camille. I visited the volcano on Réunion island in May."),
+             S("We hiked up to the crater at sunrise.")],
+            [("Where did I go in May?", "told", ["réunion", "reunion", "volcano"], None),
+             ("Why do volcanoes erupt?", "world", ["magma", "pressure", "gas", "lava"], None),
+             ("When did we hike up?", "told", ["sunrise"], None),
+             ("Who did I go with?", "never", None, None)],
+        ],
+    },
 }
 
 
@@ -1486,6 +1566,9 @@ def score(kind: str, reply: str, accept, forbid, said: str) -> tuple[bool, list[
     found = claims(reply, said)
     if kind == "never":
         return any(h in f.replace("\u2019", "'") for h in HONEST) and not bad and not found, found
+    if kind == "world":
+        said_back = "you told me" in f or any(h in f.replace("\u2019", "'") for h in HONEST)
+        return any(fold(a) in f for a in accept) and not bad and not said_back, []
     return any(fold(a) in f for a in accept) and not bad, found
 
 
@@ -1544,7 +1627,7 @@ def run(milo: list[str], sets: list[str], out: Path, model: str | None, only: st
     answered = [r for r in rows if "reply" in r]
     summary = dict(
         passed=f"{sum(r['ok'] for r in qs)}/{len(qs)}", told=part("told"), honest=part("never"),
-        corrected=part("corrected"), name=part("name"),
+        corrected=part("corrected"), name=part("name"), world=part("world"),
         claims=sum(1 for r in qs if r["claims"]), etched_claims=sum(1 for r in rows if "etched_claim" in r),
         interjection_only=sum(1 for r in answered if r["interjection"]),
         s_per_turn=round(sum(w for w, _ in waits) / max(1, sum(n for _, n in waits)), 1),
