@@ -191,3 +191,14 @@ def test_a_sentence_giving_someone_of_theirs_a_fact_nobody_told_ends_the_reply(r
 def test_a_name_of_several_words_is_said_whole(reply, kept):
     m = Manners("Li Wei", known=True, own=OWN)
     assert streamed(m, reply) == kept
+
+
+def test_words_joined_by_an_underscore_are_said_apart_unless_the_user_wrote_one():
+    # The good brain (a coding model) wrote "That's great news for_pickle." of a cat called pickle.
+    reply = "Ooh! That's great news for_pickle. Did you know that_pickle is eating?"
+    m = Manners(told="good news, pickle is eating again")
+    shown = [m.visible(reply[:i]) for i in range(1, len(reply) + 1)]
+    assert all(b.startswith(a) for a, b in zip(shown, shown[1:]))  # it only grows while it streams
+    assert m.visible(reply, final=True) == "Ooh! That's great news for pickle. Did you know that pickle is eating?"
+    # Their own: "my username is bob_smith"
+    assert Manners(told="my username is bob_smith").visible("Your username is bob_smith.", final=True) == "Your username is bob_smith."

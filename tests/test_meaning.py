@@ -1156,6 +1156,28 @@ def test_a_question_about_the_world_naming_a_place_they_told_of_is_left_to_the_m
     assert (ev is None) if want is None else (ev is not None and ev.choice == want), ev and ev.describe()
 
 
+@pytest.mark.parametrize("question, world", [
+    ("How many legs does a spider have?", True),  # was "I'm not sure you've told me that. The closest..."
+    ("How long do tomatoes take to grow?", True),
+    ("Why is the sky blue?", True),  # one sky for everyone
+    ("How much should kittens sleep?", True),  # was "You told me you adopted two kittens last week."
+    ("How big was the spider?", False),  # the one they saw
+    ("How old are the kittens?", False),
+    ("What did Leo plant?", False),
+    ("When is the marathon?", False),
+])
+def test_a_question_of_a_kind_of_thing_they_told_one_of_is_left_to_the_model(emb, question, world):
+    # Held out (written before the rule was run on them): hamsters, strawberries, volcanoes, a harp
+    # and five more asked of a kind went to the model, 7 -> 13 of 16; the 8 of one thing the same.
+    notes = [Candidate("1", 'Ana said: "We saw a huge spider in the garden yesterday."'),
+             Candidate("2", 'Ana said: "My son Leo planted tomatoes this spring."'),
+             Candidate("3", 'Ana said: "The sky was so blue at the beach today."'),
+             Candidate("4", 'Ana said: "We adopted two kittens last week."'),
+             Candidate("5", 'Ana said: "I\'m training for my first marathon."')]
+    ev = find(question, notes, embed=emb.encode_cached, own="Milo", user="Ana")
+    assert (ev is None) == world, ev and ev.describe()
+
+
 def test_the_users_we_and_our_are_said_back_as_you_and_your():
     from milo.chat.evidence import _clause as clause
 

@@ -543,6 +543,50 @@ def _asked_terms(text: str, own: str = "") -> set[str]:
     return set(terms(text)) - ASKING_TERMS - _QUESTION_TERMS() - (set(terms(own)) if own else set())
 
 
+# Words that point to one thing the user told of ("How big was the spider?", "Leo's bike", "when is
+# he visiting"), where "a spider", "spiders" or "sourdough" with none of them speak of a kind; and
+# past questions ("did", "was": what happened, one event). English determiners, pronouns and
+# auxiliaries: closed, lexical classes. "the sky", "the moon": one thing for everyone.
+_POINTING = frozenset("the this that these those his her its their our your my whose".split())
+_ONE_OF_THEIRS = re.compile(r"(?<!\w)(?:he|she|it|they|him|her|them|his|its|their|hers|theirs|did|was|were|had"
+                            r"|didn't|wasn't|weren't|who|whom|whose)(?!\w)", re.IGNORECASE)
+_ONE_FOR_ALL = frozenset("sky sun moon earth world universe".split())
+_A_KIND = frozenset("a an any every most".split())
+_COPULA = frozenset("is are isn't aren't what's whats where's wheres when's".split())
+_ENGLISH_ASKS = re.compile(r"^\W*(?:how|what|what's|whats|why|when|where|which|do|does|can|could|is|are|should|will|would)(?!\w)",
+                           re.IGNORECASE)
+
+
+def _in_general(question: str, note: str, own: str = "", user: str = "") -> bool:
+    """Whether the question asks of a kind of thing the note tells of one of, not of that one:
+    "How many legs does a spider have?" / 'We saw a huge spider in the garden yesterday.' (0.5 in
+    meaning: it was "I'm not sure you've told me that..."), "How long do tomatoes take to grow?" /
+    'My son Leo planted tomatoes this spring.'. The world's, for the model. Only where the question
+    says so: "a"/"an" before the word, a plural with no "the" nor "is"/"are" ("when is choir",
+    "when are rehearsals": theirs), "the sky". Not "How big was the spider?", "How old are the
+    kittens?", "what does astrid do" (a name, in lower case by speech to text: `_shares_name`)."""
+    from milo.memory.index import terms
+
+    said = question.replace("\u2019", "'")
+    if (not _ENGLISH_ASKS.match(said) or _ONE_OF_THEIRS.search(said) or _shares_name(question, note, own, user)):
+        return False  # (another language's articles are not these: "¿cómo se llama la gallina?")
+    shared = _asked_terms(question, own) & set(terms(_statements(_words(note))))
+    words = re.findall(r"[^\W\d_]+(?:'[^\W\d_]+)?", said)
+    copula = any(w.casefold() in _COPULA for w in words)
+    kind = False
+    for k, w in enumerate(words):
+        if not set(terms(w)) & shared:
+            continue
+        before, low = (words[k - 1].casefold() if k else ""), w.casefold()
+        if (k and not w[0].islower()) or before.endswith("'s") or low.endswith("'s"):
+            return False  # a name, someone's
+        if before in _POINTING and low not in _ONE_FOR_ALL:
+            return False
+        plural = low.endswith("s") and not low.endswith("ss") and terms(w) != [low]
+        kind = kind or before in _A_KIND or low in _ONE_FOR_ALL or (plural and not copula)
+    return kind
+
+
 @functools.cache
 def _QUESTION_TERMS() -> frozenset:
     """Words that ask, not what about ("what", "called", "name" of "what's it called"). Built on
@@ -1244,7 +1288,7 @@ def _told_about(text: str, candidates: Sequence[Candidate], embed: Optional[Embe
         j = max(named, key=lambda k: (meaning[0][k], k))
     else:
         return None
-    if _shares_only_a_place(text, told[j].text, own, told):
+    if _shares_only_a_place(text, told[j].text, own, told) or _in_general(text, told[j].text, own, user):
         return None
     if _WHO_IS.match(text):
         # Who one named is: the note that gives who they are to the user ('My wife Karin and I

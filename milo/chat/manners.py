@@ -58,6 +58,15 @@ _LABEL = re.compile(rf"^\s*(?:[\[(]\s*(?:{_alternatives(_LABELS)})\s*[\])]\s*:?"
 # are some things...", seen in bench/gestures.py): nothing from there on is the reply.
 _LABEL_INSIDE = re.compile(rf"[\[(]\s*(?:{_alternatives(_OTHER_LINES)})\s*[\])]", re.IGNORECASE)
 _TAIL = re.compile(r"(?<!\S)[#@][^\W\d]")  # a hashtag or a handle starts
+# A word joined to the one before by "_" (the good brain, a coding model, wrote "great news
+# for_pickle" of a cat the user called pickle, twice in a truth-bench run): a space, as said.
+# Lower case on both sides: not a format label ("CORE_UPDATE"); one still being written is held.
+_JOINED = re.compile(r"(?<=[^\W\d_])_+(?=[^\W\d_]|$)")
+
+
+def _apart(text: str) -> str:
+    return _JOINED.sub(lambda m: " " if text[m.start() - 1].islower() and text[m.end():m.end() + 1].islower() else
+                       "" if m.end() == len(text) and text[m.start() - 1].islower() else m.group(0), text)
 _TAIL_PENDING = re.compile(r"(?<!\S)[#@]$")
 # (the whole name: "Your name is Li Wei." was corrected to "Li Wei Wei", its first word taken for all of it)
 _NAME_SAID = re.compile(r"\b([Yy]our name(?: is|'s| as)\s+)([A-Z][\w'-]*(?:\s+(?!I\b)[A-Z][\w'-]*)*)(?=\W|$)")
@@ -184,6 +193,7 @@ class Manners:
                  earlier: Sequence[str] = (), told: Optional[str] = None):
         """`earlier`: Milo's own replies so far in the conversation, copied like samples. `told`:
         what the user said and the notes the model was shown, if known (see _invents)."""
+        self._underscores = told is not None and "_" in told  # the user's own "x_y" stays
         self._told = None if told is None else {_fold(w) for w in re.findall(r"[^\W\d_]+(?:['\u2019][^\W\d_]+)?|\d+", told)}
         self.user_name = user_name if known else ""
         # The persona's name (`own`) is not said to the user as theirs, unless it is theirs too.
@@ -310,6 +320,8 @@ class Manners:
         return False
 
     def _fix_name(self, text: str) -> str:
+        if not self._underscores:
+            text = _apart(text)
         if not self.user_name:
             return text
         return _NAME_SAID.sub(lambda m: m[1] + (m[2] if m[2].lower() == self.user_name.lower() else self.user_name), text)
