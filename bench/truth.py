@@ -1520,6 +1520,58 @@ SETS = {
              ("Who did I go with?", "never", None, None)],
         ],
     },
+    "dec50": {  # written 2026-12-05 (eighteenth session) after dec47-dec49's fixes, with dec51, before running either
+        "ines": [
+            [S("Olá Milo, I'm Inês. My son Rui just started playing the trumpet."),
+             S("He practises every evening after dinner, the neighbours are very patient.")],
+            [("What does Rui play?", "told", ["trumpet"], None),
+             ("When does Rui practise?", "told", ["evening", "dinner"], None),
+             ("How long is a trumpet if you unroll it?", "world", ["metre", "meter", "feet", "foot", "cm", "inch"], None),
+             ("Who is Rui's teacher?", "never", None, None)],
+        ],
+        "farouk": [
+            [S("hi milo farouk here, i run a small bike repair shop by the canal")],
+            [S("we fixed forty bikes last week, a record")],
+            [("what kind of shop do i run", "told", ["bike"], None),
+             ("how many bikes did we fix last week", "told", ["forty", "40"], None),
+             ("how many gears does a bike have", "world", ["gear"], None),
+             ("what is my shop called", "never", None, None)],
+        ],
+        "lena": [
+            [S("Hi Milo, it's Lena. My grandmother turns ninety on Sunday!"),
+             S("She still swims in the sea every morning.")],
+            [("How old will my grandmother be?", "told", ["ninety", "90"], None),
+             ("What does she do every morning?", "told", ["swim"], None),
+             ("Is swimming in cold sea water healthy?", "world", ["circulation", "health", "immune", "benefit", "good"], None),
+             ("What is my grandmother's name?", "never", None, None)],
+        ],
+    },
+    "dec51": {
+        "kemal": [
+            [S("Merhaba Milo, ben Kemal. I'm a ferry captain on the Bosphorus."),
+             S("My ferry is forty years old but she still runs beautifully.")],
+            [("What is my job?", "told", ["ferry", "captain"], None),
+             ("How old is my ferry?", "told", ["forty", "40"], None),
+             ("How wide is the Bosphorus?", "world", ["km", "kilomet", "metre", "meter", "mile"], None),
+             ("What is my ferry called?", "never", None, None)],
+        ],
+        "priya": [
+            [S("hey milo its priya, my cat mochi had three kittens last night")],
+            [S("they are all grey except one which is white")],
+            [("how many kittens did mochi have", "told", ["three", "3"], None),
+             ("what colour are the kittens", "told", ["grey", "gray", "white"], None),
+             ("how long do kittens stay with their mother", "world", ["week", "month"], None),
+             ("what are the kittens called", "never", None, None)],
+        ],
+        "sven": [
+            [S("Hello Milo, I'm Sven. I'm building a wooden boat in my garage."),
+             S("It will be six metres long when it's finished.")],
+            [("What am I building?", "told", ["boat"], None),
+             ("How long will the boat be?", "told", ["six", "6"], None),
+             ("What wood is best for boats?", "world", ["oak", "cedar", "mahogany", "teak", "pine", "larch", "spruce"], None),
+             ("When will the boat be finished?", "never", None, None)],
+        ],
+    },
 }
 
 
