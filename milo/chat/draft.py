@@ -250,6 +250,15 @@ def _lends(other: str, note: str, draft: str) -> bool:
     return bool(heads(draft) & (heads(other) - heads(note)))
 
 
+# Third person pronouns that open a note (a closed, lexical class; English only so far).
+_OPENS_WITH_SOMEONE = re.compile(r"^\W*(?:she|he|they|she's|he's|they're|shes|hes|theyre)(?!\w)", re.IGNORECASE)
+
+
+def _continues(note: str, own: str = "") -> bool:
+    """Whether the user's words in `note` open with "she", "he" or "they" (someone the note before named)."""
+    return bool(_OPENS_WITH_SOMEONE.match(_after_greeting(note, own)))
+
+
 COGNATE = 5  # letters two words share first to be one word in two languages ("guitar", "guitarra")
 
 
@@ -303,6 +312,11 @@ def restated(question: str, draft: str, notes: Sequence[Candidate], embed: Embed
                              DRAFT_AGREES, DRAFT_SAME)
     if len(given) == 1 and asked[0][given[0]] >= QUESTION_FLOOR and said[0][given[0]] >= floor:
         k = given[0]
+        if notes[k].key == agrees and bar == DRAFT_AGREES:
+            # find chose that note too, and the colour or number the draft gives is its own: two
+            # ways to the same note ("what colour is the scarf" drafted "The scarf is blue.", 0.69
+            # from 'she is making a scarf for her grandpa, a blue one': dec49).
+            bar = floor
         if said[0][k] >= bar:
             return Evidence(notes[k].key, part_of(notes[k], said[2][k]).text, own=own)
         return Evidence(NONE, own=own, closest=part_of(notes[k], said[2][k]))
@@ -338,9 +352,13 @@ def restated(question: str, draft: str, notes: Sequence[Candidate], embed: Embed
     # And a note mixed in gives the draft a word its own note lacks: a name in common weighs much
     # in MiniLM ("Pickle has a kidney problem..." was 0.67 from 'pickle is eating again', 0.53
     # between the notes; it took nothing of it, dec42).
+    # Nor the note right before one that opens with "she", "he" or "they": who that is, which the
+    # draft named ("who is freya knitting for" drafted "Freya is knitting a blue scarf for her
+    # grandfather." of 'she is making a scarf for her grandpa' after '...my daughter freya is
+    # learning to knit', dec49).
     mixers = [k for k in range(len(notes))
               if k != j and said[0][k] >= DRAFT_OTHER and said[0][k] - said[1][j][k] >= DRAFT_MIXED_BY
-              and _lends(notes[k].text, notes[j].text, draft)]
+              and _lends(notes[k].text, notes[j].text, draft) and not (k == j - 1 and _continues(notes[j].text, own))]
     # A newer note that corrects the one restated is no second fact either, it is the newer word
     # ("Small correction: it was my cousin Astrid, not my sister." and the draft "You went on a
     # hiking trip with your cousin Astrid."): said with it, as find says a change.
@@ -353,7 +371,14 @@ def restated(question: str, draft: str, notes: Sequence[Candidate], embed: Embed
     # paramedic', find's by meaning, drafted "You work as a paramedic." (0.74).
     agreed = notes[j].key == agrees
     mixed = other >= DRAFT_OTHER and said[0][j] < DRAFT_VERBATIM and not agreed
-    if said[0][j] < (DRAFT_AGREES if agreed else DRAFT_SURE) or mixed:
+    close = said[0][j]
+    if j and _continues(notes[j].text, own) and close < DRAFT_SURE:
+        # A note that opens with "she" is read with the one before it, which says who she is: the
+        # draft names her (0.75 from both, 0.75 from 'she is making a scarf...' alone).
+        both = Candidate(notes[j].key, f"{_after_greeting(notes[j - 1].text, own)} {_after_greeting(notes[j].text, own)}")
+        read = by_meaning(draft, [both], embed, own)
+        close = max(close, read[0][0]) if read is not None else close
+    if close < (DRAFT_AGREES if agreed else DRAFT_SURE) or mixed:
         return Evidence(NONE, own=own, closest=part_of(notes[j], said[2][j]))
     later = [k for k in range(j + 1, len(notes)) if said[1][j][k] >= MEANING_SAME_THING or (corrected and k in mixers)]
     newer = (notes[later[-1]],) if later else ()

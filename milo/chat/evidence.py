@@ -1091,7 +1091,9 @@ _ASKS_NAME = re.compile(r"(?<!\w)(?:name|names|called|named|nom|s'appelle|m'appe
 
 
 # A question that asks for a number, and the numbers a note may give it (closed, lexical classes).
-_ASKS_NUMBER = re.compile(r"(?<!\w)(?:how\s+(?:old|many|much|long|tall|far)|what\s+age)(?!\w)", re.IGNORECASE)
+# ("What number is my tram?" / 'I drive a tram in Gothenburg.' had been said as the answer: dec48)
+_ASKS_NUMBER = re.compile(r"(?<!\w)(?:how\s+(?:old|many|much|long|tall|far)|what\s+age|(?:what|which)\s+number"
+                          r"|what(?:'s|\s+is)\s+the\s+number)(?!\w)", re.IGNORECASE)
 _NUMBER = re.compile(r"\d|(?<!\w)(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen"
                      r"|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty"
                      r"|ninety|hundred|thousand|dozen|couple|twins?|triplets|a few|several|half|once|twice|single|only"
