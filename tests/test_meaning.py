@@ -693,7 +693,7 @@ def test_a_draft_restating_finds_own_note_is_kept_with_another_fact_near(emb):
 
     cat = [Candidate("1", 'Sofía said: "Hi Milo! Sofía here. We adopted a rescue cat last weekend."'),
            Candidate("2", 'Sofía said: "She\'s called Luna and she\'s completely black."'),
-           Candidate("3", 'Sofía said: "She hides under the sofa all day."')]
+           Candidate("3", 'Sofía said: "It hides under the sofa all day."')]  # ("it": not read with note 2)
     draft = "Luna hides under the sofa all day."  # the name from note 2
     alone = restated("Where does she hide?", draft, cat, emb.encode_cached, "Milo", "Sofía")
     assert not alone.answered and alone.closest.key == "3"
@@ -701,6 +701,11 @@ def test_a_draft_restating_finds_own_note_is_kept_with_another_fact_near(emb):
     assert agreed.answered and agreed.choice == "3"
     # Agreeing never makes a draft of another note, or an invention, an answer.
     assert not restated("Where does she hide?", draft, cat, emb.encode_cached, "Milo", "Sofía", agrees="1").answered
+    # Where the note opens with "she" (dec49), it is read with the note before it, which says who
+    # she is: the name the draft gives is no second fact, and the draft answers alone.
+    she = [*cat[:2], Candidate("3", 'Sofía said: "She hides under the sofa all day."')]
+    alone = restated("Where does she hide?", draft, she, emb.encode_cached, "Milo", "Sofía")
+    assert alone.answered and alone.choice == "3"
 
 
 def test_a_draft_that_answers_which_with_a_kind_is_not_an_answer(emb):
