@@ -1802,3 +1802,56 @@ def test_a_note_that_opens_with_she_is_read_with_the_note_before_it(emb):
     other = [notes[0], Candidate("2", 'Bjorn said: "my niece is making a scarf for her grandpa, a blue one"')]
     ev = restated("who is freya knitting for", draft, other, emb.encode_cached, "Milo", "Bjorn", agrees="1")
     assert ev is None or not ev.answered, ev and ev.describe()
+
+
+def test_the_thing_asked_title_cased_with_the_notes_words_is_no_name():
+    from milo.chat.evidence import names_from
+
+    # dec50: "what is my shop called" drafted "Your shop is called The Bike Repair Shop by the
+    # Canal." of 'i run a small bike repair shop by the canal' (speech to text, no capitals): said
+    # "You told me you run a small bike repair shop by the canal." for a name never told.
+    note = 'Farouk said: "hi milo farouk here, i run a small bike repair shop by the canal"'
+    assert not names_from("Your shop is called The Bike Repair Shop by the Canal.", note, "what is my shop called", "Milo", "Farouk")
+    # A name the note has in lower case is still one ("my dog pepa"), a shop's too where told.
+    assert names_from("Your dog is called Pepa.", 'Ana said: "my dog pepa loves the park"', "what is my dog called", "Milo", "Ana")
+    assert names_from("Your shop is called Farouk Cycles.", 'Ana said: "my shop farouk cycles is by the canal"',
+                      "what is my shop called", "Milo", "Ana")
+
+
+def test_a_name_asked_of_a_thing_is_the_one_given_beside_it():
+    from milo.chat.evidence import names_from
+
+    # dec51: "what are the kittens called" drafted "...Mochi..." (the mother's name) and "What is
+    # my ferry called?" drafted "Your ferry is named the Bosphorus." (where it sails): said as told.
+    assert not names_from("The kittens are called Mochi.", 'Priya said: "hey milo its priya, my cat mochi had three kittens last night"',
+                          "what are the kittens called", "Milo", "Priya", kin=True)
+    assert not names_from("Your ferry is named the Bosphorus.", 'Kemal said: "Merhaba Milo, ben Kemal. I\'m a ferry captain on the Bosphorus."',
+                          "What is my ferry called?", "Milo", "Kemal", kin=True)
+    assert names_from("Your boat is called Heron.", 'Ana said: "we sail our boat, the Heron, every weekend"',
+                      "whats the name of our boat", "Milo", "Ana", kin=True)
+    # A note that does not name the thing ("she") may give its name anywhere, as before.
+    assert names_from("Your cat is called Luna.", 'Ana said: "She\'s called Luna and she\'s completely black."',
+                      "What is my cat called?", "Milo", "Ana", kin=True)
+
+
+@pytest.mark.parametrize("question, world", [
+    ("how long do kittens stay with their mother", True),  # "their": the kittens' (dec51)
+    ("What wood is best for boats?", True),  # "is" of the wood, not a time or place of theirs (dec51)
+    ("when did the kittens arrive", False),  # the ones they told of
+    ("How long is the boat?", False),
+    ("What variety of kittens are they?", False),  # "they": theirs (dec43's tomatoes)
+])
+def test_a_pronoun_after_the_kind_is_the_kinds(emb, question, world):
+    notes = [Candidate("1", 'Priya said: "hey milo its priya, my cat mochi had three kittens last night"'),
+             Candidate("2", 'Priya said: "I\'m building a wooden boat in my garage."')]
+    ev = find(question, notes, embed=emb.encode_cached, own="Milo", user="Priya")
+    assert (ev is None) == world, ev and ev.describe()
+
+
+def test_when_of_the_thing_a_note_says_it_of_is_theirs(emb):
+    # dec51: "When will the boat be finished?" after 'I'm building a wooden boat...' and 'It will be
+    # six metres long when it's finished.' was left to the model: "by December 15th".
+    notes = [Candidate("1", 'Sven said: "Hello Milo, I\'m Sven. I\'m building a wooden boat in my garage."'),
+             Candidate("2", 'Sven said: "It will be six metres long when it\'s finished."')]
+    ev = find("When will the boat be finished?", notes, embed=emb.encode_cached, own="Milo", user="Sven")
+    assert ev is not None and not ev.answered, ev and ev.describe()

@@ -548,11 +548,14 @@ def _asked_terms(text: str, own: str = "") -> set[str]:
 # past questions ("did", "was": what happened, one event). English determiners, pronouns and
 # auxiliaries: closed, lexical classes. "the sky", "the moon": one thing for everyone.
 _POINTING = frozenset("the this that these those his her its their our your my whose".split())
-_ONE_OF_THEIRS = re.compile(r"(?<!\w)(?:he|she|it|they|him|her|them|his|its|their|hers|theirs|did|was|were|had"
-                            r"|didn't|wasn't|weren't|who|whom|whose)(?!\w)", re.IGNORECASE)
+_ONE_OF_THEIRS = frozenset("he she it they him her them his its their hers theirs".split())  # before the kind's word
+_POSSESSIVE = frozenset("its their his her".split())
+_ONCE = re.compile(r"(?<!\w)(?:did|was|were|had|didn't|wasn't|weren't|who|whom|whose)(?!\w)", re.IGNORECASE)
 _ONE_FOR_ALL = frozenset("sky sun moon earth world universe".split())
 _A_KIND = frozenset("a an any every most".split())
+# "when is choir", "where are rehearsals", "how much are the lessons": the time, place or price of theirs.
 _COPULA = frozenset("is are isn't aren't what's whats where's wheres when's".split())
+_WHEN_WHERE_PRICE = re.compile(r"^\W*(?:when|where|what\s+time|how\s+much)(?!\w)", re.IGNORECASE)
 _ENGLISH_ASKS = re.compile(r"^\W*(?:how|what|what's|whats|why|when|where|which|do|does|can|could|is|are|should|will|would)(?!\w)",
                            re.IGNORECASE)
 
@@ -568,13 +571,17 @@ def _in_general(question: str, note: str, own: str = "", user: str = "") -> bool
     from milo.memory.index import terms
 
     said = question.replace("\u2019", "'")
-    if (not _ENGLISH_ASKS.match(said) or _ONE_OF_THEIRS.search(said) or _shares_name(question, note, own, user)):
+    if (not _ENGLISH_ASKS.match(said) or _ONCE.search(said) or _shares_name(question, note, own, user)):
         return False  # (another language's articles are not these: "¿cómo se llama la gallina?")
     shared = _asked_terms(question, own) & set(terms(_statements(_words(note))))
     words = re.findall(r"[^\W\d_]+(?:'[^\W\d_]+)?", said)
-    copula = any(w.casefold() in _COPULA for w in words)
+    copula = bool(_WHEN_WHERE_PRICE.match(said)) and any(w.casefold() in _COPULA for w in words)
     kind = False
     for k, w in enumerate(words):
+        if w.casefold() in _ONE_OF_THEIRS and not (kind and w.casefold() in _POSSESSIVE):
+            # "when is he visiting", "What variety of tomatoes are they?" (theirs, dec43); not
+            # "...kittens stay with their mother" (the kittens')
+            return False
         if not set(terms(w)) & shared:
             continue
         before, low = (words[k - 1].casefold() if k else ""), w.casefold()
@@ -715,8 +722,16 @@ def _names_theirs(text: str, candidates: Sequence[Candidate], own: str = "") -> 
         # model, which said "10 days" (dec34); "how much does the vet cost" (dec42). Not "How long
         # does the bread take?" beside 'I bake bread every Sunday': the world's, for the model.
         asked -= set(terms(f"{measure.group(0)} cost costs costing"))
-    return bool(things) and any(things & (note := set(terms(_statements(c.text)))) and (asks_name or asked <= note)
-                                for c in told_notes(candidates, own))
+    told = told_notes(candidates, own)
+    # A note that opens with "it", "she"... is read with the one before it ("When will the boat be
+    # finished?" / 'I'm building a wooden boat...' then 'It will be six metres long when it's
+    # finished.', dec51: left to the model, it said "by December 15th").
+    notes = [set(terms(_statements(c.text))) | (set(terms(_statements(told[i - 1].text))) if i and _OPENS_WITH_ONE.match(_words(c.text)) else set())
+             for i, c in enumerate(told)]
+    return bool(things) and any(things & note and (asks_name or asked <= note) for note in notes)
+
+
+_OPENS_WITH_ONE = re.compile(r"^\W*(?:it|it's|she|she's|he|he's|they|they're)(?!\w)", re.IGNORECASE)
 
 
 # "we", "our" (a closed class; English only so far): the user and theirs, or the user and Milo.
@@ -1142,12 +1157,60 @@ def names_from(answer: str, note: str, question: str, own: str = "", user: str =
         # "Your uncle's first name is Haddad." of 'my uncle prof. haddad teaches physics').
         in_note = {w.casefold() for i, w in enumerate(note_words) if not (i and note_words[i - 1].casefold() in _TITLES)}
     relations = _kin_asked(question, roles) if kin else set()
+    thing = _thing_asked(question)
+    asked = {bare(w) for w in re.findall(r"[^\W\d_]+", question)} - {"i", "my", "is", "what", "the"}
     for words, k in _names(answer, question, own, user, opener):
         name = words[k].casefold()
+        if asked & {bare(w) for w in _capitalised_run(words, k)}:
+            # The thing asked, title-cased with the note's words: "what is my shop called" drafted
+            # "Your shop is called The Bike Repair Shop by the Canal." of 'i run a small bike repair
+            # shop by the canal' (dec50): a description, not a name.
+            continue
         if name in in_note and (not relations or any(_near_kin(note_words, i, relations)
                                                      for i, w in enumerate(note_words) if w.casefold() == name)):
+            if thing and not relations and _mentions(note_words, thing) and not any(_near_thing(note_words, i, thing)
+                                                   for i, w in enumerate(note_words) if w.casefold() == name):
+                continue  # another's name: "what are the kittens called" / 'my cat mochi had three kittens' (dec51)
             return True
     return False
+
+
+# What a thing of theirs is called, asked ("What is my ferry called?", "what are the kittens called",
+# "what's the name of my boat"): a closed, lexical form.
+_THING_CALLED = re.compile(r"^\W*what(?:'s|\s+is|\s+are|s)\s+(?:my|our|the|his|her|their)\s+([^\W\d_]+)\s+(?:called|named)"
+                           r"|name\s+of\s+(?:my|our|the|his|her|their)\s+([^\W\d_]+)", re.IGNORECASE)
+
+
+def _thing_asked(question: str) -> set[str]:
+    """The terms of the thing whose name `question` asks, if it asks one that way."""
+    from milo.memory.index import terms
+
+    m = _THING_CALLED.search(question.replace("\u2019", "'"))
+    return set(terms(m.group(1) or m.group(2))) if m else set()
+
+
+def _mentions(words: Sequence[str], thing: set) -> bool:
+    """Whether the note's words name the thing (a note that says "she" of it may give its name
+    anywhere: 'She's called Luna...')."""
+    from milo.memory.index import terms
+
+    return any(set(terms(w)) & thing for w in words)
+
+
+def _near_thing(words: Sequence[str], k: int, thing: set) -> bool:
+    """Whether words[k] (a name) is given for `thing`: right after it, a word between at most ("my
+    cat mochi", "our boat the Heron"; not 'a ferry captain on the Bosphorus'), after "called" or
+    "named" within eight words of it, or before "is my <thing>"."""
+    from milo.memory.index import terms
+
+    def of(i: int) -> bool:
+        return 0 <= i < len(words) and bool(set(terms(words[i])) & thing)
+
+    if of(k - 1) or of(k - 2):
+        return True
+    if k and words[k - 1].casefold() in ("called", "named") and any(of(i) for i in range(max(0, k - 8), k - 1)):
+        return True
+    return k + 3 < len(words) and words[k + 1].casefold() in ("is", "was") and of(k + 3)
 
 
 _TITLES = frozenset(t.casefold() for t in TITLES)  # "Mrs", "Prof": no name of their own
@@ -1172,6 +1235,32 @@ def _names(text: str, question: str, own: str = "", user: str = "", opener: bool
             if ((w[0].isupper() or not w[0].islower()) and w not in ("I", "I'm") and bare(w) not in known
                     and not (_DAY.fullmatch(w) or name in MONTH_NUMBERS or name in _FEASTS or name in _TITLES)):
                 yield words, k
+
+
+def _capitalised_run(words: Sequence[str], k: int) -> list[str]:
+    """The title-cased words around words[k] ("Bike Repair Shop by the Canal": up to two small
+    words between two with a capital)."""
+    from milo.memory.grounding import STOP
+
+    upper = [w[:1].isupper() for w in words]
+    small = [w.casefold() in STOP for w in words]
+
+    def bridge(i: int, step: int) -> int:
+        """The next capitalised word from i on (i itself, or after one or two small words), else -1."""
+        for n in range(3):
+            j = i + n * step
+            if not 0 <= j < len(words) or not (upper[j] or small[j]):
+                return -1
+            if upper[j]:
+                return j
+        return -1
+
+    start = end = k
+    while (j := bridge(start - 1, -1)) >= 0:
+        start = j
+    while (j := bridge(end + 1, 1)) >= 0:
+        end = j
+    return list(words[start:end + 1])
 
 
 def bare(word: str) -> str:
