@@ -58,16 +58,27 @@ _LABEL = re.compile(rf"^\s*(?:[\[(]\s*(?:{_alternatives(_LABELS)})\s*[\])]\s*:?"
 # are some things...", seen in bench/gestures.py): nothing from there on is the reply.
 _LABEL_INSIDE = re.compile(rf"[\[(]\s*(?:{_alternatives(_OTHER_LINES)})\s*[\])]", re.IGNORECASE)
 _TAIL = re.compile(r"(?<!\S)[#@][^\W\d]")  # a hashtag or a handle starts
+_TAIL_PENDING = re.compile(r"(?<!\S)[#@]$")
 # A word joined to the one before by "_" (the good brain, a coding model, wrote "great news
 # for_pickle" of a cat the user called pickle, twice in a truth-bench run): a space, as said.
 # Lower case on both sides: not a format label ("CORE_UPDATE"); one still being written is held.
 _JOINED = re.compile(r"(?<=[^\W\d_])_+(?=[^\W\d_]|$)")
 
 
+
+
 def _apart(text: str) -> str:
-    return _JOINED.sub(lambda m: " " if text[m.start() - 1].islower() and text[m.end():m.end() + 1].islower() else
-                       "" if m.end() == len(text) and text[m.start() - 1].islower() else m.group(0), text)
-_TAIL_PENDING = re.compile(r"(?<!\S)[#@]$")
+    """`text` with "x_y" written "x y" (and a "x_" at its end held back)."""
+    def space(m: re.Match) -> str:
+        if not text[m.start() - 1].islower():
+            return m.group(0)
+        if m.end() == len(text):
+            return ""
+        return " " if text[m.end()].islower() else m.group(0)
+
+    return _JOINED.sub(space, text)
+
+
 # (the whole name: "Your name is Li Wei." was corrected to "Li Wei Wei", its first word taken for all of it)
 _NAME_SAID = re.compile(r"\b([Yy]our name(?: is|'s| as)\s+)([A-Z][\w'-]*(?:\s+(?!I\b)[A-Z][\w'-]*)*)(?=\W|$)")
 _NAME_PENDING = re.compile(r"\byour name(?:\s+(?:is|as)|'s)?\s*[\w'-]*$", re.IGNORECASE)
@@ -319,7 +330,8 @@ class Manners:
                 return True
         return False
 
-    def _fix_name(self, text: str) -> str:
+    def _finish(self, text: str) -> str:
+        """What is shown of `text`: words joined by "_" apart, a wrong name for the user theirs."""
         if not self._underscores:
             text = _apart(text)
         if not self.user_name:
@@ -364,7 +376,7 @@ class Manners:
         copied: Optional[frozenset] = None  # the words of the sample a left-out sentence copied
         for sentence in parts:
             if said_something and (_closer(sentence) or self._speaks_of_user(sentence) or self._invents(sentence)):
-                return self._fix_name(shown).rstrip()
+                return self._finish(shown).rstrip()
             words = _words(sentence)
             if copied is not None and words and set(words) <= copied:
                 continue  # the rest of that sample ("Oh, wait, did you know octopuses have three hearts? Three!")
@@ -382,8 +394,8 @@ class Manners:
                 # its earlier replies counted as samples): the model's own reply is better than
                 # that (fail open).
                 self.copied_only = any(self._copy_start(p, self._persona_starts) is not None for p in parts)
-                return self._fix_name("".join(parts)).rstrip()
-            return self._fix_name(shown).rstrip()
+                return self._finish("".join(parts)).rstrip()
+            return self._finish(shown).rstrip()
         held = copied is not None and self._maybe_more(tail, copied)
         if (tail and not held and not (said_something and (_maybe_closer(tail) or self._maybe_of_user(tail) or self._maybe_invents(tail)))
                 and not self._maybe_copy(tail)):
@@ -397,4 +409,4 @@ class Manners:
             # "Oh!" alone is held until what follows it is known: a sample copied after it is
             # then written again before anything was shown (milo.chat.turn).
             return ""
-        return self._fix_name(shown).rstrip()  # a space shows with the word after it
+        return self._finish(shown).rstrip()  # a space shows with the word after it
