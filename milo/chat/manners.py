@@ -65,8 +65,6 @@ _TAIL_PENDING = re.compile(r"(?<!\S)[#@]$")
 _JOINED = re.compile(r"(?<=[^\W\d_])_+(?=[^\W\d_]|$)")
 
 
-
-
 def _apart(text: str) -> str:
     """`text` with "x_y" written "x y" (and a "x_" at its end held back)."""
     def space(m: re.Match) -> str:
