@@ -1855,3 +1855,14 @@ def test_when_of_the_thing_a_note_says_it_of_is_theirs(emb):
              Candidate("2", 'Sven said: "It will be six metres long when it\'s finished."')]
     ev = find("When will the boat be finished?", notes, embed=emb.encode_cached, own="Milo", user="Sven")
     assert ev is not None and not ev.answered, ev and ev.describe()
+
+
+def test_their_of_a_plural_the_question_names_does_not_lean_on_the_question_before():
+    from milo.chat.evidence import leaning
+
+    # dec51: "how long do kittens stay with their mother" after "what colour are the kittens" was
+    # read with it, became about their kittens, and was "I'm not sure you've told me that...".
+    before = ["what colour are the kittens"]
+    assert leaning("how long do kittens stay with their mother", before, "Milo") == "how long do kittens stay with their mother"
+    assert leaning("what colour are their eyes", before, "Milo") != "what colour are their eyes"  # theirs: leans
+    assert leaning("how many kids does she have", ["who is my sister"], "Milo") != "how many kids does she have"

@@ -457,7 +457,7 @@ def leaning(text: str, said: Sequence[str], own: str = "") -> str:
     when, where or who of a thing ("When is practice?" after "What sport do I coach?") leans too:
     alone, the model said "We meet at 3 PM to practice our skills." """
     if (not said or not (_POINTS_BACK.search(text or "") or _bare_question(text or "")) or not _ASKS_FACT.search(text)
-            or _YOU.search(text) or _ADVICE.search(text.replace("\u2019", "'"))):
+            or _YOU.search(text) or _ADVICE.search(text.replace("\u2019", "'")) or _its_own(text)):
         return text
     if not (only_asks(text, own) and only_asks(said[-1], own)) or asks_about_user(text, own):
         return text
@@ -466,6 +466,17 @@ def leaning(text: str, said: Sequence[str], own: str = "") -> str:
     # after it was read with the cat's age too)
     before = leaning(said[-1], said[:-1], own) if points_back(said[-1]) else said[-1]
     return f"{before.rstrip()} {text.strip()}"
+
+
+# "their" of a plural the message names before it ("how long do kittens stay with their mother":
+# the kittens', dec51), not of someone talked about ("how many kids does she have").
+_OWN_PLURAL = re.compile(r"(?<!\w)(?!(?:this|its|his|hers|theirs|does|is|was|has|us|yours|ours)\b)[^\W\d_]{3,}s\s+(?:[^\W\d_]+\s+){0,4}"
+                         r"(?:their|its)(?!\w)", re.IGNORECASE)
+
+
+def _its_own(text: str) -> bool:
+    """Whether every word of `text` that points back is a possessive of a plural it names itself."""
+    return bool(_OWN_PLURAL.search(text)) and not _POINTS_BACK.search(_OWN_PLURAL.sub(" ", text))
 
 
 def closest_told(text: str, candidates: Sequence[Candidate], embed: Optional[Embed], own: str = "") -> Optional[str]:
