@@ -37,7 +37,7 @@ from typing import Optional, Sequence
 from milo.chat.evidence import (MEANING_SAME_THING, NONE, Candidate, Embed, Evidence, asks_about_them, asks_about_user, asks_beyond_name,
                                 asks_how_i, asks_when_or_how_many, by_meaning, changes, names_from, own_words, part_of,
                                 quoted_speaker, says_what_is_asked, to_you, told_notes, unnamed, asks_a_name, asks_who, gives_colour, gives_measure, introduces, same_when, asks_measure,
-                                names_no_one, asks_where, bare)
+                                names_no_one, asks_where, bare, opens_with_pronoun)
 from milo.sentences import TITLE_GBNF
 
 log = logging.getLogger("milo")
@@ -250,13 +250,10 @@ def _lends(other: str, note: str, draft: str) -> bool:
     return bool(heads(draft) & (heads(other) - heads(note)))
 
 
-# Third person pronouns that open a note (a closed, lexical class; English only so far).
-_OPENS_WITH_SOMEONE = re.compile(r"^\W*(?:she|he|they|she's|he's|they're|shes|hes|theyre)(?!\w)", re.IGNORECASE)
-
-
 def _continues(note: str, own: str = "") -> bool:
-    """Whether the user's words in `note` open with "she", "he" or "they" (someone the note before named)."""
-    return bool(_OPENS_WITH_SOMEONE.match(_after_greeting(note, own)))
+    """Whether the user's words in `note` open with "she", "he" or "they" (someone the note before
+    named; not "it": 'It hides under the sofa' stays a note of its own)."""
+    return opens_with_pronoun(_after_greeting(note, own), it=False)
 
 
 COGNATE = 5  # letters two words share first to be one word in two languages ("guitar", "guitarra")

@@ -737,12 +737,20 @@ def _names_theirs(text: str, candidates: Sequence[Candidate], own: str = "") -> 
     # A note that opens with "it", "she"... is read with the one before it ("When will the boat be
     # finished?" / 'I'm building a wooden boat...' then 'It will be six metres long when it's
     # finished.', dec51: left to the model, it said "by December 15th").
-    notes = [set(terms(_statements(c.text))) | (set(terms(_statements(told[i - 1].text))) if i and _OPENS_WITH_ONE.match(_words(c.text)) else set())
+    notes = [set(terms(_statements(c.text))) | (set(terms(_statements(told[i - 1].text))) if i and opens_with_pronoun(_words(c.text)) else set())
              for i, c in enumerate(told)]
     return bool(things) and any(things & note and (asks_name or asked <= note) for note in notes)
 
 
-_OPENS_WITH_ONE = re.compile(r"^\W*(?:it|it's|she|she's|he|he's|they|they're)(?!\w)", re.IGNORECASE)
+# Third person pronouns that open what the user said (a closed, lexical class; English only so far).
+_OPENS_WITH_PRONOUN = re.compile(r"^\W*(?:(?P<it>it|it's|its)|she|she's|shes|he|he's|hes|they|they're|theyre)(?!\w)", re.IGNORECASE)
+
+
+def opens_with_pronoun(words: str, it: bool = True) -> bool:
+    """Whether `words` open with "she", "he", "they" (someone the words before named) or, with
+    `it`, "it" (a thing they named)."""
+    m = _OPENS_WITH_PRONOUN.match(words)
+    return bool(m) and (it or not m.group("it"))
 
 
 # "we", "our" (a closed class; English only so far): the user and theirs, or the user and Milo.
