@@ -1166,6 +1166,7 @@ def test_a_question_about_the_world_naming_a_place_they_told_of_is_left_to_the_m
     ("How long do tomatoes take to grow?", True),
     ("Why is the sky blue?", True),  # one sky for everyone
     ("How much should kittens sleep?", True),  # was "You told me you adopted two kittens last week."
+    ("How does a big spider catch flies?", True),  # a word between ("a pendulum clock", seen by a newcomer)
     ("How big was the spider?", False),  # the one they saw
     ("How old are the kittens?", False),
     ("What did Leo plant?", False),

@@ -601,7 +601,10 @@ def _in_general(question: str, note: str, own: str = "", user: str = "") -> bool
         if before in _POINTING and low not in _ONE_FOR_ALL:
             return False
         plural = low.endswith("s") and not low.endswith("ss") and terms(w) != [low]
-        kind = kind or before in _A_KIND or low in _ONE_FOR_ALL or (plural and not copula)
+        # ("a pendulum clock", "a big spider": a word or two between)
+        a_kind = any(words[i].casefold() in _A_KIND and not any(x.casefold() in _POINTING for x in words[i + 1:k])
+                     for i in range(max(0, k - 3), k))
+        kind = kind or a_kind or low in _ONE_FOR_ALL or (plural and not copula)
     return kind
 
 
