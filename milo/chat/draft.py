@@ -353,9 +353,10 @@ def restated(question: str, draft: str, notes: Sequence[Candidate], embed: Embed
     # draft named ("who is freya knitting for" drafted "Freya is knitting a blue scarf for her
     # grandfather." of 'she is making a scarf for her grandpa' after '...my daughter freya is
     # learning to knit', dec49).
+    continues = j > 0 and _continues(notes[j].text, own)
     mixers = [k for k in range(len(notes))
               if k != j and said[0][k] >= DRAFT_OTHER and said[0][k] - said[1][j][k] >= DRAFT_MIXED_BY
-              and _lends(notes[k].text, notes[j].text, draft) and not (k == j - 1 and _continues(notes[j].text, own))]
+              and _lends(notes[k].text, notes[j].text, draft) and not (continues and k == j - 1)]
     # A newer note that corrects the one restated is no second fact either, it is the newer word
     # ("Small correction: it was my cousin Astrid, not my sister." and the draft "You went on a
     # hiking trip with your cousin Astrid."): said with it, as find says a change.
@@ -369,7 +370,7 @@ def restated(question: str, draft: str, notes: Sequence[Candidate], embed: Embed
     agreed = notes[j].key == agrees
     mixed = other >= DRAFT_OTHER and said[0][j] < DRAFT_VERBATIM and not agreed
     close = said[0][j]
-    if j and _continues(notes[j].text, own) and close < DRAFT_SURE:
+    if continues and close < DRAFT_SURE:
         # A note that opens with "she" is read with the one before it, which says who she is: the
         # draft names her (0.75 from both, 0.75 from 'she is making a scarf...' alone).
         both = Candidate(notes[j].key, f"{_after_greeting(notes[j - 1].text, own)} {_after_greeting(notes[j].text, own)}")

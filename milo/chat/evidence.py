@@ -593,14 +593,15 @@ def _in_general(question: str, note: str, own: str = "", user: str = "") -> bool
             # "when is he visiting", "What variety of tomatoes are they?" (theirs, dec43); not
             # "...kittens stay with their mother" (the kittens')
             return False
-        if not set(terms(w)) & shared:
+        heads = terms(w)
+        if not set(heads) & shared:
             continue
         before, low = (words[k - 1].casefold() if k else ""), w.casefold()
         if (k and not w[0].islower()) or before.endswith("'s") or low.endswith("'s"):
             return False  # a name, someone's
         if before in _POINTING and low not in _ONE_FOR_ALL:
             return False
-        plural = low.endswith("s") and not low.endswith("ss") and terms(w) != [low]
+        plural = low.endswith("s") and not low.endswith("ss") and heads != [low]
         # ("a pendulum clock", "a big spider": a word or two between)
         a_kind = any(words[i].casefold() in _A_KIND and not any(x.casefold() in _POINTING for x in words[i + 1:k])
                      for i in range(max(0, k - 3), k))
@@ -740,7 +741,8 @@ def _names_theirs(text: str, candidates: Sequence[Candidate], own: str = "") -> 
     # A note that opens with "it", "she"... is read with the one before it ("When will the boat be
     # finished?" / 'I'm building a wooden boat...' then 'It will be six metres long when it's
     # finished.', dec51: left to the model, it said "by December 15th").
-    notes = [set(terms(_statements(c.text))) | (set(terms(_statements(told[i - 1].text))) if i and opens_with_pronoun(_words(c.text)) else set())
+    own_terms = [set(terms(_statements(c.text))) for c in told]
+    notes = [own_terms[i] | (own_terms[i - 1] if i and opens_with_pronoun(_words(c.text)) else set())
              for i, c in enumerate(told)]
     return bool(things) and any(things & note and (asks_name or asked <= note) for note in notes)
 
@@ -1225,12 +1227,17 @@ def _near_thing(words: Sequence[str], k: int, thing: set) -> bool:
     "named" within eight words of it, or before "is my <thing>"."""
     from milo.memory.index import terms
 
-    def of(i: int) -> bool:
-        return 0 <= i < len(words) and bool(set(terms(words[i])) & thing)
+    return _given_for(words, k, lambda i: bool(set(terms(words[i])) & thing), within=2, called_is=False)
 
-    if of(k - 1) or of(k - 2):
+
+def _given_for(words: Sequence[str], k: int, of: Callable[[int], bool], within: int, called_is: bool) -> bool:
+    """Whether words[k] (a name) is given for the word `of` says (`_near_kin`, `_near_thing`): one
+    of the `within` words before it, or before "called"/"named" it up to eight words back (with
+    `called_is`, only where "is" or "was" follows that word), or "<name> is my <it>"."""
+    if any(of(i) for i in range(max(0, k - within), k)):
         return True
-    if k and words[k - 1].casefold() in ("called", "named") and any(of(i) for i in range(max(0, k - 8), k - 1)):
+    if k and words[k - 1].casefold() in ("called", "named") and any(
+            of(i) and (not called_is or words[i + 1].casefold() in ("is", "was")) for i in range(max(0, k - 8), k - 1)):
         return True
     return k + 3 < len(words) and words[k + 1].casefold() in ("is", "was") and of(k + 3)
 
@@ -1296,16 +1303,10 @@ _FEASTS = frozenset(("christmas", "easter"))  # beside the days (_DAY) and month
 def _near_kin(words: Sequence[str], k: int, kin: set) -> bool:
     """Whether words[k] (a name) is given for one of `kin`: within four words after it ("my sister
     Ana", "my sister's name is Ana", "my sister is called Ana"), up to eight where "<kin> is ...
-    called" it, or just before "is my <kin>"."""
+    called" it ("Her coach is a tall guy called Marek.", not "My sister met a nice guy called
+    Marek."), or just before "is my <kin>"."""
     kin = kin | {f"{w}s" for w in kin}  # "my sisters Ana and Eva"
-    after = any(words[i].casefold() in kin for i in range(max(0, k - 4), k))
-    # ...or further, where the name is what they are called ("Her coach is a tall guy called Marek.",
-    # not "My sister met a nice guy called Marek.")
-    if k and words[k - 1].casefold() in ("called", "named"):
-        after = after or any(words[i].casefold() in kin and words[i + 1].casefold() in ("is", "was")
-                             for i in range(max(0, k - 8), k - 1))
-    before = k + 3 < len(words) and words[k + 1].casefold() in ("is", "was") and words[k + 3].casefold() in kin
-    return after or before
+    return _given_for(words, k, lambda i: words[i].casefold() in kin, within=4, called_is=True)
 
 
 # A question proper (its mark, or a question word first), not a request ("Tell me a fun fact."):
