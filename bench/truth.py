@@ -1651,6 +1651,59 @@ SETS = {
              ("What time did I get last year?", "never", None, None)],
         ],
     },
+    "dec55": {  # written 2026-12-05 (nineteenth session) after dec52-dec54's fixes, with dec56, before running either
+        "noor": [
+            [S("Hi Milo, I'm Noor. My husband Sami and I just adopted a rescue greyhound called Dash."),
+             S("He's seven and very shy around other dogs.")],
+            [("What kind of dog did we adopt?", "told", ["greyhound"], None),
+             ("How old is Dash?", "told", ["seven", "7"], None),
+             ("Which shelter did we get Dash from?", "never", None, None),
+             ("How fast can a greyhound run?", "world", ["km", "mph", "mile", "kilomet", "45", "70", "40", "fast"], None)],
+        ],
+        "mateus": [
+            [S("e a\u00ed milo, mateus aqui. i work at a coffee roastery in porto")],
+            [S("my boss rita wants me to run the new tasting room from january")],
+            [("where do i work", "told", ["roastery", "coffee"], None),
+             ("who is rita", "told", ["boss"], None),
+             ("when do i start running the tasting room", "told", ["january"], None),
+             ("what is the roastery called", "never", None, None)],
+        ],
+        "agnieszka": [
+            [S("Hello Milo, Agnieszka here. I sing in a choir and our winter concert is on the 14th."),
+             S("I have a small solo in the second half.")],
+            [S("The concert got moved to the 21st because the hall flooded.")],
+            [("When is our winter concert?", "corrected", ["21"], ["14th"]),
+             ("What do I do in the concert?", "told", ["solo"], None),
+             ("What song is my solo in?", "never", None, None),
+             ("Why was the concert moved?", "told", ["flood"], None)],
+        ],
+    },
+    "dec56": {  # written 2026-12-05 (nineteenth session) after dec52-dec54's fixes, with dec55, before running either
+        "kofi": [
+            [S("hey milo its kofi, my twin sisters ama and esi turn sixteen next week")],
+            [S("we are throwing them a surprise party at my aunts house")],
+            [("how old are my sisters turning", "told", ["sixteen", "16"], None),
+             ("where is the party", "told", ["aunt"], None),
+             ("what are my sisters called", "told", ["ama", "esi"], None),
+             ("what is my aunts name", "never", None, None)],
+        ],
+        "ingrid": [
+            [S("Hi Milo! Ingrid here. I'm repainting my old sailboat, she's called Solveig."),
+             S("The hull will be dark red this time.")],
+            [("What is my boat called?", "told", ["solveig"], None),
+             ("What colour will the hull be?", "told", ["red"], None),
+             ("How long is my sailboat?", "never", None, None),
+             ("Why do boats need antifouling paint?", "world", ["barnacle", "algae", "growth", "organism", "weed", "marine"], None)],
+        ],
+        "raj": [
+            [S("Hello Milo, I'm Raj. I've been learning to make sourdough for two months.")],
+            [S("My starter is called Gerald and he lives in the fridge.")],
+            [("How long have I been making sourdough?", "told", ["two months", "2 months"], None),
+             ("What is my starter called?", "told", ["gerald"], None),
+             ("Which flour do I use?", "never", None, None),
+             ("What's my name?", "name", ["raj"], None)],
+        ],
+    },
 }
 
 
