@@ -199,6 +199,8 @@ def earlier_words(pulses: Iterable, shown: Iterable[str], said: Sequence[str] = 
 # What opens a message without telling anything ("Ugh, ...", "Quick update: ..."): a closed class.
 _LEAD = re.compile(r"^\W*(?:(?:ugh|oh|ah|oops|whoops|sorry|wait|hang on|um|uh|well|so|and|also|actually|hey|hi|hello|ok|okay|yes|no|hmm|anyway|btw|by the way|guess what"
                    r"|small change|(?:a |one |small |quick |little |tiny )?update|change of plan|fun fact|heads up|scratch that"
+                   # "Sorry, I meant I moved in the autumn" (not "I meant it", "I meant to...")
+                   r"|i\s+meant(?=\s*,?\s+(?:i|i'm|we|my|our|the|she|he|they)\b)"
                    # "Big news: ...", "News! ..." (not "Good news travels fast")
                    r"|(?:big |good |great |some |exciting |sad |bad )?news(?=\s*[:,!.-])"
                    # "Small correction: ...", "One change, ..." (not "Change is hard for me")
@@ -215,7 +217,8 @@ def _address(own: str) -> Optional[re.Pattern]:
 
 # A first word that is not a name, lower-cased after "You told me".
 _LOWER = frozenset("the a an we it our there this that they he she his her its these those my i you your some every each both all "
-                   "two three four five six seven eight nine ten eleven twelve".split())  # "You told me Three hens are..."
+                   "one two three four five six seven eight nine ten eleven twelve "  # "You told me Three hens are..."
+                   "today tomorrow tonight yesterday last next on in at after before when since".split())  # "...that Tomorrow you're"
 
 
 def _clause(note: str, own: str = "") -> str:
@@ -882,7 +885,8 @@ def _lacking(found: Evidence, text: str, own: str, user: str, shown: Candidate) 
     said = [_clause(found.note, own)] + [_clause(c.text, own) for c in found.newer]  # each on its own: "..., and later that Glad..."
     if found.replaced and not found.kept:
         said = said[1:]  # only the newer note is said
-    if _ASKS_NUMBER.search(text) and not any(_NUMBER.search(t) and _counts_what_is_asked(text, t) for t in said):
+    if _ASKS_NUMBER.search(text) and not any(_NUMBER.search(t) and _counts_what_is_asked(text, t) or _counted_by_ordinal(text, t)
+                                             for t in said):
         return Evidence(NONE, own=own, closest=shown, lacks="number")
     if any(unnamed(text, t) for t in said):
         return Evidence(NONE, own=own, closest=shown, lacks="which")
@@ -1006,6 +1010,16 @@ def _counts_of(told: str, asked: set) -> set:
             and asked & set(terms(" ".join(words[i + 1:i + 4])))}
 
 
+def _counted_by_ordinal(question: str, told: str) -> bool:
+    """"how many tries did it take me" / 'i just passed my driving test on the third try': the
+    ordinal before the thing counted is its count (was "I'm not sure you've told me that", dec53)."""
+    from milo.memory.index import terms
+
+    asked = _how_many(question)
+    words = re.findall(r"[^\W_]+", told.casefold())
+    return bool(asked) and any(w in ORDINALS and asked & set(terms(" ".join(words[i + 1:i + 3]))) for i, w in enumerate(words))
+
+
 _TIMES = re.compile(r"(?<!\w)(?:once|twice|thrice|\w+\s+times)(?!\w)", re.IGNORECASE)
 # Counts as words (a closed, lexical class), each as digits.
 COUNT_WORDS = {w: str(i) for i, w in enumerate("zero one two three four five six seven eight nine ten eleven twelve thirteen "
@@ -1074,9 +1088,16 @@ def gives_measure(question: str, answer: str, note: str) -> bool:
 
 def unnamed(question: str, told: str) -> bool:
     """"Which bank is it at?" and the note says only "a bank" ('...a job interview at a bank
-    next Thursday.' was said as the answer): which one is not told."""
-    return any(re.search(rf"(?<!\w)(?:a|an)\s+(?:\w+\s+){{0,2}}{re.escape(m.group(1))}(?!\w)", told, re.IGNORECASE)
-               for m in re.finditer(r"(?<!\w)which\s+(\w+)", question, re.IGNORECASE))
+    next Thursday.' was said as the answer), or only whose it is ("Which team does my dad
+    support?" / 'It's going to be blue and yellow, his football team's colours.', dec53): which
+    one is not told. A name or a number beside it ("my Arsenal team", "her grade five exam") tells."""
+    for m in re.finditer(r"(?<!\w)which\s+(\w+)", question, re.IGNORECASE):
+        for said in re.finditer(rf"(?<!\w)(?:a|an|my|our|your|his|her|their|its)\s+((?:\w+\s+){{0,2}}){re.escape(m.group(1))}(?!\w)"
+                                r"(?:\s+(\w+))?", told, re.IGNORECASE):
+            beside = said.group(1).split() + ([said.group(2)] if said.group(2) else [])
+            if not any(w[0].isupper() or w[0].isdigit() or w.casefold() in COUNT_WORDS for w in beside):
+                return True
+    return False
 
 
 # A question that asks where, and a place as a note may say it (closed, lexical classes: the
@@ -1320,6 +1341,9 @@ def _shares_name(question: str, note: str, own: str = "", user: str = "") -> boo
     in a script without case, that does not open a sentence; not the persona's nor the user's).
     The question's case does not matter ("what does joris do": speech to text)."""
     asked = {w.casefold() for w in re.findall(r"[^\W\d_]+", question)}
+    # and a possessive without its apostrophe, as speech to text writes it ("what is kemis
+    # teachers name": left to the model, it named her teacher "Mr. Johnson", dec52)
+    asked |= {w[:-1] for w in asked if len(w) > 3 and w.endswith("s")}
     skip = {own.casefold(), user.casefold(), "i", "i'm"}
     for sentence in _SENTENCES.findall(_words(note)):
         words = re.findall(r"[^\W\d_]+", sentence)
