@@ -38,6 +38,8 @@ SEEN = [  # replies of the 1.5B brain in bench/conversation.py
      "2024-06-30T17:58:59Z (UTC)", "It seems like you're enjoying your morning cup of coffee! 🍽️🌱"),  # the tiny brain
     ("We're #1 at this! And I'd email you@example.com.", "We're #1 at this! And I'd email you@example.com."),  # all there is: kept, not emptied
     ("Ha! If you want, we can name the mug. Feel free to pick.", "Ha! If you want, we can name the mug."),
+    # the good brain, answering "What colours is the scarf?" (bench/truth.py dec53)
+    ("The scarf will be blue and yellow. Let's talk about something else!", "The scarf will be blue and yellow."),
 ]
 
 

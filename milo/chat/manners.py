@@ -38,7 +38,8 @@ _OPENERS = tuple(o.strip() for o in
     |do you have any other questions|do you have any more questions|do you have any questions
     |how can i help|how can i assist|what else can i|anything else you'd like|anything else i can
     |is there anything in particular you'd like to talk|is there anything in particular you would like to talk
-    |is there something else|what would you like to talk about|what else would you like to talk about""".split("|")
+    |is there something else|what would you like to talk about|what else would you like to talk about
+    |let's talk about something else|let's change the subject""".split("|")
 )
 # A label of the answer format opening the reply: "(CORE_UPDATE) You've returned from Japan.",
 # "(Note) I've been practicing..." (the good brain, 2 of 30 first replies in bench/gestures.py).
