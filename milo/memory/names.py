@@ -40,7 +40,7 @@ _MAYBE_CASED = [r"c'est", r"soy", r"ich bin", r"je suis", r"я", r"(?:eu\s+)?sou
 _GLUED = re.compile(r"(?:我叫|我是|我的名字是|私は|僕は|わたしは|저는|제 이름은)\s*([\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]{1,6}?)(?:です|입니다|이에요|예요|[，。,.!！?？\s]|$)")
 _GREETING = (r"(?:hi|hello|hey|hiya|howdy|yo|morning|good (?:morning|afternoon|evening)|greetings|bonjour|bonsoir|coucou|salut|hallo|hola|buenas|buenos d[ií]as|ciao|buongiorno|buonasera"
              r"|guten (?:morgen|tag|abend)|moin|servus|hoi|goedemorgen|god morgon|cześć|merhaba|aloha|shalom|salaam|salam"
-             r"|jambo|sawubona|привет|здравствуйте|kia ora|namaste|hej|ola|olá|there)")
+             r"|jambo|sawubona|привет|здравствуйте|kia ora|namaste|hej|ola|olá|oi|e a[ií]|there)")
 NOT_NAMES = frozenset(
     "back here fine good great okay ok sorry tired sure home ready busy happy sad done new not just so very "
     "really still also glad excited bored hungry sick well friend the a an going gonna trying from in at "
@@ -73,7 +73,8 @@ def _greeting(own: str) -> str:
 
 @functools.cache
 def _here_re(own: str) -> re.Pattern:
-    return re.compile(r"^\W*(?:" + _greeting(own) + r"\W+)*(" + _WORD + r")\s+here\b", re.IGNORECASE)
+    # "here" in other languages too: "e aí milo, mateus aqui" (dec55), "Hallo Milo, Lena hier"
+    return re.compile(r"^\W*(?:" + _greeting(own) + r"\W+)*(" + _WORD + r")\s+(?:here|aqui|aquí|hier)\b", re.IGNORECASE)
 
 
 @functools.cache
