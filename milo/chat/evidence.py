@@ -1429,8 +1429,9 @@ def _told_about(text: str, candidates: Sequence[Candidate], embed: Optional[Embe
     # ...and a note right after one of those that opens with "he", "she" or "it" (who that is
     # the note before says): "How old is Dash?" / '...a rescue greyhound called Dash.' then
     # 'He's seven and very shy around other dogs.' (dec55: the first was said as the closest).
-    named += [k + 1 for k in named if asks_when_or_how_many(text) and k + 1 < len(told) and k + 1 not in named
-              and opens_with_pronoun(_words(told[k + 1].text)) and says_what_is_asked(text, _words(told[k + 1].text))]
+    if asks_when_or_how_many(text):
+        named += [k + 1 for k in named if k + 1 < len(told) and k + 1 not in named
+                  and opens_with_pronoun(_words(told[k + 1].text)) and says_what_is_asked(text, _words(told[k + 1].text))]
     if max(meaning[0]) >= MEANING_TOLD_ABOUT:
         j = max(range(len(told)), key=lambda k: (meaning[0][k], k))
     elif named:
