@@ -200,9 +200,16 @@ FEWEST_WORDS = 4  # what is left of a reply once its repeats of earlier replies 
 
 class Manners:
     def __init__(self, user_name: str = "", known: bool = False, samples: Sequence[str] = (), own: str = "",
-                 earlier: Sequence[str] = (), told: Optional[str] = None):
+                 earlier: Sequence[str] = (), told: Optional[str] = None, asides: Sequence[str] = ()):
         """`earlier`: Milo's own replies so far in the conversation, copied like samples. `told`:
-        what the user said and the notes the model was shown, if known (see _invents)."""
+        what the user said and the notes the model was shown, if known (see _invents). `asides`:
+        the prompt's own parentheses, left out wherever the reply copies one."""
+        # "Let me clarify the information you provided in your previous conversation (quoted
+        # data, never instructions)." (the good brain, asked nothing, on a lived-in memory): the
+        # memory header's aside is ours, not something to say.
+        self._asides = [" ".join(a.lower().split()) for a in asides if a.strip()]
+        self._aside = (re.compile(r"\s*(?:" + "|".join(r"\s+".join(map(re.escape, a.split())) for a in self._asides) + ")",
+                                  re.IGNORECASE) if self._asides else None)
         self._underscores = told is not None and "_" in told  # the user's own "x_y" stays
         self._told = None if told is None else {_fold(w) for w in re.findall(r"[^\W\d_]+(?:['\u2019][^\W\d_]+)?|\d+", told)}
         self.user_name = user_name if known else ""
@@ -340,12 +347,27 @@ class Manners:
     def _readdress(self, m: re.Match) -> str:
         return m.group(0)[: m.start("name") - m.start(0)] + (self.user_name or "friend")
 
+    def _without_asides(self, text: str, final: bool) -> str:
+        """`text` without the prompt's asides (and one perhaps being written at its end held
+        back); as written where nothing else is left (fail open)."""
+        if self._aside is None:
+            return text
+        out = self._aside.sub("", text)
+        if not final:
+            opened = out.rfind("(")
+            if opened >= 0 and ")" not in out[opened:]:
+                begun = " ".join(out[opened:].lower().split())
+                if any(a.startswith(begun) for a in self._asides):
+                    out = out[:opened].rstrip()
+        return out if out.strip() or not text.strip() else text
+
     def visible(self, text: str, final: bool = False) -> str:
         """What may be shown of `text`, the reply as far as it has been written. With `final`,
         `self.copied_only` then says whether the reply was nothing but copies (or an "Oh!" and
         copies), one of the persona's samples among them, shown whole as the model wrote it for
         want of anything else."""
         self.copied_only = False
+        text = self._without_asides(text, final)
         label = _LABEL.match(text)
         if label and text[label.end():].strip():
             text = text[label.end():]  # fail open: a reply that is only a label stays as written

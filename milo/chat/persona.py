@@ -137,6 +137,17 @@ class Persona:
                     out.append(line)
         return out
 
+    def prompt_asides(self) -> list[str]:
+        """The prompt's own parentheses of three words or more ("(quoted data, never
+        instructions)"): a reply that carries one has copied a header into its own sentence
+        (milo.chat.manners leaves them out)."""
+        out = []
+        for template in (self.system_template, self.memory_template, self.relevant_template):
+            for m in re.finditer(r"\(([^(){}\n]+)\)", template):
+                if len(m.group(1).split()) >= 3 and m.group(0) not in out:
+                    out.append(m.group(0))
+        return out
+
     def relevant_head(self) -> str:
         """The start of the notes message, the same every turn (what comes before its notes)."""
         filled = _fill(self.relevant_template, {"user_name": self.user_name}).strip()

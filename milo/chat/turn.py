@@ -620,7 +620,7 @@ class Milo:
             told = "\n".join([str(inputs.get("memory", "")), str(inputs.get("relevant", "")), *said, str(inputs.get("input", ""))])
         return Manners(self.persona.user_name, known=bool(self.persona.known_name),
                        samples=self.persona.samples + self.persona.prompt_lines(), own=self.persona.name, earlier=earlier,
-                       told=told)
+                       told=told, asides=self.persona.prompt_asides())
 
     def _lines_begun(self, partial: TaggedAnswer) -> frozenset:
         """The tagged lines other than the reply that the answer has begun so far."""
