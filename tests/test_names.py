@@ -43,6 +43,9 @@ GIVEN = {
     "Cześć Milo, jestem Zofia.": "Zofia",
     "Hoi Milo, ik ben Daan.": "Daan",
     "Soy María y vivo en Quito.": "María",
+    "merhaba milo, ben Elif. my grandmother turns ninety on sunday": "Elif",  # dec58 (held out): never learned
+    "Ciao Milo, sono Giulia e lavoro a Torino.": "Giulia",
+    "Γεια σου Milo, είμαι Νίκος.": "Νίκος",
     # Other languages all in lower case (speech to text): right after a greeting, then "and" or the end
     "hallo milo ich bin greta und ich arbeite als bäckerin in hamburg": "Greta",
     "hola milo soy lucía y trabajo en madrid": "Lucía",
@@ -55,7 +58,8 @@ NOT_GIVEN = ["aqui é o melhor lugar", "a praia aqui é o melhor lugar", "im all
              # of their adjectives, so only a capitalised word there is a name.
              "soy feliz", "ich bin müde", "sou muito feliz", "je suis fatigué", "I went to Ben Nevis",
              # ...after a greeting too, when a word follows or it says how they are
-             "hallo milo ich bin müde heute", "bonjour je suis fatiguée", "hola soy feliz", "hallo ich bin hier"]
+             "hallo milo ich bin müde heute", "bonjour je suis fatiguée", "hola soy feliz", "hallo ich bin hier",
+             "Ben Nevis is tall", "sono stanco", "ciao sono stanca oggi"]
 
 
 @pytest.mark.parametrize("text,name", GIVEN.items())

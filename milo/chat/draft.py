@@ -37,7 +37,7 @@ from typing import Optional, Sequence
 from milo.chat.evidence import (MEANING_SAME_THING, NONE, Candidate, Embed, Evidence, asks_about_them, asks_about_user, asks_beyond_name,
                                 asks_how_i, asks_when_or_how_many, by_meaning, changes, names_from, own_words, part_of,
                                 quoted_speaker, says_what_is_asked, to_you, told_notes, unnamed, asks_a_name, asks_who, gives_colour, gives_measure, introduces, same_when, asks_measure,
-                                names_no_one, asks_where, bare, opens_with_pronoun)
+                                names_no_one, asks_where, bare, opens_with_pronoun, invents_which, which_thing)
 from milo.sentences import TITLE_GBNF
 
 log = logging.getLogger("milo")
@@ -118,6 +118,16 @@ def confirm(question: str, evidence: Optional[Evidence], candidates: Sequence[Ca
     except Exception as e:  # noqa: BLE001 - only a second look: find's answer stands
         log.info("draft answer skipped (%s: %s)", type(e).__name__, e)
         return evidence
+    if evidence is not None and invents_which(question, draft, "\n".join(_words_of(c, own) for c in notes)):
+        # Which one is asked, and the draft says it with words no note has ("You work at the
+        # Hospital General de Valencia.", dec57): not told; find's note is only the closest.
+        closest = evidence.closest if not evidence.answered else Candidate(evidence.choice, evidence.note)
+        return Evidence(NONE, own=own, closest=closest)
+    if (evidence is not None and evidence.answered and evidence.unsure and which_thing(question)
+            and names_from(draft, evidence.note, question, own, user)):
+        # Which one, said by a name find's note has ("Which composer is Omar practising?" drafted
+        # "Omar is practicing Vivaldi." of 'He's been practising a Vivaldi piece for weeks.', dec57).
+        return evidence
     if (evidence is not None and evidence.lacks == "name" and evidence.closest is not None
             and names_from(draft, evidence.closest.text, question, own, user, kin=True)):
         # find's note is on the one asked about but shows no name with a capital (speech to
@@ -157,6 +167,11 @@ def confirm(question: str, evidence: Optional[Evidence], candidates: Sequence[Ca
                                                         for k, c in enumerate(notes) if c.key == drafted.choice):
         return drafted  # a name the note alone has: beside it, find's note by words is only a guess
     return decide(evidence, drafted, question)
+
+
+def _words_of(note: Candidate, own: str = "") -> str:
+    """A note as the draft request gave it (in the user's person)."""
+    return to_you(note.text, own)
 
 
 def draft_answer(question: str, notes: Sequence[Candidate], llm, about_user: bool = True, own: str = "") -> str:

@@ -218,7 +218,8 @@ def _address(own: str) -> Optional[re.Pattern]:
 # A first word that is not a name, lower-cased after "You told me".
 _LOWER = frozenset("the a an we it our there this that they he she his her its these those my i you your some every each both all "
                    "one two three four five six seven eight nine ten eleven twelve "  # "You told me Three hens are..."
-                   "today tomorrow tonight yesterday last next on in at after before when since".split())  # "...that Tomorrow you're"
+                   "today tomorrow tonight yesterday last next on in at after before when since "  # "...that Tomorrow you're"
+                   "right just now so".split())  # "You told me Right now you're fixing..." (dec59)
 
 
 def _clause(note: str, own: str = "") -> str:
@@ -694,6 +695,26 @@ def find(text: str, candidates: Sequence[Candidate], embed: Optional[Embed] = No
     words (without it, by words alone). `own`: the persona's name (the user may address it).
     `user`: the user's name, when known: a note quoting someone else ('Caroline said: "..."', an
     imported memory, another person who talks with Milo) says nothing about this user."""
+    found = _find(text, candidates, embed, own, user)
+    if (found is not None and found.answered and not found.unsure and embed is not None
+            and re.match(r"\W*which\b", text, re.IGNORECASE) and not _says_thing(text, found)):
+        # "Which hospital do I work at?" / 'I'm a nurse on a night shift in Valencia.' (dec57, said
+        # as the answer): the note may say which ("Which city..." / '...in Leeds') or not; the
+        # draft looks again (milo.chat.draft: what it says beside "hospital" must be told).
+        found = dataclasses.replace(found, unsure=True)
+    return found
+
+
+def _says_thing(question: str, found: Evidence) -> bool:
+    """Whether what `found` says has the thing a "which X" question asks which of."""
+    from milo.memory.index import terms
+
+    thing = which_thing(question)
+    return not thing or bool(_matched(thing, set(terms(found.told()))))
+
+
+def _find(text: str, candidates: Sequence[Candidate], embed: Optional[Embed] = None, own: str = "",
+          user: str = "") -> Optional[Evidence]:
     if user:
         candidates = [c for c in candidates if quoted_speaker(c.text) in (None, user.casefold())]
     if not asks_about_user(text, own):
@@ -795,8 +816,13 @@ def _by_their_notes(text: str, candidates: Sequence[Candidate], embed: Optional[
     # A day in common is not what is asked, unless the day is all that is asked ("What did I do
     # on Sunday?": by words alone it was then "not told" beside 'I painted the fence on Sunday').
     what = (asked - _WHEN_TERMS()) or asked
+    # A kind asked of a thing: the kind is said instead of the thing ("What kind of dog did we
+    # adopt?" / '...adopted a rescue greyhound called Dash.', not the newer 'He's seven and very shy
+    # around other dogs.', which shares "dog": dec55).
+    if _KIND_OF.search(text):
+        what = (what - which_thing(text)) or what
     note_terms = [set(terms(_statements(c.text))) for _, c in told]
-    shared = [(len(what & t), len(whole & t), i, c, j) for j, ((i, c), t) in enumerate(zip(told, note_terms))]
+    shared = [(len(_matched(what, t)), len(_matched(whole, t)), i, c, j) for j, ((i, c), t) in enumerate(zip(told, note_terms))]
     many = len(told) > MANY_NOTES
     at_least, answers = (MEANING_AT_LEAST_MANY, MEANING_ANSWERS_MANY) if many else (MEANING_AT_LEAST, MEANING_ANSWERS)
     # A relation in common is kept however far in meaning: "What's my husband called?" was 0.18
@@ -808,7 +834,12 @@ def _by_their_notes(text: str, candidates: Sequence[Candidate], embed: Optional[
     if shared:
         # (then, for "Who is Karin?", the note that gives who she is to them: 'My wife Karin and
         # I...', not the newer 'Karin changed her mind...', dec44)
-        best = max(shared, key=lambda s: (s[0], s[1], _gives_who(text, s[3].text), s[2]))
+        # ...and, asked where, the note with a place right after what is asked ("where are we moving"
+        # / 'chidi and i are moving to a flat in glasgow', not the newer 'the move is on the 9th and
+        # chidi starts his new job at the university': dec59)
+        where = bool(_ASKS_WHERE.search(text))
+        best = max(shared, key=lambda s: (s[0], s[1], where and _place_after(_statements(s[3].text), what),
+                                          _gives_who(text, s[3].text), s[2]))
     elif meaning is not None and meaning[0][j] >= answers:
         best = (0, 0, told[j][0], part_of(told[j][1], meaning[2][j]), j)
     elif _HOW_DO_I_HABIT.search(text):
@@ -859,6 +890,16 @@ def _by_their_notes(text: str, candidates: Sequence[Candidate], embed: Optional[
     return _lacking(found, text, own, user, _answering(newer[-1] if newer and found.replaced else best[3], asked))
 
 
+def _place_after(note: str, asked: set) -> bool:
+    """Whether a place is said right after a word of `asked` in `note`: a preposition of place
+    within its two next words ("moving to a flat", "works at the bakery"; not "on", said of days)."""
+    from milo.memory.index import terms
+
+    words = re.findall(r"[^\W\d_]+", note.casefold())
+    return any(asked & set(terms(w)) and any(x in _PLACE_PREPOSITIONS - {"of", "on"} for x in words[i + 1:i + 3])
+               for i, w in enumerate(words))
+
+
 def _correction_after(k: int, told: Sequence[tuple[int, Candidate]], meaning) -> tuple[Candidate, ...]:
     """The first note told after note `k` that corrects something without naming it, where it is
     closer in meaning to `k` than to any note before it (without meaning: right after it): "Where do I repair bikes?" after 'I repair
@@ -885,8 +926,9 @@ def _lacking(found: Evidence, text: str, own: str, user: str, shown: Candidate) 
     said = [_clause(found.note, own)] + [_clause(c.text, own) for c in found.newer]  # each on its own: "..., and later that Glad..."
     if found.replaced and not found.kept:
         said = said[1:]  # only the newer note is said
-    if _ASKS_NUMBER.search(text) and not any(_NUMBER.search(t) and _counts_what_is_asked(text, t) or _counted_by_ordinal(text, t)
-                                             for t in said):
+    # (a decade is no amount: "How much did I pay for it?" / '...fixing a 1950s valve radio...', dec59)
+    if _ASKS_NUMBER.search(text) and not any(_NUMBER.search(_DECADE.sub("", t)) and _counts_what_is_asked(text, t)
+                                             or _counted_by_ordinal(text, t) for t in said):
         return Evidence(NONE, own=own, closest=shown, lacks="number")
     if any(unnamed(text, t) for t in said):
         return Evidence(NONE, own=own, closest=shown, lacks="which")
@@ -943,9 +985,16 @@ def names_no_one(question: str, note: str, own: str = "", user: str = "") -> boo
     asked = _beyond_name(question, own)
     # "who is pickle" / 'my cat pickle has been sick' (dec42): who one is, named in the question
     # (not a relation or role), and the note tells of them: it says who they are.
-    named_in_note = bool(_WHO_IS.match(question)) and not _kin_asked(question, roles=True) and asked <= set(terms(note))
+    kin = _kin_asked(question, roles=True)
+    named_in_note = bool(_WHO_IS.match(question)) and not kin and asked <= set(terms(note))
+    # A role asked: the note has a role ("Who is Omar's teacher?" / 'My son Omar plays the
+    # violin...' names Omar, a son, and no teacher: dec57, said as the answer; "who is my boss" /
+    # 'my manager is called efua' does). A relation asked: a relation.
+    in_note = _kin_asked(note, roles=True)
+    if kin:
+        in_note = (in_note & _ROLES if kin & _ROLES else set()) | (in_note & RELATIONS if kin & RELATIONS else set())
     return (bool(asked) and not named_in_note
-            and not (_names_someone(note, question, own, user) or _kin_asked(note, roles=True)))
+            and not (_names_someone(note, question, own, user) or in_note))
 
 
 def gives_colour(question: str, answer: str, note: str) -> bool:
@@ -1007,7 +1056,24 @@ def _counts_of(told: str, asked: set) -> set:
     words = re.findall(r"[^\W_]+", told.casefold())
     return {COUNT_WORDS.get(w, w) for i, w in enumerate(words)
             if (w.isdigit() or (w in COUNT_WORDS and w != "zero")) and words[i + 1:i + 2] != ["of"]
-            and asked & set(terms(" ".join(words[i + 1:i + 4])))}
+            and _compound_of(asked, terms(" ".join(words[i + 1:i + 4])))}
+
+
+def _matched(asked: set, said: set) -> set:
+    """The terms of `asked` that `said` has, or has as the end of a compound ("hive", "beehive")."""
+    return {a for a in asked if a in said or any(_ends_compound(t, a) for t in said)}
+
+
+def _ends_compound(term: str, part: str) -> bool:
+    """Whether `term` is a compound ending with `part`, both parts three letters or more ("beehiv"
+    ends with "hiv"; not "year" with "ear", nor "heart" with "art")."""
+    return len(part) >= 3 and len(term) - len(part) >= 3 and term.endswith(part)
+
+
+def _compound_of(asked: set, said: Iterable[str]) -> bool:
+    """Whether a term `said` is one `asked`, or a compound ending with one: "two beehives" counts
+    hives (dec59: "How many hives do I have?" was "not sure")."""
+    return bool(_matched(asked, set(said)))
 
 
 def _counted_by_ordinal(question: str, told: str) -> bool:
@@ -1043,6 +1109,8 @@ _ASKS_AGE = re.compile(r"(?<!\w)(?:how\s+old|what\s+age)(?!\w)", re.IGNORECASE)
 _AGE = re.compile(r"(?:(?P<a>" + _COUNT.pattern + r")[\s-]*(?:years?|yrs?|months?|weeks?|days?)(?:[\s-]+old)?(?!\w)"
                   r"|(?<!\w)(?:turn(?:s|ed|ing)?|aged?)\s+(?:\w+\s+)?(?P<b>" + _COUNT.pattern + r")"
                   r"|(?<!\w)(?P<d>" + "|".join(ORDINALS) + r"|\d+(?:st|nd|rd|th))\s+birthday"
+                  # "I started learning the cello at 40!" (dec58), "at the age of 12"; not a time ("at 7")
+                  r"|(?<!\w)at\s+(?:the\s+age\s+of\s+(?P<f>" + _COUNT.pattern + r")|(?P<e>1[3-9]|[2-9]\d|1[01]\d)(?=\s*(?:[.,!?;]|$|and\b|not\b)))"
                   r"|(?<!\w)(?:is|am|are|was|i'm|im|you're|youre|she's|shes|he's|hes|who's|whos|they're|theyre|it's)\s+"
                   r"(?:(?:just|now|only|almost|nearly|about|already)\s+)?(?P<c>" + _COUNT.pattern + r")"
                   r"(?=\s*(?:[.,!?;:]|$|and\b|next\b|this\b|now\b|today\b|soon\b|in\b|on\b)))", re.IGNORECASE)
@@ -1057,14 +1125,15 @@ def _ages(text: str) -> set:
             d = m.group("d").casefold()
             out.add(str(ORDINALS[d]) if d in ORDINALS else d[:-2])
         else:
-            v = m.group("a") or m.group("b") or m.group("c")
+            v = m.group("a") or m.group("b") or m.group("c") or m.group("e") or m.group("f")
             out.add(COUNT_WORDS.get(v.casefold(), v))
     return out
 
 
 def _counts(text: str) -> set:
     """The counts `text` gives, words as digits ("three metres" and "3 meters" give the same)."""
-    return {COUNT_WORDS.get(m.group(0).casefold(), m.group(0).replace(",", ".")) for m in _COUNT.finditer(text)}
+    # (not a decade: "You paid $20 for the 1950s valve radio" drafted of '...a 1950s valve radio...', dec59)
+    return {COUNT_WORDS.get(m.group(0).casefold(), m.group(0).replace(",", ".")) for m in _COUNT.finditer(_DECADE.sub(" ", text))}
 
 
 def asks_measure(question: str) -> bool:
@@ -1084,6 +1153,53 @@ def gives_measure(question: str, answer: str, note: str) -> bool:
     if asked and not asked <= _RELATION_TERMS() and asked != _how_many("how many times"):
         return bool(_counts(answer) & _counts_of(note, asked))  # a count of the thing asked
     return bool(_ASKS_NUMBER.search(question)) and bool(_counts(answer) & _counts(note))
+
+
+# "Which hospital do I work at?", "what wood am i using", "what kind of dog...": the thing asked
+# which of. Not a verb, a pronoun, a time or a kind word after it (closed, lexical classes).
+_WHICH = re.compile(r"(?<!\w)(?:which|what)\s+(?:(?:kind|sort|type)\s+of\s+)?([^\W\d_]+)", re.IGNORECASE)
+_NOT_A_THING = frozenset("is are was were do does did am will would can could should shall may might has have had "
+                         "i you we he she it they my your our his her its their the a an this that these those else "
+                         "if about time day days date year month week kind sort type "
+                         # an attribute asked, its value said without it ("What age group...?" /
+                         # "You coach the under-12 age group."): each has its own check
+                         "age colour color colours colors size number name height weight price".split())
+
+
+_KIND_OF = re.compile(r"(?<!\w)(?:what|which)\s+(?:kind|sort|type)s?\s+of\s", re.IGNORECASE)
+
+
+def which_thing(question: str) -> set[str]:
+    """The terms of the thing a "which X" or "what X" question asks which of, else empty."""
+    from milo.memory.index import terms
+
+    m = _WHICH.search(question.replace("\u2019", "'"))
+    if not m or m.group(1).casefold() in _NOT_A_THING:
+        return set()
+    return set(terms(m.group(1)))
+
+
+def invents_which(question: str, answer: str, told: str) -> bool:
+    """Whether `answer` (a draft) says which thing is asked with words beside it that neither the
+    question nor `told` (the notes) has: "Which hospital do I work at?" drafted "You work at the
+    Hospital General de Valencia." of 'I'm a nurse on a night shift in Valencia.'; "what wood am
+    i using" drafted "You are using oak wood..." of '...a wooden bookshelf...' (dec57)."""
+    from milo.memory.index import terms
+
+    thing = which_thing(question)
+    if not thing:
+        return False
+    known = set(terms(question + " " + told))
+    words = re.findall(r"[^\W_]+(?:-[^\W_]+)*", answer)
+    for k, w in enumerate(words):
+        if _matched(thing, set(terms(w))):
+            if not _matched(thing, set(terms(told))):
+                return True  # which one, of a thing no note names: "You work at the hospital in Valencia."
+            for near in words[max(0, k - 2):k] + words[k + 1:k + 3]:
+                said = set(terms(near))
+                if said and not (said & known or _matched(said, known)):
+                    return True
+    return False
 
 
 def unnamed(question: str, told: str) -> bool:
@@ -1160,6 +1276,9 @@ _NUMBER = re.compile(r"\d|(?<!\w)(?:one|two|three|four|five|six|seven|eight|nine
                      # one of a unit: "it's an hour each way" answers "How long is my commute?" (dec44)
                      r"|an?\s+(?:hour|minute|day|week|fortnight|month|year|mile|kilometre|kilometer|metre|meter|foot|pound|euro|dollar)s?(?!\w))",
                      re.IGNORECASE)
+
+
+_DECADE = re.compile(r"(?<!\w)(?:\d{4}|['\u2019]\d\d)s(?!\w)")  # "the 1950s", "a '70s song"
 
 
 def _names_someone(told: str, question: str, own: str = "", user: str = "") -> bool:
@@ -1451,6 +1570,14 @@ def _told_about(text: str, candidates: Sequence[Candidate], embed: Optional[Embe
     from milo.memory.index import terms
 
     asked = _asked_terms(text, own)
+    of_named = False  # the note is the one after the note that names who is asked of, and has what is asked
+    if j + 1 < len(told) and _shares_name(text, told[j].text, own, user) and opens_with_pronoun(_words(told[j + 1].text)):
+        # The note right after, of the one named ("he", "she"), has what is asked beyond the name,
+        # the named note nothing but the name: "Which composer is Omar practising?" / 'My son Omar
+        # plays the violin...' then "He's been practising a Vivaldi piece for weeks." (dec57).
+        here, after = asked & set(terms(_words(told[j].text))), asked & set(terms(_words(told[j + 1].text)))
+        if after - here and len(here - after) <= 1 and says_what_is_asked(text, _words(told[j + 1].text)):
+            j, of_named = j + 1, True
     # (not a newer note without the when or number asked: "how old is pepper" was answered with
     # 'Pepper loves sleeping on the printer.' beside the cat's age)
     close = [k for k in range(j + 1, len(told))
@@ -1470,8 +1597,12 @@ def _told_about(text: str, candidates: Sequence[Candidate], embed: Optional[Embe
     # Sunday." was closest to Saturday's note).
     found = _day_kept(_older_kept(Evidence(told[j].key, note.text, newer, bool(newer) and changes(newer[-1].text), own), text),
                       text, told, embed)
-    found = found if found.newer else dataclasses.replace(found, unsure=True)
-    return _lacking(found, text, own, user, newer[-1] if newer and found.replaced else note)
+    # (sure where the note of the one named has what is asked: "What is Lucía studying?" / 'She's
+    # studying architecture.' after '...my daughter Lucía just started university': drafted
+    # "Lucía is studying architecture at Madrid University.", two notes mixed, dec8)
+    found = found if found.newer or of_named else dataclasses.replace(found, unsure=True)
+    return _lacking(found, text, own, user, found.newer[-1] if found.newer and found.replaced
+                    else note if found.choice == note.key and found.note == note.text else Candidate(found.choice, found.note))
 
 
 WHOLE_WORDS = 30  # a longer sentence of clauses is compared by its clauses alone
@@ -1603,7 +1734,8 @@ def part_of(c: Candidate, part: str) -> Candidate:
 # Words that say a fact changed ("we moved book club to Wednesdays", "I switched jobs"): a
 # closed, lexical class; the newer note then stands alone.
 _CHANGE = re.compile(r"(?<!\w)(?:moved|move|changed?|switch(?:ed)?|now|no longer|not any ?more|anymore|instead|actually|scratch that"
-                     r"|rescheduled|postponed|cancel(?:l)?ed|new|update|correction|used to|à la place|maintenant|jetzt|ahora)(?!\w)",
+                     r"|rescheduled|postponed|cancel(?:l)?ed|new|update|correction|used to|à la place|maintenant|jetzt|ahora"
+                     r"|i\s+meant)(?!\w)",  # "Sorry, I meant I started at 42, not 40." (dec58)
                      re.IGNORECASE)
 
 
@@ -1703,8 +1835,17 @@ def _older_kept(found: "Evidence", question: str) -> "Evidence":
     5 km.' and 'Actually, I've started doing 10 km now.' was answered with the 10 km alone."""
     if not (found.answered and found.replaced and found.newer):
         return found
+    from milo.memory.index import terms
+
     older, newest = _words(found.note), _words(found.newer[-1].text)
     if says_what_is_asked(question, older) and not says_what_is_asked(question, newest):
+        return dataclasses.replace(found, replaced=False)
+    asked = _asked_terms(question, found.own)
+    if (_ASKS_WHERE.search(question) and _place_after(older, asked) and not _place_after(newest, asked)
+            and _matched(asked, set(terms(newest)))):
+        # "where are we moving": 'we are moving to a flat in glasgow' says, 'the move is on the
+        # 9th and chidi starts his new job at the university' does not (dec59); not 'Julien moved
+        # to Québec City' after '...lives in Montréal' ("Where does my brother live now?")
         return dataclasses.replace(found, replaced=False)
     if _gives_who(question, older) and not _gives_who(question, newest):
         # "Who is Karin?": 'My wife Karin and I...' says, 'Karin changed her mind...' does not (dec44)
@@ -1754,8 +1895,13 @@ def _day_kept(found: "Evidence", question: str, told: Sequence[Candidate], embed
     if rest == words or not (_PLACE.search(rest) or len(more) >= 2):
         return found  # nothing but the day to keep ("My choir practice is on Monday evenings.")
     q = _said(older.text)
-    return dataclasses.replace(found, choice=older.key, note=older.text, newer=(newest,), replaced=True,
-                               kept=q[0] + rest + q[2] if q else rest)
+    kept = q[0] + rest + q[2] if q else rest
+    if not _asked_terms(question, found.own) & set(terms(_words(newest.text))):
+        # Nothing asked is in the newer note: the older one without its day answers alone ("What
+        # instrument does Omar play?" was answered "...plays the violin and has a recital, and
+        # later that the recital is on Saturday, not Friday.": dec57).
+        return dataclasses.replace(found, choice=older.key, note=kept, newer=(), replaced=False, kept="")
+    return dataclasses.replace(found, choice=older.key, note=older.text, newer=(newest,), replaced=True, kept=kept)
 
 
 # Where, in what a note keeps once its day is left out (a closed, lexical class).
