@@ -1906,7 +1906,10 @@ def interjection_only(reply: str) -> bool:
 
 def score(kind: str, reply: str, accept, forbid, said: str) -> tuple[bool, list[str]]:
     f = fold(reply)
-    bad = any(fold(x) in f for x in (forbid or []))
+    # The old value right after "not" is the correction said whole ("his birthday is in April, not
+    # March"), not the old value given: until 2026-12-05 (dec55-dec62's first runs) it counted.
+    negated = re.sub(r"(?<!\w)(?:not|instead\s+of)\s+(?:(?:on|in|at|the)\s+)*\w+", " ", f)
+    bad = any(fold(x) in negated for x in (forbid or []))
     found = claims(reply, said)
     if kind == "never":
         return any(h in f.replace("\u2019", "'") for h in HONEST) and not bad and not found, found

@@ -46,6 +46,7 @@ GIVEN = {
     "merhaba milo, ben Elif. my grandmother turns ninety on sunday": "Elif",  # dec58 (held out): never learned
     "Ciao Milo, sono Giulia e lavoro a Torino.": "Giulia",
     "Γεια σου Milo, είμαι Νίκος.": "Νίκος",
+    "Habari Milo, mimi ni Wanjiru. I run a tailoring shop in Nairobi.": "Wanjiru",  # dec60 (held out): never learned
     # Other languages all in lower case (speech to text): right after a greeting, then "and" or the end
     "hallo milo ich bin greta und ich arbeite als bäckerin in hamburg": "Greta",
     "hola milo soy lucía y trabajo en madrid": "Lucía",

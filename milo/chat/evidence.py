@@ -700,17 +700,26 @@ def find(text: str, candidates: Sequence[Candidate], embed: Optional[Embed] = No
             and re.match(r"\W*which\b", text, re.IGNORECASE) and not _says_thing(text, found)):
         # "Which hospital do I work at?" / 'I'm a nurse on a night shift in Valencia.' (dec57, said
         # as the answer): the note may say which ("Which city..." / '...in Leeds') or not; the
-        # draft looks again (milo.chat.draft: what it says beside "hospital" must be told).
+        # draft looks again (milo.chat.draft: what it says beside "hospital" must be told). Not
+        # "what X": "What instrument am I learning?" / '...learning to play the erhu' was drafted
+        # "You are learning the erhu.", too far from the note to keep it (4 told answers of the
+        # evidence bench said as only the closest, for 3 never-told ones: "what breed is rex").
         found = dataclasses.replace(found, unsure=True)
     return found
 
 
 def _says_thing(question: str, found: Evidence) -> bool:
-    """Whether what `found` says has the thing a "which X" question asks which of."""
+    """Whether what `found` says has the thing a "which X" question asks which of, with a name or
+    a number beside it ("What guitar does Leo have?" / '...started guitar lessons on Mondays' has
+    the guitar, not which: dec62)."""
     from milo.memory.index import terms
 
     thing = which_thing(question)
-    return not thing or bool(_matched(thing, set(terms(found.told()))))
+    if not thing:
+        return True
+    words = re.findall(r"[^\W_]+", found.told())
+    return any(_matched(thing, set(terms(w))) and any(x[0].isupper() or x[0].isdigit() for x in words[max(0, k - 1):k] + words[k + 1:k + 3])
+               for k, w in enumerate(words))
 
 
 def _find(text: str, candidates: Sequence[Candidate], embed: Optional[Embed] = None, own: str = "",
@@ -748,7 +757,11 @@ def _names_theirs(text: str, candidates: Sequence[Candidate], own: str = "") -> 
     president of our chess club today.': the world's, for the model)."""
     asks_name = bool(_ASKS_NAME.search(text))
     measure = _ASKS_NUMBER.search(text)
-    if ((not asks_name and not measure and not _ASKS_WHERE_WHEN_WHO.match(text)) or _YOU.search(text)
+    # ...or its colour or size ("what colour was the ribbon" / 'rex won a ribbon last saturday',
+    # "What size is the sweater?" / "I'm knitting a sweater...": the model, left to answer, said
+    # "The ribbon was blue.", "a medium-sized one": dec60)
+    attribute = _ASKS_COLOUR.search(text) or _ASKS_SIZE.search(text)
+    if ((not asks_name and not measure and not attribute and not _ASKS_WHERE_WHEN_WHO.match(text)) or _YOU.search(text)
             or not _opening_words(_ASKS, own).search(text)):
         return False
     from milo.memory.index import terms
@@ -761,6 +774,8 @@ def _names_theirs(text: str, candidates: Sequence[Candidate], own: str = "") -> 
         # model, which said "10 days" (dec34); "how much does the vet cost" (dec42). Not "How long
         # does the bread take?" beside 'I bake bread every Sunday': the world's, for the model.
         asked -= set(terms(f"{measure.group(0)} cost costs costing"))
+    if attribute:
+        asked -= set(terms(attribute.group(0)))
     told = told_notes(candidates, own)
     # A note that opens with "it", "she"... is read with the one before it ("When will the boat be
     # finished?" / 'I'm building a wooden boat...' then 'It will be six metres long when it's
@@ -887,7 +902,9 @@ def _by_their_notes(text: str, candidates: Sequence[Candidate], embed: Optional[
     found = Evidence(best[3].key, _answering(best[3], asked).text, newer or beside, bool(newer) and changes(newer[-1].text), own,
                      unsure=(kin or not best[0]) and meaning is not None and (kin or meaning[0][best[4]] < MEANING_SURE))
     found = _day_kept(_older_kept(found, text), text, [c for _, c in told], embed)
-    return _lacking(found, text, own, user, _answering(newer[-1] if newer and found.replaced else best[3], asked))
+    # (the closest as said: without a day changed since, "...for your dad's birthday in March", dec60)
+    return _lacking(found, text, own, user, _answering(found.newer[-1], asked) if found.newer and found.replaced
+                    else Candidate(found.choice, found.note))
 
 
 def _place_after(note: str, asked: set) -> bool:
@@ -958,7 +975,9 @@ def _lacking(found: Evidence, text: str, own: str, user: str, shown: Candidate) 
 
 
 # "who is pickle", "who's Oleg?": who one or two words are (a closed, lexical form).
-_WHO_IS = re.compile(r"^\W*(?:who\s+(?:is|was|are)|who's|whos)\s+(?P<named>(?!\w+ing\b)[^\W\d_]+(?:\s+[^\W\d_]+)?)\W*$", re.IGNORECASE)
+# (not "who is chiara marrying": who someone else is, dec61)
+_WHO_IS = re.compile(r"^\W*(?:who\s+(?:is|was|are)|who's|whos)\s+(?P<named>(?!\w+ing\b)[^\W\d_]+(?:\s+(?!\w+ing\b)[^\W\d_]+)?)\W*$",
+                     re.IGNORECASE)
 
 
 def _gives_who(question: str, note: str) -> bool:
@@ -990,7 +1009,9 @@ def names_no_one(question: str, note: str, own: str = "", user: str = "") -> boo
     # A role asked: the note has a role ("Who is Omar's teacher?" / 'My son Omar plays the
     # violin...' names Omar, a son, and no teacher: dec57, said as the answer; "who is my boss" /
     # 'my manager is called efua' does). A relation asked: a relation.
-    in_note = _kin_asked(note, roles=True)
+    # (not the relation of the one the question names: "who is chiara marrying" / 'my sister
+    # chiara is getting married in june' names no one else: dec61, said as the answer)
+    in_note = _kin_asked(_without_kin_of(note, question), roles=True)
     if kin:
         in_note = (in_note & _ROLES if kin & _ROLES else set()) | (in_note & RELATIONS if kin & RELATIONS else set())
     return (bool(asked) and not named_in_note
@@ -1169,6 +1190,9 @@ _NOT_A_THING = frozenset("is are was were do does did am will would can could sh
 _KIND_OF = re.compile(r"(?<!\w)(?:what|which)\s+(?:kind|sort|type)s?\s+of\s", re.IGNORECASE)
 
 
+_AUXILIARY = re.compile(r"\s+(?:do|does|did|is|are|am|was|were|will|would|can|could|should|have|has|had|'s)(?!\w)", re.IGNORECASE)
+
+
 def which_thing(question: str) -> set[str]:
     """The terms of the thing a "which X" or "what X" question asks which of, else empty."""
     from milo.memory.index import terms
@@ -1176,6 +1200,8 @@ def which_thing(question: str) -> set[str]:
     m = _WHICH.search(question.replace("\u2019", "'"))
     if not m or m.group(1).casefold() in _NOT_A_THING:
         return set()
+    if m.group(0).lower().startswith("what") and not _AUXILIARY.match(question, m.end()):
+        return set()  # "What happened to my board?", "What keeps stealing...": a verb, not a thing
     return set(terms(m.group(1)))
 
 
@@ -1237,6 +1263,23 @@ def asks_where(question: str) -> bool:
 def asks_a_name(question: str) -> bool:
     """Who, or what someone or something is called ("What's my dog called?")."""
     return asks_who(question) or bool(_ASKS_NAME.search(question.replace("\u2019", "'")))
+
+
+def _without_kin_of(note: str, question: str) -> str:
+    """`note` without a relation or role right before the one "who is X <doing>" asks of ("my
+    sister chiara" of "who is chiara marrying"; not "My mum is coming with me." of "Who is
+    coming with me?")."""
+    m = _WHO_DOES.match(question)
+    if not m:
+        return note
+    named = m.group("named").casefold()
+    words = re.findall(r"[^\W\d_]+", note)
+    kin = RELATIONS | _ROLES
+    return " ".join(w for i, w in enumerate(words)
+                    if not ({w.casefold(), w.casefold()[:-1]} & kin and words[i + 1:i + 2] and words[i + 1].casefold() == named))
+
+
+_WHO_DOES = re.compile(r"^\W*(?:who\s+(?:is|was|will|does|did)|who's|whos)\s+(?P<named>[^\W\d_]+)\s+[^\W\d_]+", re.IGNORECASE)
 
 
 def introduces(answer: str, note: str, question: str, own: str = "", user: str = "") -> bool:
@@ -1884,10 +1927,12 @@ def _day_kept(found: "Evidence", question: str, told: Sequence[Candidate], embed
     else:
         return found
     # The older note's sentences that give the day (not its greeting: "Aloha Milo! Leilani here.").
-    words = " ".join(p for p in _SENTENCE_SPLIT.split(_words(older.text)) if _DAY.search(p))
-    if not (words and _DAY.search(_words(newest.text))):
+    # (or its month: "...a sweater for my dad's birthday in March." then "Actually his birthday is
+    # in April, not March.": "What size is the sweater?" is of the sweater, dec60)
+    words = " ".join(p for p in _SENTENCE_SPLIT.split(_words(older.text)) if _DAY_OR_MONTH.search(p))
+    if not (words and _DAY_OR_MONTH.search(_words(newest.text))):
         return found
-    rest = re.sub(r"\s+([.,!?])", r"\1", _DAY_PHRASE.sub("", words)).strip()
+    rest = re.sub(r"\s+([.,!?])", r"\1", _DAY_OR_MONTH_PHRASE.sub("", words)).strip()
     from milo.memory.index import terms
     from milo.memory.names import after_name
 
@@ -1902,6 +1947,12 @@ def _day_kept(found: "Evidence", question: str, told: Sequence[Candidate], embed
         # later that the recital is on Saturday, not Friday.": dec57).
         return dataclasses.replace(found, choice=older.key, note=kept, newer=(), replaced=False, kept="")
     return dataclasses.replace(found, choice=older.key, note=older.text, newer=(newest,), replaced=True, kept=kept)
+
+
+_MONTH = r"(?:" + "|".join(m for m in MONTH_NUMBERS if m != "may") + r"|(?-i:May))"  # not "I may"
+_DAY_OR_MONTH = re.compile(_DAY.pattern + r"|(?<!\w)" + _MONTH + r"(?!\w)", re.IGNORECASE)
+_DAY_OR_MONTH_PHRASE = re.compile(_DAY_PHRASE.pattern + r"|\s*(?:\b(?:in|every|each)\s+)?(?<!\w)" + _MONTH + r"(?!\w)",
+                                  re.IGNORECASE)
 
 
 # Where, in what a note keeps once its day is left out (a closed, lexical class).
@@ -1935,6 +1986,12 @@ def _changes(notes: Sequence[Candidate], embed: Optional[Embed], own: str = "") 
         for o in range(n):
             if o not in newer and meaning[1][o][n] >= CHANGED_SAME and _may_change(told[o].text, told[n].text):
                 out[told[o].key] = (told[n].key, True)  # the newest change wins
+    for n in newer:
+        for o in range(n):
+            if o not in newer and _negates(told[o].text, told[n].text):
+                # It says which day it changes: "Sorry, I meant Tuesdays, not Mondays." after
+                # '...guitar lessons on Mondays.' (dec62: both were said, as maybe)
+                out[told[o].key] = (told[n].key, True)
     for n in newer:
         if all(v[0] != told[n].key for v in out.values()):
             o, sure = _changed_thing(told, n, [i for i in range(n) if i not in newer], embed)
