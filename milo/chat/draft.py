@@ -118,7 +118,7 @@ def confirm(question: str, evidence: Optional[Evidence], candidates: Sequence[Ca
     except Exception as e:  # noqa: BLE001 - only a second look: find's answer stands
         log.info("draft answer skipped (%s: %s)", type(e).__name__, e)
         return evidence
-    if evidence is not None and invents_which(question, draft, "\n".join(_words_of(c, own) for c in notes)):
+    if evidence is not None and invents_which(question, draft, "\n".join(to_you(c.text, own) for c in notes)):  # as request() gave them
         # Which one is asked, and the draft says it with words no note has ("You work at the
         # Hospital General de Valencia.", dec57): not told; find's note is only the closest.
         closest = evidence.closest if not evidence.answered else Candidate(evidence.choice, evidence.note)
@@ -167,11 +167,6 @@ def confirm(question: str, evidence: Optional[Evidence], candidates: Sequence[Ca
                                                         for k, c in enumerate(notes) if c.key == drafted.choice):
         return drafted  # a name the note alone has: beside it, find's note by words is only a guess
     return decide(evidence, drafted, question)
-
-
-def _words_of(note: Candidate, own: str = "") -> str:
-    """A note as the draft request gave it (in the user's person)."""
-    return to_you(note.text, own)
 
 
 def draft_answer(question: str, notes: Sequence[Candidate], llm, about_user: bool = True, own: str = "") -> str:

@@ -1077,7 +1077,8 @@ def _counts_of(told: str, asked: set) -> set:
     words = re.findall(r"[^\W_]+", told.casefold())
     return {COUNT_WORDS.get(w, w) for i, w in enumerate(words)
             if (w.isdigit() or (w in COUNT_WORDS and w != "zero")) and words[i + 1:i + 2] != ["of"]
-            and _compound_of(asked, terms(" ".join(words[i + 1:i + 4])))}
+            # (or a compound ending with it: "two beehives" counts hives, dec59)
+            and _matched(asked, set(terms(" ".join(words[i + 1:i + 4]))))}
 
 
 def _matched(asked: set, said: set) -> set:
@@ -1089,12 +1090,6 @@ def _ends_compound(term: str, part: str) -> bool:
     """Whether `term` is a compound ending with `part`, both parts three letters or more ("beehiv"
     ends with "hiv"; not "year" with "ear", nor "heart" with "art")."""
     return len(part) >= 3 and len(term) - len(part) >= 3 and term.endswith(part)
-
-
-def _compound_of(asked: set, said: Iterable[str]) -> bool:
-    """Whether a term `said` is one `asked`, or a compound ending with one: "two beehives" counts
-    hives (dec59: "How many hives do I have?" was "not sure")."""
-    return bool(_matched(asked, set(said)))
 
 
 def _counted_by_ordinal(question: str, told: str) -> bool:
@@ -1216,10 +1211,11 @@ def invents_which(question: str, answer: str, told: str) -> bool:
     if not thing:
         return False
     known = set(terms(question + " " + told))
+    in_notes = bool(_matched(thing, set(terms(told))))
     words = re.findall(r"[^\W_]+(?:-[^\W_]+)*", answer)
     for k, w in enumerate(words):
         if _matched(thing, set(terms(w))):
-            if not _matched(thing, set(terms(told))):
+            if not in_notes:
                 return True  # which one, of a thing no note names: "You work at the hospital in Valencia."
             for near in words[max(0, k - 2):k] + words[k + 1:k + 3]:
                 said = set(terms(near))
@@ -1644,8 +1640,7 @@ def _told_about(text: str, candidates: Sequence[Candidate], embed: Optional[Embe
     # studying architecture.' after '...my daughter Lucía just started university': drafted
     # "Lucía is studying architecture at Madrid University.", two notes mixed, dec8)
     found = found if found.newer or of_named else dataclasses.replace(found, unsure=True)
-    return _lacking(found, text, own, user, found.newer[-1] if found.newer and found.replaced
-                    else note if found.choice == note.key and found.note == note.text else Candidate(found.choice, found.note))
+    return _lacking(found, text, own, user, found.newer[-1] if found.newer and found.replaced else Candidate(found.choice, found.note))
 
 
 WHOLE_WORDS = 30  # a longer sentence of clauses is compared by its clauses alone
