@@ -529,8 +529,8 @@ def test_a_note_on_the_thing_asked_without_the_name_or_number_asked_is_the_close
             from milo.chat.draft import needed
 
             # "Which" is seen in the note's words: the draft would only restate it. A name, a
-            # number: the draft looks again (another note may give it: it must give the draft's).
-            assert needed(question, ev, "Milo") == (ev.lacks in ("name", "number")), ev
+            # number, a place: the draft looks again (another note may give it: it must give the draft's).
+            assert needed(question, ev, "Milo") == (ev.lacks in ("name", "number", "where")), ev
         else:
             assert ev.choice == "1", ev.describe()
 
@@ -1242,7 +1242,8 @@ def test_the_users_we_and_our_are_said_back_as_you_and_your():
 
 @pytest.mark.parametrize("said, question, closest", [
     ("When is Timur's match?", "Who is he playing against?", True),  # nothing of it in the note
-    ("When is Timur's match?", "Where is it?", False),
+    # (no note says where: until dec63 the match's days were said as the answer)
+    ("When is Timur's match?", "Where is it?", True),
     ("What does Jonas do?", "When does he work?", False),  # "works nights"
 ])
 def test_a_follow_up_about_what_its_note_does_not_mention_hears_it_as_the_closest(emb, said, question, closest):
@@ -2101,9 +2102,76 @@ def test_dec60_to_dec62_misses(emb):
     assert "April" in reply("When is my dad's birthday?", yuki, "Yuki")
     greta = _said_by("Greta", "Hi Milo, I'm Greta. My son Leo started guitar lessons on Mondays.",
                      "Sorry, I meant Tuesdays, not Mondays.", "His teacher is called Marco.")
-    assert reply("When are Leo's guitar lessons?", greta, "Greta") == "You told me you meant Tuesdays, not Mondays."
+    # (what the correction is of, beside it, since dec65: it names nothing but the days)
+    assert reply("When are Leo's guitar lessons?", greta, "Greta") == (
+        "You told me your son Leo started guitar lessons, and later that you meant Tuesdays, not Mondays.")
     ev = find("Which guitar does Leo have?", greta, embed=emb.encode_cached, own="Milo", user="Greta")
     assert ev.answered and ev.unsure
     from milo.chat.evidence import which_thing
 
     assert which_thing("What guitar does Leo have?") == which_thing("which guitar") and not which_thing("What happened to my car?")
+
+
+def test_dec63_to_dec65_misses(emb):
+    """bench/truth.py dec63-dec65 (held out, first runs 8/12, 9/12, 8/12): a time after "on", "to"
+    or "at" was read as a place ("Where is the concert?" / 'We have a concert on Friday.' was said
+    as the answer); "Where do I work?" was answered with 'My shift starts at nine and I work
+    weekends.' (the place is in another note, sharing no word); 'He found a place on Baker Street.'
+    right after the restaurant's note was not said; "What is the restaurant called?" took the
+    brother's name; "what vegetable is kimchi usually made from" was said as told; "Actually it
+    moved to Sunday." right after the concert's note was said beside it, as maybe; 'sorry not
+    march, may' was no correction; "How old am I?" / '...ride a bike at 35!' was only the closest.
+    (The drafts are the good brain's, given here: a stand-in for it, the rest is real.)"""
+    from langchain_core.language_models.fake_chat_models import FakeListChatModel
+
+    from milo.chat.addressing import fixed_reply
+    from milo.chat.draft import confirm, needed
+    from milo.chat.evidence import says_where
+
+    def reply(q, notes, user):
+        return fixed_reply(find(q, notes, embed=emb.encode_cached, own="Milo", user=user), user)[0]
+
+    def drafted(q, notes, user, draft):
+        ev = find(q, notes, embed=emb.encode_cached, own="Milo", user=user)
+        return fixed_reply(confirm(q, ev, notes, FakeListChatModel(responses=[draft]), emb.encode_cached, "Milo", user), user)[0]
+
+    unsure = "I'm not sure you've told me that. The closest I have is that "
+    assert not says_where("We have a concert on Friday.") and not says_where("it moved to Sunday")
+    assert not says_where("My shift starts at nine and I work weekends.") and says_where("I live at 12 Elm Street.")
+    assert says_where("we meet in the morning at the library")
+    joao = _said_by("Joao", "Olá Milo! Sou o João. I'm a lifeguard at a beach in Porto.",
+                    "My shift starts at nine and I work weekends.")
+    ev = find("Where do I work?", joao, embed=emb.encode_cached, own="Milo", user="Joao")
+    assert ev.lacks == "where" and needed("Where do I work?", ev, "Milo")
+    assert drafted("Where do I work?", joao, "Joao", "You work as a lifeguard at a beach in Porto.") == (
+        "You told me you're a lifeguard at a beach in Porto.")
+    # a draft whose place no note says leaves the closest
+    assert drafted("Where do I work?", joao, "Joao", "You work at the harbour.").startswith(unsure)
+    lukas = _said_by("Lukas", "Hallo Milo, ich bin Lukas. I play the trumpet in a brass band.",
+                     "We have a concert on Friday.", "Actually it moved to Sunday.")
+    assert reply("When is our concert?", lukas, "Lukas") == "You told me it moved to Sunday."
+    assert reply("Where is the concert?", lukas, "Lukas").startswith(unsure)
+    assert drafted("Where is the concert?", lukas, "Lukas", "The concert will be held on Sunday.").startswith(unsure)
+    linh = _said_by("Linh", "Hi Milo, I'm Linh. My brother Minh is opening a pho restaurant next month.",
+                    "He found a place on Baker Street.")
+    assert reply("Where is the restaurant?", linh, "Linh") == (
+        "You told me your brother Minh is opening a pho restaurant next month, and later that he found a place on Baker Street.")
+    assert "Baker Street" in reply("Where is Minh opening his restaurant?", linh, "Linh")
+    assert reply("What is the restaurant called?", linh, "Linh").startswith(unsure)
+    assert reply("What's my brother called?", linh, "Linh").startswith("You told me your brother Minh")
+    boat = _said_by("Ana", "We bought a small boat called the Heron.")
+    assert reply("What is our boat called?", boat, "Ana") == "You told me you bought a small boat called the Heron."
+    hana = _said_by("Hana", "hi milo im hana my grandma is teaching me to make kimchi", "we made two big jars yesterday")
+    assert find("what vegetable is kimchi usually made from", hana, embed=emb.encode_cached, own="Milo", user="Hana") is None
+    assert reply("how many jars did we make", hana, "Hana") == "You told me you made two big jars yesterday."
+    mateo = _said_by("Mateo", "hey milo its mateo, my band is recording an album in march", "sorry not march, may",
+                     "i write all the lyrics")
+    assert reply("when are we recording the album", mateo, "Mateo") == (
+        "You told me your band is recording an album, and later that not march, may.")
+    assert find("what do i do in the band", mateo, embed=emb.encode_cached, own="Milo", user="Mateo").unsure
+    layla = _said_by("Layla", "\u0645\u0631\u062d\u0628\u0627 Milo, I'm Layla. I'm learning to ride a bike at 35!",
+                     "My friend Noor lends me her bike on Sundays.")
+    assert drafted("How old am I?", layla, "Layla", "You are 35 years old.") == "You told me you're learning to ride a bike at 35."
+    # Milo's own note of it, the name opening it: on Noor, not the model's ("Noor's bike is blue...")
+    own_note = [layla[0], Candidate("2", "Noor lends Layla her bike on Sundays.")]
+    assert reply("What colour is Noor's bike?", own_note, "Layla").startswith(unsure)

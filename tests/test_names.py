@@ -47,6 +47,10 @@ GIVEN = {
     "Ciao Milo, sono Giulia e lavoro a Torino.": "Giulia",
     "Γεια σου Milo, είμαι Νίκος.": "Νίκος",
     "Habari Milo, mimi ni Wanjiru. I run a tailoring shop in Nairobi.": "Wanjiru",  # dec60 (held out): never learned
+    "Namaste Milo, main Ananya hoon. I'm studying architecture in Pune.": "Ananya",  # dec64 (held out): never learned
+    "namaste milo main ananya hoon": "Ananya",
+    "Hi Milo, mera naam Ravi hai.": "Ravi",
+    "Hei Milo, Ingrid here. I swim in the fjord every morning.": "Ingrid",  # dec65: a greeting the list lacks
     # Other languages all in lower case (speech to text): right after a greeting, then "and" or the end
     "hallo milo ich bin greta und ich arbeite als bäckerin in hamburg": "Greta",
     "hola milo soy lucía y trabajo en madrid": "Lucía",
@@ -57,7 +61,7 @@ NOT_GIVEN = ["aqui é o melhor lugar", "a praia aqui é o melhor lugar", "im all
              "I am from Spain", "What's my name?", "who am i", "its raining here", "Hi Milo!", "",
              # Other languages' "I am" + an adjective, all in lower case (speech to text): no word list
              # of their adjectives, so only a capitalised word there is a name.
-             "soy feliz", "ich bin müde", "sou muito feliz", "je suis fatigué", "I went to Ben Nevis",
+             "soy feliz", "ich bin müde", "namaste milo main theek hoon", "The main thing is here", "sou muito feliz", "je suis fatigué", "I went to Ben Nevis",
              # ...after a greeting too, when a word follows or it says how they are
              "hallo milo ich bin müde heute", "bonjour je suis fatiguée", "hola soy feliz", "hallo ich bin hier",
              "Ben Nevis is tall", "sono stanco", "ciao sono stanca oggi"]
@@ -88,6 +92,8 @@ def test_what_follows_a_greeting_and_name_is_what_was_told():
     assert after_name("hallo milo ich bin greta und ich arbeite als bäckerin in hamburg", OWN) == "ich arbeite als bäckerin in hamburg"
     assert after_name("Bonsoir! Hélène here. I'm training for a half marathon.", OWN) == "I'm training for a half marathon."
     assert after_name("Hi, I'm Sam. I teach maths.", OWN) == "I teach maths."
+    assert after_name("Namaste Milo, main Ananya hoon. I study architecture.", OWN) == "I study architecture."
+    assert after_name("Hei Milo, Ingrid here. I swim in the fjord.", OWN) == "I swim in the fjord."
     assert after_name("Hi Milo, I'm Kenji. And I'm a chef.", OWN) == "I'm a chef."
 
 

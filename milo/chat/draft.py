@@ -37,7 +37,7 @@ from typing import Optional, Sequence
 from milo.chat.evidence import (MEANING_SAME_THING, NONE, Candidate, Embed, Evidence, asks_about_them, asks_about_user, asks_beyond_name,
                                 asks_how_i, asks_when_or_how_many, by_meaning, changes, names_from, own_words, part_of,
                                 quoted_speaker, says_what_is_asked, to_you, told_notes, unnamed, asks_a_name, asks_who, gives_colour, gives_measure, introduces, same_when, asks_measure,
-                                names_no_one, asks_where, bare, opens_with_pronoun, invents_which, which_thing)
+                                names_no_one, asks_where, gives_place, bare, opens_with_pronoun, invents_which, which_thing)
 from milo.sentences import TITLE_GBNF
 
 log = logging.getLogger("milo")
@@ -141,6 +141,9 @@ def confirm(question: str, evidence: Optional[Evidence], candidates: Sequence[Ca
         # earn $12 per hour for your night shift at Mr. Brown's bakery." (0.78 from the job's
         # note): the note is only the closest.
         drafted = Evidence(NONE, own=own, closest=Candidate(drafted.choice, drafted.note))
+    if evidence is not None and evidence.lacks == "where":
+        # Where, and find's note says no place: another note answers where the draft says its place.
+        return drafted if drafted is not None and drafted.answered and gives_place(draft, drafted.note) else evidence
     if evidence is not None and evidence.lacks in ("number", "size"):
         # A number or size asked that find's note lacks: another note answers only where it gives
         # the one the draft gives ("how high is the treehouse" / 'its about three metres off the
@@ -161,6 +164,11 @@ def confirm(question: str, evidence: Optional[Evidence], candidates: Sequence[Ca
         # When is asked, and the draft gives the day find's note gives ("When is Ffion's concert?"
         # drafted "...on Saturday evening at the town hall.", 0.65 from the older note it mixed
         # with 'the concert moved to Saturday', the note find chose): that note answers.
+        return evidence
+    if (evidence is not None and evidence.answered and evidence.unsure and asks_measure(question)
+            and gives_measure(question, draft, evidence.told())):
+        # ...or a number, that find's note gives: "How old am I?" drafted "You are 35 years old."
+        # of "I'm learning to ride a bike at 35!" (0.40 from it: said as only the closest, dec65)
         return evidence
     # (by position: this conversation's messages share one key)
     if drafted is not None and drafted.answered and any(who_named(question, draft, notes, k, own, user)
@@ -187,11 +195,14 @@ def needed(question: str, evidence: Optional[Evidence], own: str = "") -> bool:
         # sandra showed us where to put the tent': left to the model, it said "I was helping them
         # set up their campsite."): a note only when the draft surely restates one, else the model.
         return asks_how_i(question) or (asks_about_them(question, own) and not asks_about_user(question, own))
-    if evidence.lacks in ("which", "asked", "when", "where"):
+    if evidence.lacks in ("which", "asked", "when"):
         return False  # seen in the note's words: the draft would only restate it
-    if evidence.answered:
-        return evidence.unsure
-    return asks_beyond_name(question, own)
+    if evidence.lacks == "where":
+        # ...but another note may say where, sharing no word with the question ("Where do I work?"
+        # / 'I'm a lifeguard at a beach in Porto.', 0.29 in meaning, beside 'My shift starts at
+        # nine and I work weekends.', dec63): where a draft's place is that note's (`confirm`).
+        return True
+    return asks_beyond_name(question, own) if not evidence.answered else evidence.unsure
 
 
 def decide(evidence: Optional[Evidence], drafted: Optional[Evidence], question: str = "") -> Optional[Evidence]:

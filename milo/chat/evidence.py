@@ -610,7 +610,13 @@ def _in_general(question: str, note: str, own: str = "", user: str = "") -> bool
         a_kind = any(words[i].casefold() in _A_KIND and not any(x.casefold() in _POINTING for x in words[i + 1:k])
                      for i in range(max(0, k - 3), k))
         kind = kind or a_kind or low in _ONE_FOR_ALL or (plural and not copula)
-    return kind
+    # ...or says it asks of what is usual, of no one ("what vegetable is kimchi usually made from"
+    # / 'my grandma is teaching me to make kimchi' was said as the answer, dec63).
+    return kind or bool(shared and _USUALLY.search(said) and not asks_about_user(question, own))
+
+
+# What holds as a rule (a closed, lexical class), in a question about no one: of the world.
+_USUALLY = re.compile(r"(?<!\w)(?:usually|typically|generally|traditionally|normally|commonly|in\s+general)(?!\w)", re.IGNORECASE)
 
 
 @functools.cache
@@ -884,6 +890,12 @@ def _by_their_notes(text: str, candidates: Sequence[Candidate], embed: Optional[
     # apart in meaning: "Where is my yoga class?" was answered with the gym).
     later += [(0, 0, told[j][0], told[j][1], j) for j in range(best[4] + 1, len(told))
               if all(s[4] != j for s in later) and _negates(best[3].text, told[j][1].text)]
+    k = best[4] + 1
+    if (not later and k < len(told) and _ASKS_WHERE.search(text) and not says_where(_words(best[3].text))
+            and opens_with_pronoun(_words(told[k][1].text)) and says_where(_words(told[k][1].text))):
+        # Where, which only the note right after says of it: "Where is the restaurant?" / 'My brother
+        # Minh is opening a pho restaurant next month.' then 'He found a place on Baker Street.' (dec64)
+        later = [(0, 0, told[k][0], told[k][1], k)]
     if not _ASKS_WHEN.search(text):
         # A change of day is not of a note that gives no when: 'Scratch that, Mrs. Ito moved my
         # lessons to Monday.' (0.50 from it) replaced 'I'm learning the cello and my teacher is
@@ -899,12 +911,20 @@ def _by_their_notes(text: str, candidates: Sequence[Candidate], embed: Optional[
     # (a name or a number asked is seen in the note's words, `_lacking`).
     kin = (bool(best[0]) and what & note_terms[best[4]] <= _RELATION_TERMS()
            and not (_ASKS_NAME.search(text) or _ASKS_NUMBER.search(text)))
+    # What they do, asked of a note that tells of theirs, not of them: "what do i do in the band" /
+    # 'my band is recording an album in march', beside 'i write all the lyrics' (dec65).
+    kin = kin or (bool(_WHAT_I_DO.search(text)) and not _I_DO.search(_statements(_words(best[3].text))))
     found = Evidence(best[3].key, _answering(best[3], asked).text, newer or beside, bool(newer) and changes(newer[-1].text), own,
                      unsure=(kin or not best[0]) and meaning is not None and (kin or meaning[0][best[4]] < MEANING_SURE))
     found = _day_kept(_older_kept(found, text), text, [c for _, c in told], embed)
     # (the closest as said: without a day changed since, "...for your dad's birthday in March", dec60)
     return _lacking(found, text, own, user, _answering(found.newer[-1], asked) if found.newer and found.replaced
                     else Candidate(found.choice, found.note))
+
+
+# "What do I do at/in ...?" and the user as a subject (closed, lexical forms).
+_WHAT_I_DO = re.compile(r"^\W*(?:(?:and|so|oh|ok|okay)\W+)*what\s+(?:do|did)\s+(?:i|we)\s+do(?!\w)", re.IGNORECASE)
+_I_DO = re.compile(r"(?<!\w)(?:i|i'm|im|i've|ive|i'd|i'll|we|we're|we've|me|us)(?!\w)", re.IGNORECASE)
 
 
 def _place_after(note: str, asked: set) -> bool:
@@ -959,7 +979,12 @@ def _lacking(found: Evidence, text: str, own: str, user: str, shown: Candidate) 
         # ...or a time long past that no note says: "what did i plant last year" was answered
         # 'i grow tomatoes and peppers on my allotment', which says what grows now.
         return Evidence(NONE, own=own, closest=shown, lacks="when")
-    if _ASKS_WHERE.search(text) and not any(_SAYS_WHERE.search(t) for t in said):
+    if _ASKS_WHERE.search(text) and not any(says_where(t) for t in said):
+        if found.replaced and says_where(_clause(found.note, own)):
+            # The newer note changed the day, the older one holds the place: both ("When is my yoga
+            # class? Where is it held?" / '...on Tuesday evenings at the community centre.' then
+            # 'yoga moved to Thursday evenings')
+            return dataclasses.replace(found, replaced=False, kept="")
         # Where, and no place: "where are the lessons" / 'my daughter zoe just started swimming
         # lessons' was said as the answer.
         return Evidence(NONE, own=own, closest=shown, lacks="where")
@@ -1244,6 +1269,30 @@ _ASKS_WHERE = re.compile(r"(?<!\w)(?:where|where's|wheres|wo|wohin|où|dónde|do
 _SAYS_WHERE = re.compile(r"(?<!\w)(?:(?:at|in|on|near|behind|beside|by|outside|inside|opposite|from|to|into|across|around"
                          r"|under|above|over|past|next\s+to|close\s+to|à|au|aux|dans|chez|en|im|am|bei|zum|zur|em|na|no|cerca\s+de)\s+\w"
                          r"|(?:home|downtown|abroad|upstairs|downstairs|nearby|here|there|overseas|locally)(?!\w))", re.IGNORECASE)
+
+
+def says_where(note: str) -> bool:
+    """Whether `note` says where: a preposition of place before a word, not before a time ("We
+    have a concert on Friday." and "it moved to Sunday" say when: "Where is the concert?" was
+    answered with them, dec63)."""
+    return bool(_SAYS_WHERE.search(_WHEN_PHRASE.sub(" ", note)))
+
+
+def gives_place(answer: str, note: str) -> bool:
+    """Whether `answer` (a draft) says where with a word `note` says where with ("You work at a
+    beach in Porto." of 'I'm a lifeguard at a beach in Porto.')."""
+    from milo.memory.index import terms
+
+    if not says_where(note):
+        return False
+    told = set(terms(note))
+    for m in _SAYS_WHERE.finditer(_WHEN_PHRASE.sub(" ", answer)):
+        after = [w for w in re.findall(r"[^\W\d_]+", answer[m.start():])[1:5] if w.casefold() not in STOP]
+        if any(set(terms(w)) & told for w in after[:2]):
+            return True
+    return False
+
+
 # A question that asks who (a closed, lexical class: the question words for a person).
 _ASKS_WHO = re.compile(r"(?<!\w)(?:who|who's|whos|whom|wer|quién|quien|qui|chi|vem|hvem|кто)(?!\w)", re.IGNORECASE)
 
@@ -1328,7 +1377,13 @@ def _names_someone(told: str, question: str, own: str = "", user: str = "") -> b
     # ('My sister's wedding is in May, in Bergen.' was said as the answer: "May", "Bergen"; and
     # "What are my friends' names?" / '...a trip to Iceland in March with two friends.', dec42).
     kin = _kin_asked(question, roles=True)
-    return any(not kin or _near_kin(words, k, kin) for words, k in _names(told, question, own, user))
+    # ...and of a thing of theirs, that note telling of it: a name beside it ("What is the
+    # restaurant called?" / 'My brother Minh is opening a pho restaurant...', dec64: Minh is the
+    # brother's). A note that does not tell of it may give its name anywhere ('She's called Luna').
+    thing = set() if kin else _thing_asked(question)
+    return any((not kin or _near_kin(words, k, kin))
+               and (not thing or not _mentions(words, thing) or _near_thing(words, k, thing))
+               for words, k in _names(told, question, own, user))
 
 
 def _kin_asked(question: str, roles: bool = False) -> set[str]:
@@ -1421,8 +1476,9 @@ def _given_for(words: Sequence[str], k: int, of: Callable[[int], bool], within: 
     `called_is`, only where "is" or "was" follows that word), or "<name> is my <it>"."""
     if any(of(i) for i in range(max(0, k - within), k)):
         return True
-    if k and words[k - 1].casefold() in ("called", "named") and any(
-            of(i) and (not called_is or words[i + 1].casefold() in ("is", "was")) for i in range(max(0, k - 8), k - 1)):
+    j = k - 1 if k > 1 and words[k - 1].casefold() in ("the", "la", "le", "el", "die", "der", "das") else k  # "called the Heron"
+    if j and words[j - 1].casefold() in ("called", "named") and any(
+            of(i) and (not called_is or words[i + 1].casefold() in ("is", "was")) for i in range(max(0, j - 8), j - 1)):
         return True
     return k + 3 < len(words) and words[k + 1].casefold() in ("is", "was") and of(k + 3)
 
@@ -1509,14 +1565,23 @@ def _shares_name(question: str, note: str, own: str = "", user: str = "") -> boo
     # teachers name": left to the model, it named her teacher "Mr. Johnson", dec52)
     asked |= {w[:-1] for w in asked if len(w) > 3 and w.endswith("s")}
     skip = {own.casefold(), user.casefold(), "i", "i'm"}
+    # A sentence's first word too where the question writes it with a capital inside it: Milo's
+    # own note 'Noor lends Layla her bike on Sundays.' for "What colour is Noor's bike?" (dec65:
+    # left to the model, "Noor's bike is blue. It was bought for her by her parents...").
+    said = re.findall(r"[^\W\d_]+", question)
+    capital = {w.casefold() for w in said[1:] if w[0].isupper() and w.casefold() not in STOP}
     for sentence in _SENTENCES.findall(_words(note)):
         words = re.findall(r"[^\W\d_]+", sentence)
+        if words and words[0].casefold() in capital - skip and words[0].casefold() not in RELATIONS:
+            return True
         for k, w in enumerate(words[1:], 1):
             # Written with a capital, or (speech to text writes none) right after a relation:
             # "my husband karim makes the best lentil soup" ("how tall is karim" was answered
             # "Karim is probably quite tall, as he's mentioned making the best lentil soup."), or
             # after called/named ("i have a cat named pepper": "how old is pepper" was the model's).
-            named = w[0].isupper() or not w[0].islower() or words[k - 1].casefold() in RELATIONS | _CALLED
+            # (not a common word: "my grandma is teaching me" named "is" of "what vegetable is kimchi...", dec63)
+            named = w[0].isupper() or not w[0].islower() or (words[k - 1].casefold() in RELATIONS | _CALLED
+                                                             and w.casefold() not in STOP)
             if named and w.casefold() in asked and w.casefold() not in skip and w.casefold() not in RELATIONS:
                 return True
     return False
@@ -1610,6 +1675,7 @@ def _told_about(text: str, candidates: Sequence[Candidate], embed: Optional[Embe
 
     asked = _asked_terms(text, own)
     of_named = False  # the note is the one after the note that names who is asked of, and has what is asked
+    place_after = None
     if j + 1 < len(told) and _shares_name(text, told[j].text, own, user) and opens_with_pronoun(_words(told[j + 1].text)):
         # The note right after, of the one named ("he", "she"), has what is asked beyond the name,
         # the named note nothing but the name: "Which composer is Omar practising?" / 'My son Omar
@@ -1617,12 +1683,17 @@ def _told_about(text: str, candidates: Sequence[Candidate], embed: Optional[Embe
         here, after = asked & set(terms(_words(told[j].text))), asked & set(terms(_words(told[j + 1].text)))
         if after - here and len(here - after) <= 1 and says_what_is_asked(text, _words(told[j + 1].text)):
             j, of_named = j + 1, True
+        elif _ASKS_WHERE.search(text) and not says_where(_words(told[j].text)) and says_where(_words(told[j + 1].text)):
+            # ...or where, which only the note after says: "Where is the restaurant?" / 'My brother
+            # Minh is opening a pho restaurant next month.' then 'He found a place on Baker Street.',
+            # dec64): said beside it, which says who "he" is.
+            place_after, of_named = j + 1, True
     # (not a newer note without the when or number asked: "how old is pepper" was answered with
     # 'Pepper loves sleeping on the printer.' beside the cat's age)
     close = [k for k in range(j + 1, len(told))
              if (meaning[1][j][k] >= MEANING_SAME_THING or asked & set(terms(told[k].text)))
              and says_what_is_asked(text, _words(told[k].text))]
-    newer = (told[close[-1]],) if close else ()
+    newer = (told[close[-1]],) if close else (told[place_after],) if place_after is not None else ()
     note = part_of(told[j], meaning[2][j])
     if asked & (set(terms(_words(told[j].text))) - set(terms(meaning[2][j]))):
         # The part closest in meaning leaves out words asked that the note has: its sentences
@@ -1773,7 +1844,8 @@ def part_of(c: Candidate, part: str) -> Candidate:
 # closed, lexical class; the newer note then stands alone.
 _CHANGE = re.compile(r"(?<!\w)(?:moved|move|changed?|switch(?:ed)?|now|no longer|not any ?more|anymore|instead|actually|scratch that"
                      r"|rescheduled|postponed|cancel(?:l)?ed|new|update|correction|used to|à la place|maintenant|jetzt|ahora"
-                     r"|i\s+meant)(?!\w)",  # "Sorry, I meant I started at 42, not 40." (dec58)
+                     r"|i\s+meant"  # "Sorry, I meant I started at 42, not 40." (dec58)
+                     r"|(?:sorry|oops|whoops|my\s+bad|wait)(?=.*(?<!\w)not\s))(?!\w)",  # "sorry not march, may" (dec65)
                      re.IGNORECASE)
 
 
@@ -1805,6 +1877,14 @@ _SAYS_WHEN = re.compile(_DAY.pattern + "|(?<!\\w)(?:" + "|".join(MONTH_NUMBERS) 
                         # a day of the month alone: "moved to the 21st" (dec55: 'on the 14th' was kept beside it)
                         r"|the\s+(?:[1-9]|[12]\d|3[01])(?:st|nd|rd|th)"
                         r"|at\s+(?:\d{1,2}|" + _HOURS + r")|(?:" + _HOURS + r")\s*(?:am|pm|a\.m\.|p\.m\.|o'clock))(?!\w)", re.IGNORECASE)
+
+
+# A time after a preposition ("on Friday", "to the 21st", "at nine", "in the morning"): said with
+# the prepositions of place, but no place.
+_WHEN_PHRASE = re.compile(r"(?<!\w)(?:on|to|at|in|until|till|from|by|before|after|for|around)\s+(?:(?:the|this|next|last|every)\s+)?"
+                          r"(?:" + _SAYS_WHEN.pattern + r"|(?:\d{1,2}(?::\d\d)?|" + _HOURS + r")(?!\w)"
+                          r"(?!\s*(?:km|miles?|m|metres?|meters?)\b|\s+(?-i:[A-Z])|\s+\w+\s+(?:street|road|avenue|lane)\b))",
+                          re.IGNORECASE)
 
 
 def says_what_is_asked(question: str, note: str) -> bool:
@@ -1898,19 +1978,24 @@ _DAY_PHRASE = re.compile(r"\s*(?:\b(?:on|every|each)\s+)?" + _DAY.pattern + r"(?
 
 def _day_kept(found: "Evidence", question: str, told: Sequence[Candidate], embed: Optional[Embed]) -> "Evidence":
     """`found` with the older note kept, its day left out, where the newer note changed only its
-    day and the question does not ask when (see Evidence.kept). The note that answers may be the
+    day and the question does not ask when, or asks it of a newer note that says only the when
+    ("sorry not march, may") (see Evidence.kept). The note that answers may be the
     newer one itself ("Where are my Arabic lessons?" shares its words with both): the older is
     found by changed_later, and so is the newer for an older note that shares nothing with it
     ("rehearsals moved to Thursdays" for the orchestra's note: asked when, the newer alone)."""
     if found is None or not found.answered:
         return found
-    if not found.newer and embed is not None and _DAY.search(_words(found.note)) and not changes(_words(found.note)):
+    if (embed is not None and (not found.newer or not found.replaced) and _DAY.search(_words(found.note))
+            and not changes(_words(found.note))):
         later, sure = _changes(told, embed, found.own).get(found.choice, (None, False))
-        if later is not None:  # sure: the newer replaces its day; maybe: both are said
+        # sure: the newer replaces its day; maybe: both are said. (The newer already beside it, as
+        # a correction after it: "We have a concert on Friday." then "Actually it moved to Sunday.", dec63)
+        if later is not None and (not found.newer or (sure and found.newer[-1].key == later)):
             found = dataclasses.replace(found, newer=(next(c for c in told if c.key == later),), replaced=sure)
             if not sure:
                 return found
-    if _ASKS_WHEN.search(question):
+    when = bool(_ASKS_WHEN.search(question))
+    if when and not (found.replaced and found.newer):
         return found
     if found.replaced and found.newer:
         older, newest = Candidate(found.choice, found.note), found.newer[-1]
@@ -1936,15 +2021,25 @@ def _day_kept(found: "Evidence", question: str, told: Sequence[Candidate], embed
         return found  # nothing but the day to keep ("My choir practice is on Monday evenings.")
     q = _said(older.text)
     kept = q[0] + rest + q[2] if q else rest
-    if not _asked_terms(question, found.own) & set(terms(_words(newest.text))):
+    alone = not _asked_terms(question, found.own) & set(terms(_words(newest.text)))
+    if when and not (alone and _names_nothing(_words(newest.text))):
+        # The newer says what is asked, and when: alone ("his birthday is in April, not March",
+        # "rehearsals moved to Thursdays")
+        return found
+    if not when and alone:
         # Nothing asked is in the newer note: the older one without its day answers alone ("What
         # instrument does Omar play?" was answered "...plays the violin and has a recital, and
         # later that the recital is on Saturday, not Friday.": dec57).
         return dataclasses.replace(found, choice=older.key, note=kept, newer=(), replaced=False, kept="")
+    # (asked when, and the newer says only the when: what it is of, beside it: "...your band is
+    # recording an album, and later that not march, may", dec65)
     return dataclasses.replace(found, choice=older.key, note=older.text, newer=(newest,), replaced=True, kept=kept)
 
 
-_MONTH = r"(?:" + "|".join(m for m in MONTH_NUMBERS if m != "may") + r"|(?-i:May))"  # not "I may"
+# Not "I may": "may" in lower case only after a preposition or before a stop ("sorry not march, may", dec65).
+_MONTH = (r"(?:" + "|".join(m for m in MONTH_NUMBERS if m != "may") + r"|(?-i:May)"
+          + "".join(f"|(?<=\\b{p} )may" for p in ("in", "on", "of", "by", "to", "until", "since", "from", "early", "late", "mid"))
+          + r"|may(?=\s*(?:[.,!?;]|$)))")
 _DAY_OR_MONTH = re.compile(_DAY.pattern + r"|(?<!\w)" + _MONTH + r"(?!\w)", re.IGNORECASE)
 _DAY_OR_MONTH_PHRASE = re.compile(_DAY_PHRASE.pattern + r"|\s*(?:\b(?:in|every|each)\s+)?(?<!\w)" + _MONTH + r"(?!\w)",
                                   re.IGNORECASE)
@@ -1969,7 +2064,8 @@ def _changes(notes: Sequence[Candidate], embed: Optional[Embed], own: str = "") 
     habit's day is changed by a habit's day ("to Wednesdays"), not by a date: "The cricket final
     got moved to Sunday." does not change "I coach a girls cricket team on saturdays" (0.35+).
     Each with whether it is sure (see _changed_thing)."""
-    told = [c for c in notes if tells(c.text, own) and _DAY.search(_words(c.text))]
+    at = [i for i, c in enumerate(notes) if tells(c.text, own) and _DAY.search(_words(c.text))]
+    told = [notes[i] for i in at]
     newer = [i for i, c in enumerate(told) if changes(_words(c.text))]
     if embed is None or not newer or len(told) < 2:
         return {}
@@ -1987,6 +2083,14 @@ def _changes(notes: Sequence[Candidate], embed: Optional[Embed], own: str = "") 
                 # It says which day it changes: "Sorry, I meant Tuesdays, not Mondays." after
                 # '...guitar lessons on Mondays.' (dec62: both were said, as maybe)
                 out[told[o].key] = (told[n].key, True)
+    for n in newer:
+        o = n - 1
+        if (all(v[0] != told[n].key for v in out.values()) and o >= 0 and o not in newer and at[o] == at[n] - 1
+                and not set(_thing_changed(_words(told[n].text)).casefold().split()) - _POINTER
+                and _may_change(told[o].text, told[n].text)):
+            # Nothing named but "it", right after the note it changes: "We have a concert on
+            # Friday." then "Actually it moved to Sunday." (dec63: both were said, as maybe)
+            out[told[o].key] = (told[n].key, True)
     for n in newer:
         if all(v[0] != told[n].key for v in out.values()):
             o, sure = _changed_thing(told, n, [i for i in range(n) if i not in newer], embed)
@@ -2019,6 +2123,25 @@ def _may_change(older: str, newer: str) -> bool:
     return _recurring(old) == _recurring(new) and (not set(terms(new)) & kin or bool(set(terms(old)) & kin))
 
 
+_POINTER = frozenset("it that this they them".split())
+
+
+def _thing_changed(said: str) -> str:
+    """What a change of day names, without the change and the day ("rehearsals" of "Small
+    correction: rehearsals moved to Thursdays.")."""
+    thing = _CHANGE.sub(" ", _DAY_PHRASE.sub(" ", _LEAD.sub("", said)))
+    return re.sub(r"(?<!\w)(?:to|from|on|for)(?!\w)|[^\w\s'-]", " ", thing).strip()
+
+
+def _names_nothing(said: str) -> bool:
+    """Whether a change of day or month names nothing but it ("sorry not march, may", "Sorry, I
+    meant Tuesdays, not Mondays.", "it moved to Sunday")."""
+    from milo.memory.index import terms
+
+    thing = _DAY_OR_MONTH_PHRASE.sub(" ", _thing_changed(said))
+    return not set(terms(thing)) - _STOP_TERMS() - _POINTER
+
+
 def _changed_thing(told: Sequence[Candidate], n: int, olders: Sequence[int], embed: Embed) -> tuple[Optional[int], bool]:
     """The older note a change of day that matched none changed, by the thing it names alone
     ("Small correction: rehearsals moved to Thursdays." names "rehearsals": 0.31 from 'I play the
@@ -2028,10 +2151,8 @@ def _changed_thing(told: Sequence[Candidate], n: int, olders: Sequence[int], emb
     close as the orchestra: then none, and the older note is said as it was told). (note, sure):
     not sure where it is the only habit told, or clearly the closest, but not that close ("the
     lessons moved to Wednesdays" is 0.13 from salsa dancing on Mondays): then both are said."""
-    said = _words(told[n].text)
     olders = [o for o in olders if _may_change(told[o].text, told[n].text)]
-    thing = _CHANGE.sub(" ", _DAY_PHRASE.sub(" ", _LEAD.sub("", said)))
-    thing = re.sub(r"(?<!\w)(?:to|from|on|for)(?!\w)|[^\w\s'-]", " ", thing).strip()
+    thing = _thing_changed(_words(told[n].text))
     if not olders or not thing:
         return None, False
     try:
@@ -2063,4 +2184,4 @@ def _answering(c: Candidate, asked: set) -> Candidate:
     return Candidate(c.key, q[0] + " ".join(kept) + q[2])
 
 
-__all__ = ["COUNT_WORDS", "bare", "EARLIER", "Candidate", "asks_measure", "gives_measure", "asks_who", "asks_where", "asks_a_name", "introduces", "gives_colour", "same_when", "unnamed", "asks_about_them", "says_what_is_asked", "asks_when_or_how_many", "changed_later", "names_from", "told_notes", "asks_beyond_name", "asks_how_i", "by_meaning", "changes", "part_of", "tells", "Evidence", "NAME_NOTE", "earlier_words", "own_words", "NONE", "NOTE_TAG", "SAID", "name_note", "asks_about_user", "find", "instructions", "followed_up", "leaning", "only_asks", "points_back", "closest_told"]
+__all__ = ["COUNT_WORDS", "bare", "EARLIER", "Candidate", "asks_measure", "gives_measure", "asks_who", "asks_where", "says_where", "gives_place", "asks_a_name", "introduces", "gives_colour", "same_when", "unnamed", "asks_about_them", "says_what_is_asked", "asks_when_or_how_many", "changed_later", "names_from", "told_notes", "asks_beyond_name", "asks_how_i", "by_meaning", "changes", "part_of", "tells", "Evidence", "NAME_NOTE", "earlier_words", "own_words", "NONE", "NOTE_TAG", "SAID", "name_note", "asks_about_user", "find", "instructions", "followed_up", "leaning", "only_asks", "points_back", "closest_told"]

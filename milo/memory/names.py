@@ -27,7 +27,7 @@ _SURE = [
     r"je m'appelle", r"je m\u2019appelle", r"ich hei(?:ß|ss)e", r"mein name ist", r"me llamo", r"mi nombre es",
     r"mi chiamo", r"il mio nome è", r"jag heter", r"mitt namn är", r"jeg hedder", r"jeg heter", r"ik heet",
     r"mijn naam is", r"meu nome é", r"eu me chamo", r"меня зовут", r"мене звати", r"nazywam się",
-    r"benim adım",
+    r"benim adım", r"mera naam", r"mera nam",
 ]
 # Phrases that also start sentences that give no name ("I'm tired", "this is great").
 _MAYBE = [r"i'm", r"i\u2019m", r"im", r"i am", r"this is", r"it's", r"it\u2019s", r"its", r"here's"]
@@ -53,7 +53,8 @@ NOT_NAMES = frozenset(
     # ...and how people say how they are in _MAYBE_CASED's languages, after a greeting in lower case
     "müde mude fatigué fatiguée fatigue content contente heureux heureuse triste malade prêt prête là ici "
     "feliz cansado cansada enfermo enferma listo lista aquí aqui bien bem gut krank fertig zurück hier da "
-    "stanco stanca felice pronto pronta qui moe blij klaar trött glad sjuk klar".split()
+    "stanco stanca felice pronto pronta qui moe blij klaar trött glad sjuk klar "
+    "theek thik khush accha achha acha thaka thaki bimaar bimar yahan taiyaar".split()
 )
 # After a name given in lower case, the message ends, pauses or goes on to a new clause.
 _AFTER = frozenset("and here i i'm im i've ive i'd my we we're were our from btw nice but by so".split())
@@ -64,7 +65,11 @@ _CASED_RE = re.compile(r"(?<![^\W_])(?:" + "|".join(_MAYBE_CASED) + r")\s+(" + _
 # "oi milo aqui é o joão" (dec45): "here is" a name, only right after a greeting or the persona's
 # name that opens the message, whatever its case; not "aqui é o melhor lugar".
 _OPENING_RE = re.compile(r"(?<![^\W_])(?:aqui\s+(?:é|e|fala)\s+(?:o|a))\s+(" + _WORD + r")", re.IGNORECASE)
-_PHRASES = ((_SURE_RE, True), (_MAYBE_RE, False), (_CASED_RE, None), (_OPENING_RE, True))  # sure / maybe / maybe, written with a capital
+# Hindi "main Ananya hoon" ("I am Ananya", dec64: never learned): the name between, as _MAYBE_CASED.
+_CLOSING = frozenset("hoon hun hu hoo".split())
+_BETWEEN_RE = re.compile(r"(?<![^\W_])(?:main|mai|mein)\s+(" + _WORD + r")(?=\s+(?:" + "|".join(_CLOSING) + r")(?!\w))",
+                         re.IGNORECASE)
+_PHRASES = ((_SURE_RE, True), (_MAYBE_RE, False), (_CASED_RE, None), (_OPENING_RE, True), (_BETWEEN_RE, None))  # sure / maybe / maybe, written with a capital
 
 
 @functools.cache
@@ -76,7 +81,11 @@ def _greeting(own: str) -> str:
 @functools.cache
 def _here_re(own: str) -> re.Pattern:
     # "here" in other languages too: "e aí milo, mateus aqui" (dec55), "Hallo Milo, Lena hier"
-    return re.compile(r"^\W*(?:" + _greeting(own) + r"\W+)*(" + _WORD + r")\s+(?:here|aqui|aquí|hier)\b", re.IGNORECASE)
+    # ...after a greeting the list does not spell, up to three words before the persona's name
+    # ("Hei Milo, Ingrid here.", dec65: never learned)
+    anyhow = r"(?:[^\W\d_]+\W+){1,3}" + re.escape(own.lower()) + r"\W+|" if own else ""
+    return re.compile(r"^\W*(?:" + anyhow + r"(?:" + _greeting(own) + r"\W+)*)(" + _WORD + r")\s+(?:here|aqui|aquí|hier)\b",
+                      re.IGNORECASE)
 
 
 @functools.cache
@@ -126,7 +135,7 @@ def _name(text: str, m: re.Match, sure: Optional[bool], own: str) -> Optional[st
             return None
         after = re.match(r"\s*([^\W\d_']+|[,.!?;]|$)", text[m.end(1):])
         follower = (after.group(1) if after else "").lower()
-        if follower and follower[0].isalpha() and follower not in _AND:
+        if follower and follower[0].isalpha() and follower not in _AND | _CLOSING:
             return None
     if not sure:
         if has_case and not _capital(word):
@@ -180,7 +189,8 @@ def after_name(text: str, own: str = "") -> str:
                 ends.append(m.end(1) + len(_more(t, m.end(1))))
     if not ends:
         return text
-    rest = re.sub(r"^[\s,.;:!-]*(?:(?:" + "|".join(_AND - {"i"}) + r")\s+)?", "", t[max(ends):], flags=re.IGNORECASE)
+    rest = re.sub(r"^[\s,.;:!-]*(?:(?:" + "|".join(_CLOSING | {"hai"}) + r")(?!\w)[\s,.;:!-]*)?(?:(?:" + "|".join(_AND - {"i"}) + r")\s+)?",
+                  "", t[max(ends):], flags=re.IGNORECASE)
     return rest if len(rest.split()) >= 2 else text
 
 
