@@ -2175,3 +2175,36 @@ def test_dec63_to_dec65_misses(emb):
     # Milo's own note of it, the name opening it: on Noor, not the model's ("Noor's bike is blue...")
     own_note = [layla[0], Candidate("2", "Noor lends Layla her bike on Sundays.")]
     assert reply("What colour is Noor's bike?", own_note, "Layla").startswith(unsure)
+
+
+def test_what_x_of_a_note_naming_no_x_keeps_it_only_where_the_draft_adds_nothing(emb):
+    """"what breed is rex" / 'i'm training my dog rex for agility competitions' was said as told
+    (dec60); "What guitar does Leo have?" too (dec62). A "what X" question whose note has no name
+    or number beside X is looked at again as "which X" was: the note stands where the draft says
+    nothing that neither the question nor the notes has ("learning to swim" of 'swimming lessons',
+    "five-a-side" of 'five a side'), else it is only the closest. (The drafts are the good
+    brain's, or written as it writes them: a stand-in for it, the rest is real.)"""
+    from langchain_core.language_models.fake_chat_models import FakeListChatModel
+
+    from milo.chat.addressing import fixed_reply
+    from milo.chat.draft import confirm
+    from milo.chat.evidence import says_beyond
+
+    def drafted(q, notes, user, draft):
+        ev = find(q, notes, embed=emb.encode_cached, own="Milo", user=user)
+        assert ev.answered and ev.unsure, ev
+        return fixed_reply(confirm(q, ev, notes, FakeListChatModel(responses=[draft]), emb.encode_cached, "Milo", user), user)[0]
+
+    unsure = "I'm not sure you've told me that. The closest I have is that "
+    pierre = _said_by("Pierre", "salut milo c'est pierre, i'm training my dog rex for agility competitions")
+    assert drafted("what breed is rex", pierre, "Pierre", "Rex is a border collie.").startswith(unsure)
+    kofi = _said_by("Kofi", "hey milo its kofi i play five a side football every thursday night")
+    assert drafted("what sport do i play", kofi, "Kofi", "You play five-a-side football.") == (
+        "You told me you play five a side football every thursday night.")
+    kenji = _said_by("Kenji", "Hi Milo, I'm Kenji. I'm a pastry chef in Osaka.", "My daughter Hana just started swimming lessons.")
+    assert drafted("What sport is my daughter doing?", kenji, "Kenji", "Your daughter is learning to swim.") == (
+        "You told me your daughter Hana just started swimming lessons.")
+    from milo.memory.index import terms
+
+    assert says_beyond("Rex is a border collie.", "what breed is rex", "you're training your dog rex") == set(terms("border collie"))
+    assert not says_beyond("We saw marmots during our hike.", "What animals did we see?", "we went hiking and saw marmots")

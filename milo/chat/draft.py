@@ -37,7 +37,7 @@ from typing import Optional, Sequence
 from milo.chat.evidence import (MEANING_SAME_THING, NONE, Candidate, Embed, Evidence, asks_about_them, asks_about_user, asks_beyond_name,
                                 asks_how_i, asks_when_or_how_many, by_meaning, changes, names_from, own_words, part_of,
                                 quoted_speaker, says_what_is_asked, to_you, told_notes, unnamed, asks_a_name, asks_who, gives_colour, gives_measure, introduces, same_when, asks_measure,
-                                names_no_one, asks_where, gives_place, bare, opens_with_pronoun, invents_which, which_thing)
+                                names_no_one, asks_where, gives_place, bare, opens_with_pronoun, invents_which, which_thing, says_beyond, says_which)
 from milo.sentences import TITLE_GBNF
 
 log = logging.getLogger("milo")
@@ -123,6 +123,15 @@ def confirm(question: str, evidence: Optional[Evidence], candidates: Sequence[Ca
         # Hospital General de Valencia.", dec57): not told; find's note is only the closest.
         closest = evidence.closest if not evidence.answered else Candidate(evidence.choice, evidence.note)
         return Evidence(NONE, own=own, closest=closest)
+    if evidence is not None and evidence.answered and evidence.unsure and which_thing(question) and not says_which(question, evidence):
+        # Which one, and find's note names none beside the thing (`evidence.find`): kept where the
+        # draft says nothing that neither the question nor the notes has ("What instrument am I
+        # learning?" drafted "You are learning the erhu." of '...learning to play the erhu'), else
+        # it is only the closest ("what breed is rex" drafted "Rex is a Border Collie.", dec60).
+        told = "\n".join(to_you(c.text, own) for c in notes)
+        if not says_beyond(draft, question, told) or names_from(draft, evidence.note, question, own, user):
+            return evidence
+        return Evidence(NONE, own=own, closest=Candidate(evidence.choice, evidence.note))
     if (evidence is not None and evidence.answered and evidence.unsure and which_thing(question)
             and names_from(draft, evidence.note, question, own, user)):
         # Which one, said by a name find's note has ("Which composer is Omar practising?" drafted

@@ -703,18 +703,18 @@ def find(text: str, candidates: Sequence[Candidate], embed: Optional[Embed] = No
     imported memory, another person who talks with Milo) says nothing about this user."""
     found = _find(text, candidates, embed, own, user)
     if (found is not None and found.answered and not found.unsure and embed is not None
-            and re.match(r"\W*which\b", text, re.IGNORECASE) and not _says_thing(text, found)):
+            and re.match(r"\W*(?:which|what)\b", text, re.IGNORECASE) and not says_which(text, found)):
         # "Which hospital do I work at?" / 'I'm a nurse on a night shift in Valencia.' (dec57, said
         # as the answer): the note may say which ("Which city..." / '...in Leeds') or not; the
-        # draft looks again (milo.chat.draft: what it says beside "hospital" must be told). Not
-        # "what X": "What instrument am I learning?" / '...learning to play the erhu' was drafted
-        # "You are learning the erhu.", too far from the note to keep it (4 told answers of the
-        # evidence bench said as only the closest, for 3 never-told ones: "what breed is rex").
+        # draft looks again (milo.chat.draft: what it says beside "hospital" must be told). And
+        # "what X" ("What guitar does Leo have?" / '...started guitar lessons', dec62): the note
+        # stands where the draft adds nothing ("What instrument am I learning?" drafted "You are
+        # learning the erhu.", too far from the note in meaning to keep it by that alone).
         found = dataclasses.replace(found, unsure=True)
     return found
 
 
-def _says_thing(question: str, found: Evidence) -> bool:
+def says_which(question: str, found: Evidence) -> bool:
     """Whether what `found` says has the thing a "which X" question asks which of, with a name or
     a number beside it ("What guitar does Leo have?" / '...started guitar lessons on Mondays' has
     the guitar, not which: dec62)."""
@@ -1247,6 +1247,22 @@ def invents_which(question: str, answer: str, told: str) -> bool:
                 if said and not (said & known or _matched(said, known)):
                     return True
     return False
+
+
+def says_beyond(answer: str, question: str, told: str) -> set[str]:
+    """The words `answer` (a draft) says that neither the question nor `told` (the notes) has,
+    beyond the common ones: what the model added ("Rex is a Border Collie." of 'i'm training my
+    dog rex for agility competitions')."""
+    from milo.memory.index import terms
+
+    known = set(terms(question + " " + told))
+    # Not a word only said another way: a verb or an adverb ("learning", "currently": how, not
+    # which), a word told in another form ("swim" / "swimming", "hike" / "hiking": four letters in
+    # common), the parts of one told whole ("five-a-side").
+    words = [w for w in re.findall(r"[^\W\d_]+", answer) if not re.search(r"(?:ing|ly|ed)$", w, re.IGNORECASE)]
+    return {t for w in words for t in terms(w)
+            if t not in known and not _matched({t}, known) and not any(k[:4] == t[:4] for k in known if len(k) >= 4)
+            } - _STOP_TERMS() - _QUESTION_TERMS()
 
 
 def unnamed(question: str, told: str) -> bool:
@@ -2184,4 +2200,4 @@ def _answering(c: Candidate, asked: set) -> Candidate:
     return Candidate(c.key, q[0] + " ".join(kept) + q[2])
 
 
-__all__ = ["COUNT_WORDS", "bare", "EARLIER", "Candidate", "asks_measure", "gives_measure", "asks_who", "asks_where", "says_where", "gives_place", "asks_a_name", "introduces", "gives_colour", "same_when", "unnamed", "asks_about_them", "says_what_is_asked", "asks_when_or_how_many", "changed_later", "names_from", "told_notes", "asks_beyond_name", "asks_how_i", "by_meaning", "changes", "part_of", "tells", "Evidence", "NAME_NOTE", "earlier_words", "own_words", "NONE", "NOTE_TAG", "SAID", "name_note", "asks_about_user", "find", "instructions", "followed_up", "leaning", "only_asks", "points_back", "closest_told"]
+__all__ = ["COUNT_WORDS", "bare", "EARLIER", "Candidate", "asks_measure", "gives_measure", "asks_who", "asks_where", "says_where", "says_beyond", "says_which", "gives_place", "asks_a_name", "introduces", "gives_colour", "same_when", "unnamed", "asks_about_them", "says_what_is_asked", "asks_when_or_how_many", "changed_later", "names_from", "told_notes", "asks_beyond_name", "asks_how_i", "by_meaning", "changes", "part_of", "tells", "Evidence", "NAME_NOTE", "earlier_words", "own_words", "NONE", "NOTE_TAG", "SAID", "name_note", "asks_about_user", "find", "instructions", "followed_up", "leaning", "only_asks", "points_back", "closest_told"]
