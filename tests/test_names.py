@@ -51,6 +51,7 @@ GIVEN = {
     "namaste milo main ananya hoon": "Ananya",
     "Hi Milo, mera naam Ravi hai.": "Ravi",
     "Hei Milo, Ingrid here. I swim in the fjord every morning.": "Ingrid",  # dec65: a greeting the list lacks
+    "ahoj milo, tady katka. i'm building a wooden canoe with my grandpa": "Katka",  # dec68 (held out): never learned
     # Other languages all in lower case (speech to text): right after a greeting, then "and" or the end
     "hallo milo ich bin greta und ich arbeite als bäckerin in hamburg": "Greta",
     "hola milo soy lucía y trabajo en madrid": "Lucía",
@@ -61,7 +62,7 @@ NOT_GIVEN = ["aqui é o melhor lugar", "a praia aqui é o melhor lugar", "im all
              "I am from Spain", "What's my name?", "who am i", "its raining here", "Hi Milo!", "",
              # Other languages' "I am" + an adjective, all in lower case (speech to text): no word list
              # of their adjectives, so only a capitalised word there is a name.
-             "soy feliz", "ich bin müde", "namaste milo main theek hoon", "The main thing is here", "sou muito feliz", "je suis fatigué", "I went to Ben Nevis",
+             "soy feliz", "ich bin müde", "namaste milo main theek hoon", "tady je hezky", "The main thing is here", "sou muito feliz", "je suis fatigué", "I went to Ben Nevis",
              # ...after a greeting too, when a word follows or it says how they are
              "hallo milo ich bin müde heute", "bonjour je suis fatiguée", "hola soy feliz", "hallo ich bin hier",
              "Ben Nevis is tall", "sono stanco", "ciao sono stanca oggi"]

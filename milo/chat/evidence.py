@@ -144,7 +144,9 @@ class Evidence:
 
 # 'Zoë said: "..."' as Milo etches the user's words; 'Zoë said: ...' as hand-written or imported
 # memories have them (LoCoMo's): group 1 the prefix, group 2 the words.
-_SAID = re.compile(r'^([^"]{1,60}? said: )"(.*)"$|^([^"]{1,60}? said: )([^"].*)$')
+# (and the model's own "The user said "..."." without the colon: dec68, said back as "You told me
+# the user said ...")
+_SAID = re.compile(r'^([^"]{1,60}? said: |(?:The user|User) said )"(.*)"\.?$|^([^"]{1,60}? said: )([^"].*)$')
 _EARLIER = re.compile(r'^earlier today: "(.*)"$')
 
 
@@ -165,7 +167,7 @@ def quoted_speaker(note: str) -> Optional[str]:
     q = _said(note)
     if q is None:
         return None
-    who = q[0].split(" said:", 1)[0].strip().casefold()
+    who = q[0].split(" said", 1)[0].strip().casefold()
     return None if who in ("the user", "user", "friend") else who
 
 
@@ -724,7 +726,9 @@ def says_which(question: str, found: Evidence) -> bool:
     if not thing:
         return True
     words = re.findall(r"[^\W_]+", found.told())
-    return any(_matched(thing, set(terms(w))) and any(x[0].isupper() or x[0].isdigit() for x in words[max(0, k - 1):k] + words[k + 1:k + 3])
+    # (not across a preposition: "starts university in Lagos" says where, not which: dec68)
+    after = lambda k: [] if words[k + 1:k + 2] and words[k + 1].casefold() in _PLACE_PREPOSITIONS else words[k + 1:k + 3]  # noqa: E731
+    return any(_matched(thing, set(terms(w))) and any(x[0].isupper() or x[0].isdigit() for x in words[max(0, k - 1):k] + after(k))
                for k, w in enumerate(words))
 
 
@@ -1238,10 +1242,15 @@ def invents_which(question: str, answer: str, told: str) -> bool:
     known = set(terms(question + " " + told))
     in_notes = bool(_matched(thing, set(terms(told))))
     words = re.findall(r"[^\W_]+(?:-[^\W_]+)*", answer)
+    capitals = {w.casefold() for w in re.findall(r"[^\W_]+", told) if w[0].isupper()}
     for k, w in enumerate(words):
         if _matched(thing, set(terms(w))):
             if not in_notes:
                 return True  # which one, of a thing no note names: "You work at the hospital in Valencia."
+            if k and w[0].isupper() and w.casefold() not in capitals:
+                # ...or made a name of it that no note writes: "Lagos University" of '...starts
+                # university in Lagos next month' (dec68)
+                return True
             for near in words[max(0, k - 2):k] + words[k + 1:k + 3]:
                 said = set(terms(near))
                 if said and not (said & known or _matched(said, known)):
@@ -1259,7 +1268,8 @@ def says_beyond(answer: str, question: str, told: str) -> set[str]:
     # Not a word only said another way: a verb or an adverb ("learning", "currently": how, not
     # which), a word told in another form ("swim" / "swimming", "hike" / "hiking": four letters in
     # common), the parts of one told whole ("five-a-side").
-    words = [w for w in re.findall(r"[^\W\d_]+", answer) if not re.search(r"(?:ing|ly|ed)$", w, re.IGNORECASE)]
+    # (not "red", "July": too short to be one)
+    words = [w for w in re.findall(r"[^\W\d_]+", answer) if not re.search(r"\w{3}(?:ing|ly|ed)$", w, re.IGNORECASE)]
     return {t for w in words for t in terms(w)
             if t not in known and not _matched({t}, known) and not any(k[:4] == t[:4] for k in known if len(k) >= 4)
             } - _STOP_TERMS() - _QUESTION_TERMS()
@@ -1373,7 +1383,9 @@ _ASKS_NAME = re.compile(r"(?<!\w)(?:name|names|called|named|nom|s'appelle|m'appe
 # A question that asks for a number, and the numbers a note may give it (closed, lexical classes).
 # ("What number is my tram?" / 'I drive a tram in Gothenburg.' had been said as the answer: dec48)
 _ASKS_NUMBER = re.compile(r"(?<!\w)(?:how\s+(?:old|many|much|long|tall|far)|what\s+age|(?:what|which)\s+number"
-                          r"|what(?:'s|\s+is)\s+the\s+number)(?!\w)", re.IGNORECASE)
+                          r"|what(?:'s|\s+is)\s+the\s+number"
+                          # a time that is a measure: "what's my best marathon time" (dec67: said with '...in october')
+                          r"|(?:best|fastest|personal|finishing|finish|record|target)\s+(?:[^\W\d_]+\s+)?time)(?!\w)", re.IGNORECASE)
 _NUMBER = re.compile(r"\d|(?<!\w)(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen"
                      r"|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty"
                      r"|ninety|hundred|thousand|dozen|couple|twins?|triplets|a few|several|half|once|twice|single|only"
@@ -1648,6 +1660,10 @@ _ASKS_OPINION = re.compile(r"^\W*(?:(?:and|so|oh|but|well)\W+)*(?:is|was|are|wer
                            r"(?:it|that|this|they|there)(?!\w)", re.IGNORECASE)
 
 
+# What a note has or lacks as words (a colour, a size, a number, an age; closed, lexical classes: `_lacking`).
+_ASKS_ATTRIBUTE = re.compile("|".join(r.pattern for r in (_ASKS_COLOUR, _ASKS_SIZE, _ASKS_NUMBER, _ASKS_AGE)), re.IGNORECASE)
+
+
 def _told_about(text: str, candidates: Sequence[Candidate], embed: Optional[Embed], own: str = "",
                 user: str = "") -> Optional[Evidence]:
     """A question about someone or something the user told of, without "I" or "my" ("What does
@@ -1664,7 +1680,11 @@ def _told_about(text: str, candidates: Sequence[Candidate], embed: Optional[Embe
     # A name the question and a note share (a name is lexical): a lower bar. "What does Joris
     # do?" was 0.497 from 'My brother Joris is a firefighter.', and the model, left to answer,
     # gave Joris the user's own Tuesday bouldering.
-    named = [k for k in range(len(told)) if meaning[0][k] >= MEANING_NAMED and _shares_name(text, told[k].text, own, user)]
+    # (lower where a closed attribute is asked, which a note without it answers only as the closest:
+    # "What colour is Simin?" was 0.26 from 'My cat Simin waits for me by the door every morning.',
+    # and the model, left to answer, said "Simin is brown.", dec68)
+    floor = MEANING_CLOSEST if _ASKS_ATTRIBUTE.search(text) else MEANING_NAMED
+    named = [k for k in range(len(told)) if meaning[0][k] >= floor and _shares_name(text, told[k].text, own, user)]
     # ...and a note right after one of those that opens with "he", "she" or "it" (who that is
     # the note before says): "How old is Dash?" / '...a rescue greyhound called Dash.' then
     # 'He's seven and very shy around other dogs.' (dec55: the first was said as the closest).

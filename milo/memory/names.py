@@ -64,7 +64,8 @@ _MAYBE_RE = re.compile(r"(?<![^\W_])(?:" + "|".join(_MAYBE) + r")\s+(" + _WORD +
 _CASED_RE = re.compile(r"(?<![^\W_])(?:" + "|".join(_MAYBE_CASED) + r")\s+(" + _WORD + r")", re.IGNORECASE)
 # "oi milo aqui é o joão" (dec45): "here is" a name, only right after a greeting or the persona's
 # name that opens the message, whatever its case; not "aqui é o melhor lugar".
-_OPENING_RE = re.compile(r"(?<![^\W_])(?:aqui\s+(?:é|e|fala)\s+(?:o|a))\s+(" + _WORD + r")", re.IGNORECASE)
+# ...and Czech "ahoj milo, tady katka" (dec68: never learned, the notes were "The user said").
+_OPENING_RE = re.compile(r"(?<![^\W_])(?:aqui\s+(?:é|e|fala)\s+(?:o|a)|tady(?:\s+je)?)\s+(" + _WORD + r")", re.IGNORECASE)
 # Hindi "main Ananya hoon" ("I am Ananya", dec64: never learned): the name between, as _MAYBE_CASED.
 _CLOSING = frozenset("hoon hun hu hoo".split())
 _BETWEEN_RE = re.compile(r"(?<![^\W_])(?:main|mai|mein)\s+(" + _WORD + r")(?=\s+(?:" + "|".join(_CLOSING) + r")(?!\w))",
