@@ -2145,6 +2145,11 @@ def test_dec63_to_dec65_misses(emb):
     assert ev.lacks == "where" and needed("Where do I work?", ev, "Milo")
     assert drafted("Where do I work?", joao, "Joao", "You work as a lifeguard at a beach in Porto.") == (
         "You told me you're a lifeguard at a beach in Porto.")
+    # (a time before the place is left out first: "...every Saturday morning at a beach in Porto.")
+    from milo.chat.evidence import gives_place
+
+    assert gives_place("You work every Saturday morning at a beach in Porto.", "I'm a lifeguard at a beach in Porto.")
+    assert not gives_place("You work on Mondays at the harbour.", "I'm a lifeguard at a beach in Porto.")
     # a draft whose place no note says leaves the closest
     assert drafted("Where do I work?", joao, "Joao", "You work at the harbour.").startswith(unsure)
     lukas = _said_by("Lukas", "Hallo Milo, ich bin Lukas. I play the trumpet in a brass band.",

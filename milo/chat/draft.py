@@ -118,25 +118,24 @@ def confirm(question: str, evidence: Optional[Evidence], candidates: Sequence[Ca
     except Exception as e:  # noqa: BLE001 - only a second look: find's answer stands
         log.info("draft answer skipped (%s: %s)", type(e).__name__, e)
         return evidence
-    if evidence is not None and invents_which(question, draft, "\n".join(to_you(c.text, own) for c in notes)):  # as request() gave them
+    told = "\n".join(to_you(c.text, own) for c in notes)  # as request() gave them
+    if evidence is not None and invents_which(question, draft, told):
         # Which one is asked, and the draft says it with words no note has ("You work at the
         # Hospital General de Valencia.", dec57): not told; find's note is only the closest.
         closest = evidence.closest if not evidence.answered else Candidate(evidence.choice, evidence.note)
         return Evidence(NONE, own=own, closest=closest)
-    if evidence is not None and evidence.answered and evidence.unsure and which_thing(question) and not says_which(question, evidence):
-        # Which one, and find's note names none beside the thing (`evidence.find`): kept where the
-        # draft says nothing that neither the question nor the notes has ("What instrument am I
-        # learning?" drafted "You are learning the erhu." of '...learning to play the erhu'), else
-        # it is only the closest ("what breed is rex" drafted "Rex is a Border Collie.", dec60).
-        told = "\n".join(to_you(c.text, own) for c in notes)
-        if not says_beyond(draft, question, told) or names_from(draft, evidence.note, question, own, user):
+    if evidence is not None and evidence.answered and evidence.unsure and which_thing(question):
+        if names_from(draft, evidence.note, question, own, user):
+            # Which one, said by a name find's note has ("Which composer is Omar practising?" drafted
+            # "Omar is practicing Vivaldi." of 'He's been practising a Vivaldi piece for weeks.', dec57).
             return evidence
-        return Evidence(NONE, own=own, closest=Candidate(evidence.choice, evidence.note))
-    if (evidence is not None and evidence.answered and evidence.unsure and which_thing(question)
-            and names_from(draft, evidence.note, question, own, user)):
-        # Which one, said by a name find's note has ("Which composer is Omar practising?" drafted
-        # "Omar is practicing Vivaldi." of 'He's been practising a Vivaldi piece for weeks.', dec57).
-        return evidence
+        if not says_which(question, evidence):
+            # find's note names none beside the thing (`evidence.find`): kept where the draft says
+            # nothing that neither the question nor the notes has ("What instrument am I learning?"
+            # drafted "You are learning the erhu." of '...learning to play the erhu'), else it is only
+            # the closest ("what breed is rex" drafted "Rex is a Border Collie.", dec60).
+            return evidence if not says_beyond(draft, question, told) else Evidence(
+                NONE, own=own, closest=Candidate(evidence.choice, evidence.note))
     if (evidence is not None and evidence.lacks == "name" and evidence.closest is not None
             and names_from(draft, evidence.closest.text, question, own, user, kin=True)):
         # find's note is on the one asked about but shows no name with a capital (speech to

@@ -895,11 +895,8 @@ def _by_their_notes(text: str, candidates: Sequence[Candidate], embed: Optional[
     later += [(0, 0, told[j][0], told[j][1], j) for j in range(best[4] + 1, len(told))
               if all(s[4] != j for s in later) and _negates(best[3].text, told[j][1].text)]
     k = best[4] + 1
-    if (not later and k < len(told) and _ASKS_WHERE.search(text) and not says_where(_words(best[3].text))
-            and opens_with_pronoun(_words(told[k][1].text)) and says_where(_words(told[k][1].text))):
-        # Where, which only the note right after says of it: "Where is the restaurant?" / 'My brother
-        # Minh is opening a pho restaurant next month.' then 'He found a place on Baker Street.' (dec64)
-        later = [(0, 0, told[k][0], told[k][1], k)]
+    if not later and k < len(told) and _where_after(text, best[3].text, told[k][1].text):
+        later = [(0, 0, told[k][0], told[k][1], k)]  # where, which only the note right after says of it
     if not _ASKS_WHEN.search(text):
         # A change of day is not of a note that gives no when: 'Scratch that, Mrs. Ito moved my
         # lessons to Monday.' (0.50 from it) replaced 'I'm learning the cello and my teacher is
@@ -1214,7 +1211,8 @@ _NOT_A_THING = frozenset("is are was were do does did am will would can could sh
 _KIND_OF = re.compile(r"(?<!\w)(?:what|which)\s+(?:kind|sort|type)s?\s+of\s", re.IGNORECASE)
 
 
-_AUXILIARY = re.compile(r"\s+(?:do|does|did|is|are|am|was|were|will|would|can|could|should|have|has|had|'s)(?!\w)", re.IGNORECASE)
+# (its own name: `_AUXILIARY` above is the pattern _QUESTION is built from)
+_AUXILIARY_AFTER = re.compile(r"\s+(?:do|does|did|is|are|am|was|were|will|would|can|could|should|have|has|had|'s)(?!\w)", re.IGNORECASE)
 
 
 def which_thing(question: str) -> set[str]:
@@ -1224,7 +1222,7 @@ def which_thing(question: str) -> set[str]:
     m = _WHICH.search(question.replace("\u2019", "'"))
     if not m or m.group(1).casefold() in _NOT_A_THING:
         return set()
-    if m.group(0).lower().startswith("what") and not _AUXILIARY.match(question, m.end()):
+    if m.group(0).lower().startswith("what") and not _AUXILIARY_AFTER.match(question, m.end()):
         return set()  # "What happened to my board?", "What keeps stealing...": a verb, not a thing
     return set(terms(m.group(1)))
 
@@ -1297,6 +1295,14 @@ _SAYS_WHERE = re.compile(r"(?<!\w)(?:(?:at|in|on|near|behind|beside|by|outside|i
                          r"|(?:home|downtown|abroad|upstairs|downstairs|nearby|here|there|overseas|locally)(?!\w))", re.IGNORECASE)
 
 
+def _where_after(question: str, note: str, after: str) -> bool:
+    """Whether where is asked, `note` says no place and `after` (the note right after it) opens
+    with "he", "she" or "it" and says one: 'My brother Minh is opening a pho restaurant next
+    month.' then 'He found a place on Baker Street.' for "Where is the restaurant?" (dec64)."""
+    return (bool(_ASKS_WHERE.search(question)) and not says_where(_words(note))
+            and opens_with_pronoun(_words(after)) and says_where(_words(after)))
+
+
 def says_where(note: str) -> bool:
     """Whether `note` says where: a preposition of place before a word, not before a time ("We
     have a concert on Friday." and "it moved to Sunday" say when: "Where is the concert?" was
@@ -1312,8 +1318,9 @@ def gives_place(answer: str, note: str) -> bool:
     if not says_where(note):
         return False
     told = set(terms(note))
-    for m in _SAYS_WHERE.finditer(_WHEN_PHRASE.sub(" ", answer)):
-        after = [w for w in re.findall(r"[^\W\d_]+", answer[m.start():])[1:5] if w.casefold() not in STOP]
+    plain = _WHEN_PHRASE.sub(" ", answer)
+    for m in _SAYS_WHERE.finditer(plain):
+        after = [w for w in re.findall(r"[^\W\d_]+", plain[m.start():])[1:5] if w.casefold() not in STOP]
         if any(set(terms(w)) & told for w in after[:2]):
             return True
     return False
@@ -1719,11 +1726,8 @@ def _told_about(text: str, candidates: Sequence[Candidate], embed: Optional[Embe
         here, after = asked & set(terms(_words(told[j].text))), asked & set(terms(_words(told[j + 1].text)))
         if after - here and len(here - after) <= 1 and says_what_is_asked(text, _words(told[j + 1].text)):
             j, of_named = j + 1, True
-        elif _ASKS_WHERE.search(text) and not says_where(_words(told[j].text)) and says_where(_words(told[j + 1].text)):
-            # ...or where, which only the note after says: "Where is the restaurant?" / 'My brother
-            # Minh is opening a pho restaurant next month.' then 'He found a place on Baker Street.',
-            # dec64): said beside it, which says who "he" is.
-            place_after, of_named = j + 1, True
+        elif _where_after(text, told[j].text, told[j + 1].text):
+            place_after, of_named = j + 1, True  # ...or where, which only the note after says: beside it, which says who "he" is
     # (not a newer note without the when or number asked: "how old is pepper" was answered with
     # 'Pepper loves sleeping on the printer.' beside the cat's age)
     close = [k for k in range(j + 1, len(told))
