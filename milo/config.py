@@ -262,6 +262,8 @@ class Settings:
     retries: int = _setting("MILO_RETRIES", _number(0, 10, whole=True), default=2)
     threads: Optional[int] = _setting("MILO_THREADS", _number(1, 256, whole=True))
     prompt_cache: bool = _setting("MILO_PROMPT_CACHE", _flag, default=True)  # save/restore the embedded model's prompt state
+    # RAM the embedded model keeps earlier prompts' states in (None: milo.chat.embedded's bound)
+    prompt_cache_mb: Optional[int] = _setting("MILO_PROMPT_CACHE_MB", _number(0, 65536, whole=True))
     # None: the brain's own default (the embedded brains pick no gestures themselves: bench/gestures.py)
     model_gestures: Optional[bool] = _setting("MILO_MODEL_GESTURES", _flag)
     # persona and memory: a profile (profiles/<name>/profile.toml) gives the persona's name, its

@@ -51,13 +51,22 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
+# Earlier prompts' states kept in RAM (llama.cpp's host prompt cache, MiB). It gives the chat prompt
+# back after a side request took the one slot (milo.chat.draft: 5 s of the tiny brain's 1,200-token
+# prompt again without it, 0.1 s with). llama.cpp's default, 8 GiB, is more than a Pi has: every
+# turn's prompt state was kept (~30 KB a token, ~40 MB a lived-in prompt of the good brain), and
+# `milo chat` grew without bound (tests/test_embedded_cache.py). A few prompts' worth.
+PROMPT_CACHE_MIB = 256
+
+
 class EmbeddedServer:
     """An in-process llama.cpp server on a private loopback port. One per process."""
 
     _lock = threading.Lock()
     _instances: dict[str, "EmbeddedServer"] = {}
 
-    def __init__(self, weights: Path, n_ctx: int = 4096, threads: Optional[int] = None, state_dir: Optional[Path] = None):
+    def __init__(self, weights: Path, n_ctx: int = 4096, threads: Optional[int] = None, state_dir: Optional[Path] = None,
+                 cache_mib: int = PROMPT_CACHE_MIB):
         try:
             import xllamacpp
         except ImportError:
@@ -72,6 +81,7 @@ class EmbeddedServer:
         params.n_batch = 512
         params.n_parallel = 1  # one slot: its KV cache keeps the long, stable prompt prefix warm
         params.cache_prompt = True
+        params.cache_ram_mib = cache_mib
         params.warmup = False
         params.port = self.port
         params.endpoint_metrics = False

@@ -167,10 +167,11 @@ def embedded_weights(arg: str, settings: Settings) -> tuple[Path, Optional[Brain
 def embedded_server(path: Path, settings: Settings):
     """The process's llama.cpp server for these weights, with its saved prompt state: the one
     place it is made (the early load in milo.cli.chat once made it without the state)."""
-    from milo.chat.embedded import EmbeddedServer
+    from milo.chat.embedded import PROMPT_CACHE_MIB, EmbeddedServer
 
     state_dir = Path(settings.cache_dir) / "prompt-state" if settings.prompt_cache and settings.cache_dir else None
-    return EmbeddedServer.shared(path, threads=settings.threads, state_dir=state_dir)
+    cache_mib = PROMPT_CACHE_MIB if settings.prompt_cache_mb is None else settings.prompt_cache_mb
+    return EmbeddedServer.shared(path, threads=settings.threads, state_dir=state_dir, cache_mib=cache_mib)
 
 
 def _embedded(arg: str, settings: Settings, max_tokens: int) -> ModelChoice:
