@@ -24,8 +24,9 @@ surely restates it. The reply is then the note itself (milo.chat.addressing), ne
 draft's words are neither said nor kept.
 
 Cost: one request, the notes and ~15 generated tokens (~1-3 s on the default brain here), only
-for such questions; it takes the server's one cache slot, so the turn's prompt is processed
-again after it. Any failure leaves `find`'s answer as it was.
+for such questions; it takes the server's one slot, and the turn's prompt comes back from the
+prompt cache after it (milo.chat.embedded.PROMPT_CACHE_MIB). Any failure leaves `find`'s answer
+as it was.
 """
 
 from __future__ import annotations
