@@ -2252,3 +2252,28 @@ def test_dec66_to_dec68_misses(emb):
     assert fixed_reply(got, "Ngozi")[0] == unsure + "your son Emeka starts university in Lagos next month."
     assert "Lagos" in reply("Where is Emeka going to university?", ngozi, "Ngozi")
     assert _clause('The user said "it\'s going to be five metres long".', "Milo") == "it's going to be five metres long"
+
+
+def test_a_place_is_the_things_asked_and_a_quote_keeps_its_person(emb):
+    """Seen on a lived-in memory (LoCoMo's 419 pulses, good brain): "where is the concert" (never
+    told) was answered with an old note 'a concert surrounded by music...' ("by" read as a place)
+    and 'i play the trumpet in a brass band, we have a concert on friday' ("in a brass band" is
+    where the band is, not the concert). And 'My son said "I love you".' was read back as
+    '...said "you love you"'."""
+    from milo.chat.addressing import fixed_reply
+    from milo.chat.evidence import says_where, to_you
+
+    assert not says_where("I celebrated my daughter's birthday with a concert surrounded by music, joy and the breeze.")
+    assert not says_where("I go by bus") and not says_where("I finished it by Friday")
+    assert says_where("We parked by the river.") and says_where("a little cafe by Lake Como")
+    melanie = _said_by("Melanie", "I celebrated my daughter's birthday with a concert surrounded by music, joy and the warm summer breeze.",
+                       "i play the trumpet in a brass band, we have a concert on friday", "actually it moved to sunday")
+    ev = find("where is the concert", melanie, embed=emb.encode_cached, own="Milo", user="Melanie")
+    assert not ev.answered and ev.lacks == "where"
+    assert fixed_reply(ev, "Melanie")[0].startswith("I'm not sure you've told me that.")
+    # A place in the clause of the thing asked still answers.
+    told = _said_by("Melanie", "i play the trumpet in a brass band, we have a concert at the town hall on friday")
+    assert "town hall" in fixed_reply(find("where is the concert", told, embed=emb.encode_cached, own="Milo", user="Melanie"),
+                                      "Melanie")[0]
+    assert to_you('Ana said: "My son said "I love you" to me today."') == 'your son said "I love you" to you today'
+    assert to_you('Ana said: "My son said \u201cI miss my mum\u201d."') == "your son said \u201cI miss my mum\u201d"

@@ -287,9 +287,19 @@ def to_you(note: str, own: str = "") -> str:
     return _you(after_name(q[1], own))
 
 
+# A quotation inside the user's words (double quotes, straight or curly; single ones are apostrophes).
+_INNER_QUOTE = re.compile(r'("[^"]*"|\u201c[^\u201d]*\u201d)')
+
+
 def _you(said: str) -> str:
-    """The user's own words in their person: "I", "me", "my"... become "you", "your"..."""
-    words = re.split(r"([^\w']+)", said.replace("\u2019", "'"))
+    """The user's own words in their person: "I", "me", "my"... become "you", "your"...; not
+    inside what they quote ('My son said "I love you".' was read back as "...said "you love you"")."""
+    parts = _INNER_QUOTE.split(said.replace("\u2019", "'"))
+    return "".join(part if k % 2 else _you_outside(part) for k, part in enumerate(parts)).strip().rstrip(".!")
+
+
+def _you_outside(said: str) -> str:
+    words = re.split(r"([^\w']+)", said)
     out, after_i = [], False
     for w in words:
         low = w.lower()
@@ -303,7 +313,7 @@ def _you(said: str) -> str:
             out.append(w)
             if w.strip():
                 after_i = False
-    return "".join(out).strip().rstrip(".!")
+    return "".join(out)
 
 
 def name_note(name: str) -> str:
@@ -980,7 +990,7 @@ def _lacking(found: Evidence, text: str, own: str, user: str, shown: Candidate) 
         # ...or a time long past that no note says: "what did i plant last year" was answered
         # 'i grow tomatoes and peppers on my allotment', which says what grows now.
         return Evidence(NONE, own=own, closest=shown, lacks="when")
-    if _ASKS_WHERE.search(text) and not any(says_where(t) for t in said):
+    if _ASKS_WHERE.search(text) and not any(_says_where_of(t, text, own) for t in said):
         if found.replaced and says_where(_clause(found.note, own)):
             # The newer note changed the day, the older one holds the place: both ("When is my yoga
             # class? Where is it held?" / '...on Tuesday evenings at the community centre.' then
@@ -1290,8 +1300,11 @@ def unnamed(question: str, told: str) -> bool:
 # A question that asks where, and a place as a note may say it (closed, lexical classes: the
 # question words; a preposition of place before a word, or a word that is a place by itself).
 _ASKS_WHERE = re.compile(r"(?<!\w)(?:where|where's|wheres|wo|wohin|où|dónde|donde|waar|hvor|где)(?!\w)", re.IGNORECASE)
-_SAYS_WHERE = re.compile(r"(?<!\w)(?:(?:at|in|on|near|behind|beside|by|outside|inside|opposite|from|to|into|across|around"
+# "by" only before a determiner or a name: "by the river", "by Lake Como", not "surrounded by music"
+# (a lived-in memory's note answered "where is the concert" that way) nor "by bus".
+_SAYS_WHERE = re.compile(r"(?<!\w)(?:(?:at|in|on|near|behind|beside|outside|inside|opposite|from|to|into|across|around"
                          r"|under|above|over|past|next\s+to|close\s+to|à|au|aux|dans|chez|en|im|am|bei|zum|zur|em|na|no|cerca\s+de)\s+\w"
+                         r"|by\s+(?:the|a|an|my|our|your|his|her|their|its)\s+\w|(?-i:by\s+[A-Z])"
                          r"|(?:home|downtown|abroad|upstairs|downstairs|nearby|here|there|overseas|locally)(?!\w))", re.IGNORECASE)
 
 
@@ -1308,6 +1321,17 @@ def says_where(note: str) -> bool:
     have a concert on Friday." and "it moved to Sunday" say when: "Where is the concert?" was
     answered with them, dec63)."""
     return bool(_SAYS_WHERE.search(_WHEN_PHRASE.sub(" ", note)))
+
+
+def _says_where_of(note: str, question: str, own: str = "") -> bool:
+    """says_where, of the clauses of `note` that have a word the question asks, where one has:
+    "where is the concert" / 'i play the trumpet in a brass band, we have a concert on friday'
+    says where the band is, not the concert (a lived-in memory's older concert note answered)."""
+    from milo.memory.index import terms
+
+    asked = _asked_terms(question, own)
+    clauses = [c for c in re.split(r"[,;:]|\s(?:and|but|so)\s", note) if asked & set(terms(c))]
+    return any(says_where(c) for c in clauses) if clauses else says_where(note)
 
 
 def gives_place(answer: str, note: str) -> bool:
