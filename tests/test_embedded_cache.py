@@ -36,11 +36,11 @@ def _words(n: int, seed: int) -> str:
 def test_a_side_request_leaves_the_chat_prompt_cached(embedded):
     # The draft (milo.chat.draft) asks the model on its own prompt between the turn's prefill and
     # its answer; the chat prompt's state comes back from the cache instead of being processed again.
-    server = EmbeddedServer._instances[next(iter(EmbeddedServer._instances))]
+    url = embedded.where  # the tiny brain's server (the process's one)
     chat = _words(500, 1)
-    first = _ask(server.base_url, chat, "hello")
-    _ask(server.base_url, "You answer yes or no.", "Is the sky green?")
-    again = _ask(server.base_url, chat, "hello there")
+    first = _ask(url, chat, "hello")
+    _ask(url, "You answer yes or no.", "Is the sky green?")
+    again = _ask(url, chat, "hello there")
     assert first["prompt_n"] > 400
     assert again["cache_n"] >= first["prompt_n"] - 10 and again["prompt_n"] < 20, again
 
@@ -86,7 +86,7 @@ _CHILD = textwrap.dedent("""
 
 def _growth(cache_mib: int, prompts: int) -> float:
     out = subprocess.run([sys.executable, "-c", _CHILD, str(cache_mib), str(prompts), ROOT], capture_output=True,
-                         text=True, timeout=600, env={**os.environ, "MILO_DATA_DIR": os.environ.get("MILO_DATA_DIR", "")})
+                         text=True, timeout=600)
     assert out.returncode == 0, out.stderr[-2000:]
     return json.loads(out.stdout.strip().splitlines()[-1])["growth"]
 
