@@ -2277,3 +2277,23 @@ def test_a_place_is_the_things_asked_and_a_quote_keeps_its_person(emb):
                                       "Melanie")[0]
     assert to_you('Ana said: "My son said "I love you" to me today."') == 'your son said "I love you" to you today'
     assert to_you('Ana said: "My son said \u201cI miss my mum\u201d."') == "your son said \u201cI miss my mum\u201d"
+
+
+def test_dec69_to_dec71_misses(emb):
+    """bench/truth.py dec69 10/12, dec70 10/12, dec71 12/12 (held out, first runs): 'scratch that,
+    the classes are on sundays now' after 'i teach yoga in the park every saturday morning' was
+    said beside it, both days (the thing it names, "the classes", was compared with the older
+    note's greeting and day too: 0.22, not 0.29); "What do I call my bees?" was answered with the
+    note that keeps them (a name asked, none given)."""
+    from milo.chat.addressing import fixed_reply
+
+    def reply(q, notes, user):
+        return fixed_reply(find(q, notes, embed=emb.encode_cached, own="Milo", user=user), user)[0]
+
+    anjali = _said_by("Anjali", "namaskar milo, ami anjali. i teach yoga in the park every saturday morning",
+                      "scratch that, the classes are on sundays now")
+    got = reply("when do i teach yoga", anjali, "Anjali")
+    assert "sunday" in got and "saturday" not in got
+    rhys = _said_by("Rhys", "Shwmae Milo, Rhys ydw i. I keep bees in my back garden in Cardiff.", "I have three hives.")
+    assert reply("What do I call my bees?", rhys, "Rhys").startswith("I'm not sure you've told me that.")
+    assert "Pepa" in reply("What do I call my dog?", _said_by("Rhys", "My dog Pepa sleeps all day."), "Rhys")

@@ -52,6 +52,11 @@ GIVEN = {
     "Hi Milo, mera naam Ravi hai.": "Ravi",
     "Hei Milo, Ingrid here. I swim in the fjord every morning.": "Ingrid",  # dec65: a greeting the list lacks
     "ahoj milo, tady katka. i'm building a wooden canoe with my grandpa": "Katka",  # dec68 (held out): never learned
+    "namaskar milo, ami anjali. i teach yoga in the park every saturday morning": "Anjali",  # dec69 (held out): never learned
+    "Szia Milo, Zsófia vagyok. I work as a tram driver in Budapest.": "Zsófia",  # dec70 (held out): never learned
+    "szia milo zsofia vagyok": "Zsofia",
+    "Shwmae Milo, Rhys ydw i. I keep bees in my back garden.": "Rhys",
+    "amar naam Rina": "Rina",
     # Other languages all in lower case (speech to text): right after a greeting, then "and" or the end
     "hallo milo ich bin greta und ich arbeite als bäckerin in hamburg": "Greta",
     "hola milo soy lucía y trabajo en madrid": "Lucía",
@@ -65,7 +70,9 @@ NOT_GIVEN = ["aqui é o melhor lugar", "a praia aqui é o melhor lugar", "im all
              "soy feliz", "ich bin müde", "namaste milo main theek hoon", "tady je hezky", "The main thing is here", "sou muito feliz", "je suis fatigué", "I went to Ben Nevis",
              # ...after a greeting too, when a word follows or it says how they are
              "hallo milo ich bin müde heute", "bonjour je suis fatiguée", "hola soy feliz", "hallo ich bin hier",
-             "Ben Nevis is tall", "sono stanco", "ciao sono stanca oggi"]
+             "Ben Nevis is tall", "sono stanco", "ciao sono stanca oggi",
+             # "ami" is "I" only right after an opening; "vagyok" after a word that says how they are
+             "mon ami Paul est là", "I have a friend called ami", "szia milo, jól vagyok", "Fáradt vagyok ma."]
 
 
 @pytest.mark.parametrize("text,name", GIVEN.items())
@@ -96,6 +103,8 @@ def test_what_follows_a_greeting_and_name_is_what_was_told():
     assert after_name("Namaste Milo, main Ananya hoon. I study architecture.", OWN) == "I study architecture."
     assert after_name("Hei Milo, Ingrid here. I swim in the fjord.", OWN) == "I swim in the fjord."
     assert after_name("Hi Milo, I'm Kenji. And I'm a chef.", OWN) == "I'm a chef."
+    assert after_name("Shwmae Milo, Rhys ydw i. I keep bees.", OWN) == "I keep bees."
+    assert after_name("Szia Milo, Zsófia vagyok. I drive a tram.", OWN) == "I drive a tram."
 
 
 def test_a_corrected_name_replaces_the_first():

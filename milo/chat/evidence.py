@@ -1408,7 +1408,9 @@ def _given_as_theirs(words: Sequence[str], k: int, roles: bool = False) -> bool:
 
 
 # A question that asks for a name (a closed, lexical class, as _NAME_TERMS).
-_ASKS_NAME = re.compile(r"(?<!\w)(?:name|names|called|named|nom|s'appelle|m'appelle|heißt|llama)(?!\w)", re.IGNORECASE)
+# ("What do I call my bees?" / 'I keep bees in my back garden in Cardiff.' was said as the answer: dec70)
+_ASKS_NAME = re.compile(r"(?<!\w)(?:name|names|called|named|nom|s'appelle|m'appelle|heißt|llama"
+                        r"|what\s+(?:do|does|did)\s+\w+\s+call)(?!\w)", re.IGNORECASE)
 
 
 # A question that asks for a number, and the numbers a note may give it (closed, lexical classes).
@@ -1495,7 +1497,8 @@ def names_from(answer: str, note: str, question: str, own: str = "", user: str =
 # What a thing of theirs is called, asked ("What is my ferry called?", "what are the kittens called",
 # "what's the name of my boat"): a closed, lexical form.
 _THING_CALLED = re.compile(r"^\W*what(?:'s|\s+is|\s+are|s)\s+(?:my|our|the|his|her|their)\s+([^\W\d_]+)\s+(?:called|named)"
-                           r"|name\s+of\s+(?:my|our|the|his|her|their)\s+([^\W\d_]+)", re.IGNORECASE)
+                           r"|name\s+of\s+(?:my|our|the|his|her|their)\s+([^\W\d_]+)"
+                           r"|what\s+(?:do|does|did)\s+\w+\s+call\s+(?:my|our|the|his|her|their)\s+([^\W\d_]+)", re.IGNORECASE)
 
 
 def _thing_asked(question: str) -> set[str]:
@@ -1503,7 +1506,7 @@ def _thing_asked(question: str) -> set[str]:
     from milo.memory.index import terms
 
     m = _THING_CALLED.search(question.replace("\u2019", "'"))
-    return set(terms(m.group(1) or m.group(2))) if m else set()
+    return set(terms(m.group(1) or m.group(2) or m.group(3))) if m else set()
 
 
 def _mentions(words: Sequence[str], thing: set) -> bool:
@@ -2220,7 +2223,7 @@ def _changed_thing(told: Sequence[Candidate], n: int, olders: Sequence[int], emb
     if not olders or not thing:
         return None, False
     try:
-        vecs = embed([thing] + [_words(told[o].text) for o in olders])
+        vecs = embed([thing] + [_told_of(told[o].text) for o in olders])
     except Exception:  # noqa: BLE001 - meaning only adds to words
         return None, False
     sims = sorted(((float(vecs[i + 1] @ vecs[0]), o) for i, o in enumerate(olders)), reverse=True)
@@ -2230,6 +2233,15 @@ def _changed_thing(told: Sequence[Candidate], n: int, olders: Sequence[int], emb
 
 
 _SENTENCE_SPLIT = re.compile(NOT_AFTER_TITLE + r"(?<=[.!?。！？])\s+")
+
+
+def _told_of(note: str) -> str:
+    """What a note with a day tells of, for the thing a change of day names: its sentences with the
+    day, the day left out (not its greeting: "the classes" was 0.22 from 'namaskar milo, ami anjali.
+    i teach yoga in the park every saturday morning', 0.29 from 'i teach yoga in the park': dec69)."""
+    words = " ".join(p for p in _SENTENCE_SPLIT.split(_words(note)) if _DAY_OR_MONTH.search(p))
+    rest = _DAY_OR_MONTH_PHRASE.sub(" ", words).strip()
+    return rest or _words(note)
 
 
 def _answering(c: Candidate, asked: set) -> Candidate:

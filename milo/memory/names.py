@@ -27,7 +27,7 @@ _SURE = [
     r"je m'appelle", r"je m\u2019appelle", r"ich hei(?:ß|ss)e", r"mein name ist", r"me llamo", r"mi nombre es",
     r"mi chiamo", r"il mio nome è", r"jag heter", r"mitt namn är", r"jeg hedder", r"jeg heter", r"ik heet",
     r"mijn naam is", r"meu nome é", r"eu me chamo", r"меня зовут", r"мене звати", r"nazywam się",
-    r"benim adım", r"mera naam", r"mera nam",
+    r"benim adım", r"mera naam", r"mera nam", r"amar naam", r"amar nam",
 ]
 # Phrases that also start sentences that give no name ("I'm tired", "this is great").
 _MAYBE = [r"i'm", r"i\u2019m", r"im", r"i am", r"this is", r"it's", r"it\u2019s", r"its", r"here's"]
@@ -54,7 +54,8 @@ NOT_NAMES = frozenset(
     "müde mude fatigué fatiguée fatigue content contente heureux heureuse triste malade prêt prête là ici "
     "feliz cansado cansada enfermo enferma listo lista aquí aqui bien bem gut krank fertig zurück hier da "
     "stanco stanca felice pronto pronta qui moe blij klaar trött glad sjuk klar "
-    "theek thik khush accha achha acha thaka thaki bimaar bimar yahan taiyaar".split()
+    "theek thik khush accha achha acha thaka thaki bimaar bimar yahan taiyaar "
+    "jól jol fáradt faradt itt otthon kész kesz boldog beteg".split()
 )
 # After a name given in lower case, the message ends, pauses or goes on to a new clause.
 _AFTER = frozenset("and here i i'm im i've ive i'd my we we're were our from btw nice but by so".split())
@@ -65,12 +66,17 @@ _CASED_RE = re.compile(r"(?<![^\W_])(?:" + "|".join(_MAYBE_CASED) + r")\s+(" + _
 # "oi milo aqui é o joão" (dec45): "here is" a name, only right after a greeting or the persona's
 # name that opens the message, whatever its case; not "aqui é o melhor lugar".
 # ...and Czech "ahoj milo, tady katka" (dec68: never learned, the notes were "The user said").
-_OPENING_RE = re.compile(r"(?<![^\W_])(?:aqui\s+(?:é|e|fala)\s+(?:o|a)|tady(?:\s+je)?)\s+(" + _WORD + r")", re.IGNORECASE)
+# ...and Bengali "namaskar milo, ami anjali" ("I [am] Anjali", dec69).
+_OPENING_RE = re.compile(r"(?<![^\W_])(?:aqui\s+(?:é|e|fala)\s+(?:o|a)|tady(?:\s+je)?|ami)\s+(" + _WORD + r")", re.IGNORECASE)
 # Hindi "main Ananya hoon" ("I am Ananya", dec64: never learned): the name between, as _MAYBE_CASED.
-_CLOSING = frozenset("hoon hun hu hoo".split())
+_CLOSING = frozenset("hoon hun hu hoo vagyok ydw".split())
 _BETWEEN_RE = re.compile(r"(?<![^\W_])(?:main|mai|mein)\s+(" + _WORD + r")(?=\s+(?:" + "|".join(_CLOSING) + r")(?!\w))",
                          re.IGNORECASE)
-_PHRASES = ((_SURE_RE, True), (_MAYBE_RE, False), (_CASED_RE, None), (_OPENING_RE, True), (_BETWEEN_RE, None))  # sure / maybe / maybe, written with a capital
+# Hungarian "Szia Milo, Zsófia vagyok." ("Zsófia I am", dec70: never learned) and Welsh "Shwmae
+# Milo, Rhys ydw i.": the name before it, only right after an opening (as _OPENING_RE; "fáradt
+# vagyok" is "I'm tired").
+_BEFORE_RE = re.compile(r"(?<![^\W_])(" + _WORD + r")\s+(?:vagyok|ydw\s+i)(?!\w)", re.IGNORECASE)
+_PHRASES = ((_SURE_RE, True), (_MAYBE_RE, False), (_CASED_RE, None), (_OPENING_RE, True), (_BETWEEN_RE, None), (_BEFORE_RE, None))  # sure / maybe / maybe, written with a capital
 
 
 @functools.cache
@@ -162,7 +168,7 @@ def name_in(text: str, own: str = "") -> Optional[str]:
     found: list[tuple[int, str]] = []
     for rx, sure in _PHRASES:
         for m in rx.finditer(text):
-            if rx is _OPENING_RE and not (text[: m.start()].strip() and _opens(own).match(text[: m.start()])):
+            if rx in (_OPENING_RE, _BEFORE_RE) and not (text[: m.start()].strip() and _opens(own).match(text[: m.start()])):
                 continue
             name = _name(text, m, sure, own)
             if name:
@@ -190,7 +196,7 @@ def after_name(text: str, own: str = "") -> str:
                 ends.append(m.end(1) + len(_more(t, m.end(1))))
     if not ends:
         return text
-    rest = re.sub(r"^[\s,.;:!-]*(?:(?:" + "|".join(_CLOSING | {"hai"}) + r")(?!\w)[\s,.;:!-]*)?(?:(?:" + "|".join(_AND - {"i"}) + r")\s+)?",
+    rest = re.sub(r"^[\s,.;:!-]*(?:(?:ydw\s+i|" + "|".join(_CLOSING | {"hai"}) + r")(?!\w)[\s,.;:!-]*)?(?:(?:" + "|".join(_AND - {"i"}) + r")\s+)?",
                   "", t[max(ends):], flags=re.IGNORECASE)
     return rest if len(rest.split()) >= 2 else text
 
