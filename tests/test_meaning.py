@@ -2265,7 +2265,7 @@ def test_a_place_is_the_things_asked_and_a_quote_keeps_its_person(emb):
 
     assert not says_where("I celebrated my daughter's birthday with a concert surrounded by music, joy and the breeze.")
     assert not says_where("I go by bus") and not says_where("I finished it by Friday")
-    assert says_where("We parked by the river.") and says_where("a little cafe by Lake Como")
+    assert says_where("We parked by the river.") and not says_where("we're reading a book by Leila Slimani")
     melanie = _said_by("Melanie", "I celebrated my daughter's birthday with a concert surrounded by music, joy and the warm summer breeze.",
                        "i play the trumpet in a brass band, we have a concert on friday", "actually it moved to sunday")
     ev = find("where is the concert", melanie, embed=emb.encode_cached, own="Milo", user="Melanie")
@@ -2297,3 +2297,37 @@ def test_dec69_to_dec71_misses(emb):
     rhys = _said_by("Rhys", "Shwmae Milo, Rhys ydw i. I keep bees in my back garden in Cardiff.", "I have three hives.")
     assert reply("What do I call my bees?", rhys, "Rhys").startswith("I'm not sure you've told me that.")
     assert "Pepa" in reply("What do I call my dog?", _said_by("Rhys", "My dog Pepa sleeps all day."), "Rhys")
+
+
+def test_dec72_to_dec74_misses(emb):
+    """bench/truth.py dec72 11/12, dec73 7/12, dec74 10/12 (held out, first runs): "Who is my
+    instructor?" drafted "Your instructor is likely someone who teaches you Taekwondo at home" of 'I
+    practise taekwondo three evenings a week.', and "Taekwondo" counted as the name given (the note,
+    written with capitals, has it in lower case); "How often does my book club read a novel?" was
+    answered with 'Actually we switched to a book by Leila Slimani.' alone ("book" its only word in
+    common), which also said where ("by Leila Slimani"). (The draft is the good brain's, given here:
+    a stand-in for it, the rest is real.)"""
+    from langchain_core.language_models.fake_chat_models import FakeListChatModel
+
+    from milo.chat.addressing import fixed_reply
+    from milo.chat.draft import confirm
+
+    def reply(q, notes, user):
+        return fixed_reply(find(q, notes, embed=emb.encode_cached, own="Milo", user=user), user)[0]
+
+    unsure = "I'm not sure you've told me that. The closest I have is that "
+    hyejin = _said_by("Hye-jin", "Annyeong Milo! I'm Hye-jin. I practise taekwondo three evenings a week.",
+                      "I'm getting my black belt next month.")
+    q = "Who is my instructor?"
+    ev = find(q, hyejin, embed=emb.encode_cached, own="Milo", user="Hye-jin")
+    draft = FakeListChatModel(responses=["Your instructor is likely someone who teaches you Taekwondo at home or through online classes."])
+    assert fixed_reply(confirm(q, ev, hyejin, draft, emb.encode_cached, "Milo", "Hye-jin"), "Hye-jin")[0].startswith(unsure)
+    # Speech to text writes names in lower case: a draft's capitalised one still counts there.
+    stt = _said_by("Chidi", "hi milo chidi here my coach is a tall guy called marek")
+    ev = find("Who is my coach?", stt, embed=emb.encode_cached, own="Milo", user="Chidi")
+    got = confirm("Who is my coach?", ev, stt, FakeListChatModel(responses=["Your coach is Marek."]), emb.encode_cached, "Milo", "Chidi")
+    assert "marek" in fixed_reply(got, "Chidi")[0]
+    amira = _said_by("Amira", "Ahlan Milo, I'm Amira. My book club reads one novel a month.",
+                     "This month we're reading a book by Naguib Mahfouz.", "Actually we switched to a book by Leila Slimani.")
+    assert "one novel a month" in reply("How often does my book club read a novel?", amira, "Amira")
+    assert "Slimani" in reply("Whose book are we reading this month?", amira, "Amira")

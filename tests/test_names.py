@@ -57,6 +57,8 @@ GIVEN = {
     "szia milo zsofia vagyok": "Zsofia",
     "Shwmae Milo, Rhys ydw i. I keep bees in my back garden.": "Rhys",
     "amar naam Rina": "Rina",
+    "zdravstvuy milo, menya zovut dmitri. i drive a taxi at night": "Dmitri",  # dec73 (held out): never learned
+    "Ohayo Milo, Ayumi desu. I teach piano to children in Nagoya.": "Ayumi",  # dec74 (held out): never learned
     # Other languages all in lower case (speech to text): right after a greeting, then "and" or the end
     "hallo milo ich bin greta und ich arbeite als bäckerin in hamburg": "Greta",
     "hola milo soy lucía y trabajo en madrid": "Lucía",
@@ -72,7 +74,7 @@ NOT_GIVEN = ["aqui é o melhor lugar", "a praia aqui é o melhor lugar", "im all
              "hallo milo ich bin müde heute", "bonjour je suis fatiguée", "hola soy feliz", "hallo ich bin hier",
              "Ben Nevis is tall", "sono stanco", "ciao sono stanca oggi",
              # "ami" is "I" only right after an opening; "vagyok" after a word that says how they are
-             "mon ami Paul est là", "I have a friend called ami", "szia milo, jól vagyok", "Fáradt vagyok ma."]
+             "mon ami Paul est là", "I have a friend called ami", "szia milo, jól vagyok", "Fáradt vagyok ma.", "ohayo milo, genki desu"]
 
 
 @pytest.mark.parametrize("text,name", GIVEN.items())

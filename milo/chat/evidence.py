@@ -890,7 +890,10 @@ def _by_their_notes(text: str, candidates: Sequence[Candidate], embed: Optional[
     # The newest note on the same thing, if newer: it shares what is asked, or (by meaning) it is
     # close to the one that answers ("...a half marathon in October" / "I signed up for the full
     # marathon instead").
-    later = [s for s in shared if s[2] > best[2]]
+    # (sharing at least half of what it shares of what is asked: "How often does my book club read a
+    # novel?" / 'My book club reads one novel a month.' was replaced by 'Actually we switched to a
+    # book by Leila Slimani.', which shares "book" alone, dec73)
+    later = [s for s in shared if s[2] > best[2] and 2 * s[0] >= best[0]]
     if meaning is not None:
         # ...and they share the thing, not only a name or a place, or the newer one is itself close
         # to the question: 'I moved to Leeds last year.' is 0.64 from 'I work as a nurse in Leeds.'
@@ -1300,11 +1303,11 @@ def unnamed(question: str, told: str) -> bool:
 # A question that asks where, and a place as a note may say it (closed, lexical classes: the
 # question words; a preposition of place before a word, or a word that is a place by itself).
 _ASKS_WHERE = re.compile(r"(?<!\w)(?:where|where's|wheres|wo|wohin|où|dónde|donde|waar|hvor|где)(?!\w)", re.IGNORECASE)
-# "by" only before a determiner or a name: "by the river", "by Lake Como", not "surrounded by music"
-# (a lived-in memory's note answered "where is the concert" that way) nor "by bus".
+# "by" only before a determiner: "by the river", not "surrounded by music" (a lived-in memory's note
+# answered "where is the concert" that way), "by bus" nor "a book by Leila Slimani" (dec73).
 _SAYS_WHERE = re.compile(r"(?<!\w)(?:(?:at|in|on|near|behind|beside|outside|inside|opposite|from|to|into|across|around"
                          r"|under|above|over|past|next\s+to|close\s+to|à|au|aux|dans|chez|en|im|am|bei|zum|zur|em|na|no|cerca\s+de)\s+\w"
-                         r"|by\s+(?:the|a|an|my|our|your|his|her|their|its)\s+\w|(?-i:by\s+[A-Z])"
+                         r"|by\s+(?:the|a|an|my|our|your|his|her|their|its)\s+\w"
                          r"|(?:home|downtown|abroad|upstairs|downstairs|nearby|here|there|overseas|locally)(?!\w))", re.IGNORECASE)
 
 
@@ -1470,11 +1473,15 @@ def names_from(answer: str, note: str, question: str, own: str = "", user: str =
     gives it beside that relation ("whats my husbands name" drafted "...is Lena." from 'my wife
     lena is a dentist')."""
     note_words = re.findall(r"[^\W\d_]+", note)
-    in_note = {w.casefold() for w in note_words}
-    if _ASKS_FIRST_NAME.search(question):
-        # A name only ever after a title is a family name ("what is my uncles first name" drafted
-        # "Your uncle's first name is Haddad." of 'my uncle prof. haddad teaches physics').
-        in_note = {w.casefold() for i, w in enumerate(note_words) if not (i and note_words[i - 1].casefold() in _TITLES)}
+    # Written with capitals (not speech to text), a word the note has only in lower case is no
+    # name: "Who is my instructor?" drafted "...someone who teaches you Taekwondo at home" of 'I
+    # practise taekwondo three evenings a week.' (dec72: said as the answer).
+    cased = any(c.isupper() for c in _words(note))
+    # A name only ever after a title is a family name ("what is my uncles first name" drafted
+    # "Your uncle's first name is Haddad." of 'my uncle prof. haddad teaches physics').
+    first = bool(_ASKS_FIRST_NAME.search(question))
+    in_note = {w.casefold() for i, w in enumerate(note_words)
+               if not (cased and w.islower()) and not (first and i and note_words[i - 1].casefold() in _TITLES)}
     relations = _kin_asked(question, roles) if kin else set()
     thing = _thing_asked(question)
     asked = {bare(w) for w in re.findall(r"[^\W\d_]+", question)} - {"i", "my", "is", "what", "the"}

@@ -26,7 +26,7 @@ _SURE = [
     r"i go by", r"people call me", r"everyone calls me", r"they call me",
     r"je m'appelle", r"je m\u2019appelle", r"ich hei(?:ß|ss)e", r"mein name ist", r"me llamo", r"mi nombre es",
     r"mi chiamo", r"il mio nome è", r"jag heter", r"mitt namn är", r"jeg hedder", r"jeg heter", r"ik heet",
-    r"mijn naam is", r"meu nome é", r"eu me chamo", r"меня зовут", r"мене звати", r"nazywam się",
+    r"mijn naam is", r"meu nome é", r"eu me chamo", r"меня зовут", r"мене звати", r"nazywam się", r"menya zovut", r"mene zvaty",
     r"benim adım", r"mera naam", r"mera nam", r"amar naam", r"amar nam",
 ]
 # Phrases that also start sentences that give no name ("I'm tired", "this is great").
@@ -55,7 +55,7 @@ NOT_NAMES = frozenset(
     "feliz cansado cansada enfermo enferma listo lista aquí aqui bien bem gut krank fertig zurück hier da "
     "stanco stanca felice pronto pronta qui moe blij klaar trött glad sjuk klar "
     "theek thik khush accha achha acha thaka thaki bimaar bimar yahan taiyaar "
-    "jól jol fáradt faradt itt otthon kész kesz boldog beteg".split()
+    "jól jol fáradt faradt itt otthon kész kesz boldog beteg genki daijoubu daijobu tsukareta".split()
 )
 # After a name given in lower case, the message ends, pauses or goes on to a new clause.
 _AFTER = frozenset("and here i i'm im i've ive i'd my we we're were our from btw nice but by so".split())
@@ -69,13 +69,13 @@ _CASED_RE = re.compile(r"(?<![^\W_])(?:" + "|".join(_MAYBE_CASED) + r")\s+(" + _
 # ...and Bengali "namaskar milo, ami anjali" ("I [am] Anjali", dec69).
 _OPENING_RE = re.compile(r"(?<![^\W_])(?:aqui\s+(?:é|e|fala)\s+(?:o|a)|tady(?:\s+je)?|ami)\s+(" + _WORD + r")", re.IGNORECASE)
 # Hindi "main Ananya hoon" ("I am Ananya", dec64: never learned): the name between, as _MAYBE_CASED.
-_CLOSING = frozenset("hoon hun hu hoo vagyok ydw".split())
+_CLOSING = frozenset("hoon hun hu hoo vagyok ydw desu".split())
 _BETWEEN_RE = re.compile(r"(?<![^\W_])(?:main|mai|mein)\s+(" + _WORD + r")(?=\s+(?:" + "|".join(_CLOSING) + r")(?!\w))",
                          re.IGNORECASE)
-# Hungarian "Szia Milo, Zsófia vagyok." ("Zsófia I am", dec70: never learned) and Welsh "Shwmae
-# Milo, Rhys ydw i.": the name before it, only right after an opening (as _OPENING_RE; "fáradt
-# vagyok" is "I'm tired").
-_BEFORE_RE = re.compile(r"(?<![^\W_])(" + _WORD + r")\s+(?:vagyok|ydw\s+i)(?!\w)", re.IGNORECASE)
+# Hungarian "Szia Milo, Zsófia vagyok." ("Zsófia I am", dec70: never learned), Welsh "Shwmae
+# Milo, Rhys ydw i." and Japanese "Ohayo Milo, Ayumi desu." (dec74): the name before it, only right
+# after an opening (as _OPENING_RE; "fáradt vagyok", "genki desu" say how they are).
+_BEFORE_RE = re.compile(r"(?<![^\W_])(" + _WORD + r")\s+(?:vagyok|ydw\s+i|desu)(?!\w)", re.IGNORECASE)
 _PHRASES = ((_SURE_RE, True), (_MAYBE_RE, False), (_CASED_RE, None), (_OPENING_RE, True), (_BETWEEN_RE, None), (_BEFORE_RE, None))  # sure / maybe / maybe, written with a capital
 
 
