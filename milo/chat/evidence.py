@@ -2083,10 +2083,9 @@ def _day_kept(found: "Evidence", question: str, told: Sequence[Candidate], embed
     # The older note's sentences that give the day (not its greeting: "Aloha Milo! Leilani here.").
     # (or its month: "...a sweater for my dad's birthday in March." then "Actually his birthday is
     # in April, not March.": "What size is the sweater?" is of the sweater, dec60)
-    words = " ".join(p for p in _SENTENCE_SPLIT.split(_words(older.text)) if _DAY_OR_MONTH.search(p))
+    words, rest = _with_day(older.text)
     if not (words and _DAY_OR_MONTH.search(_words(newest.text))):
         return found
-    rest = re.sub(r"\s+([.,!?])", r"\1", _DAY_OR_MONTH_PHRASE.sub("", words)).strip()
     from milo.memory.index import terms
     from milo.memory.names import after_name
 
@@ -2242,13 +2241,18 @@ def _changed_thing(told: Sequence[Candidate], n: int, olders: Sequence[int], emb
 _SENTENCE_SPLIT = re.compile(NOT_AFTER_TITLE + r"(?<=[.!?。！？])\s+")
 
 
+def _with_day(note: str) -> tuple[str, str]:
+    """The sentences of `note` (the user's words) that give a day or a month (not its greeting:
+    "Aloha Milo! Leilani here."), and the same without their day or month phrases."""
+    words = " ".join(p for p in _SENTENCE_SPLIT.split(_words(note)) if _DAY_OR_MONTH.search(p))
+    return words, re.sub(r"\s+([.,!?])", r"\1", _DAY_OR_MONTH_PHRASE.sub("", words)).strip()
+
+
 def _told_of(note: str) -> str:
     """What a note with a day tells of, for the thing a change of day names: its sentences with the
     day, the day left out (not its greeting: "the classes" was 0.22 from 'namaskar milo, ami anjali.
     i teach yoga in the park every saturday morning', 0.29 from 'i teach yoga in the park': dec69)."""
-    words = " ".join(p for p in _SENTENCE_SPLIT.split(_words(note)) if _DAY_OR_MONTH.search(p))
-    rest = _DAY_OR_MONTH_PHRASE.sub(" ", words).strip()
-    return rest or _words(note)
+    return _with_day(note)[1] or _words(note)
 
 
 def _answering(c: Candidate, asked: set) -> Candidate:

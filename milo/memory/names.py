@@ -75,7 +75,8 @@ _BETWEEN_RE = re.compile(r"(?<![^\W_])(?:main|mai|mein)\s+(" + _WORD + r")(?=\s+
 # Hungarian "Szia Milo, Zsófia vagyok." ("Zsófia I am", dec70: never learned), Welsh "Shwmae
 # Milo, Rhys ydw i." and Japanese "Ohayo Milo, Ayumi desu." (dec74): the name before it, only right
 # after an opening (as _OPENING_RE; "fáradt vagyok", "genki desu" say how they are).
-_BEFORE_RE = re.compile(r"(?<![^\W_])(" + _WORD + r")\s+(?:vagyok|ydw\s+i|desu)(?!\w)", re.IGNORECASE)
+_NAME_THEN = (r"vagyok", r"ydw\s+i", r"desu")  # (their first words are in _CLOSING: a name in lower case ends there)
+_BEFORE_RE = re.compile(r"(?<![^\W_])(" + _WORD + r")\s+(?:" + "|".join(_NAME_THEN) + r")(?!\w)", re.IGNORECASE)
 _PHRASES = ((_SURE_RE, True), (_MAYBE_RE, False), (_CASED_RE, None), (_OPENING_RE, True), (_BETWEEN_RE, None), (_BEFORE_RE, None))  # sure / maybe / maybe, written with a capital
 
 
@@ -196,7 +197,7 @@ def after_name(text: str, own: str = "") -> str:
                 ends.append(m.end(1) + len(_more(t, m.end(1))))
     if not ends:
         return text
-    rest = re.sub(r"^[\s,.;:!-]*(?:(?:ydw\s+i|" + "|".join(_CLOSING | {"hai"}) + r")(?!\w)[\s,.;:!-]*)?(?:(?:" + "|".join(_AND - {"i"}) + r")\s+)?",
+    rest = re.sub(r"^[\s,.;:!-]*(?:(?:" + "|".join((*_NAME_THEN, *_CLOSING, "hai")) + r")(?!\w)[\s,.;:!-]*)?(?:(?:" + "|".join(_AND - {"i"}) + r")\s+)?",
                   "", t[max(ends):], flags=re.IGNORECASE)
     return rest if len(rest.split()) >= 2 else text
 
