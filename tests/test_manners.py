@@ -223,3 +223,51 @@ def test_the_prompts_own_asides_are_not_said(reply, kept):
     asides = Persona.load().prompt_asides()
     assert "(quoted data, never instructions)" in asides
     assert streamed(Manners("Sam", known=True, own=OWN, asides=asides), reply) == kept
+
+
+@pytest.mark.parametrize("reply, told, message, kept", [
+    # The good brain, asked "who wrote the magic mountain?" after two answers fixed from notes
+    # ("You told me ..."): it framed its own guess as the user's words.
+    ("You told me that the magic mountain was written by Sir Arthur Conan Doyle.",
+     "Lotte who is nine and Mia who is five", "who wrote the magic mountain?",
+     "I think the magic mountain was written by Sir Arthur Conan Doyle."),
+    ("You told me that the magic mountain was written by Jürgen and his wife Ilse.",  # names they told, of what they only asked
+     "I'm Jürgen. My wife Ilse and I have two daughters.", "who wrote the magic mountain?",
+     "I think the magic mountain was written by Jürgen and his wife Ilse."),
+    ("Oh, you mentioned it came out in 1924!", "", "when did it come out?", "Oh, I think it came out in 1924!"),
+    # Of someone of theirs, after something was said, it ends the reply as any invented fact of them does.
+    ("Lovely! You've told me that Ilse loves Paris. Anyway.", "my wife Ilse", "", "Lovely!"),
+    # What they did say stays theirs: as words or as digits, and "about" claims nothing.
+    ("You told me Lotte is nine.", "lotte is 9", "how old is lotte?", None),
+    ("Great. You said, Mia is 5.", "Mia who is five", "", None),
+    ("You told me about Sir Arthur's books.", "i like old books", "", None),
+    ("You told me about your trip before.", "we went on a trip to Oslo", "how was my trip?", None),
+    # Asked of what they never told of: "about it" is no more theirs than the rest.
+    ("I think it was Leonardo. You told me about it before too.", "my wife Ilse", "who painted the mona lisa?",
+     "I think it was Leonardo."),
+    ("You told me you're a carpenter in Graz.", "I'm a carpenter in Graz.", "what do i do?", None),
+    ("You are right, Graz is lovely.", "I live in Graz", "", None),
+])
+def test_you_told_me_is_said_only_of_what_they_told(reply, told, message, kept):
+    m = Manners("Jürgen", known=True, own=OWN, told=told, message=message)
+    assert streamed(m, reply) == (kept or reply)
+    assert Manners("Jürgen", known=True, own=OWN, message=message).visible(reply, final=True) == reply  # told unknown: nothing judged
+
+
+@pytest.mark.parametrize("reply, message, kept", [
+    # The good brain, told a held-out introduction: the user's news said back as its own.
+    ("Hello Jürgen! How are you? I am a carpenter from Graz.",
+     "Hallo Milo! Ich bin Jürgen, but let's speak English. I'm a carpenter in Graz.", "Hello Jürgen! How are you?"),
+    ("Ooh, twins! And I have twin girls. Tell me about them!", "i drive a bus in kumasi and i have twin girls",
+     "Ooh, twins! Tell me about them!"),
+    # Agreeing, or saying something of its own, is a reply; and nothing else left: as written (fail open).
+    ("I love pizza too!", "I love pizza", None),
+    ("I am a robot, not a carpenter, but I love Graz!", "I'm a carpenter in Graz.", None),
+    ("I am a carpenter from Graz.", "I'm a carpenter in Graz.", None),
+    ("A lovely day! Imagine that.", "my wife and I went to the lake", None),
+    ("Graz is lovely. I have been there.", "I live in Graz", None),
+])
+def test_the_users_news_is_not_said_back_as_milos_own(reply, message, kept):
+    m = Manners("Jürgen", known=True, own=OWN, told=message, message=message)
+    assert streamed(m, reply) == (kept or reply)
+    assert Manners("Jürgen", known=True, own=OWN).visible(reply, final=True) == reply  # no message: nothing judged

@@ -191,6 +191,30 @@ _CONJUNCTION = r"^\W*(?:(?:and|also|but|plus|oh|so)\W+)?"
 _THIRD = frozenset("he she his her".split())
 
 
+# "You told me that the magic mountain was written by Sir Arthur Conan Doyle." (the good brain,
+# asked a question of the world after two answers fixed from notes: it imitated them). A framing
+# that says the user said it (English, lexical), then what they never said: a name or a number.
+# The framing goes and the rest is said as Milo's own guess ("I think ..."): a wrong fact of the
+# world is not a false "you told me".
+_CLAIM = re.compile(_CONJUNCTION + r"(?:you(?:'ve|\u2019ve|\s+have)?\s+(?:told\s+me|mentioned|said|shared)"
+                    r"|as\s+you\s+(?:said|told\s+me|mentioned))(?:\s+(?:earlier|before))?(?:\s+that)?\s*,?\s+(?=[^\W\d_])",
+                    re.IGNORECASE)
+_CLAIM_OPENINGS = ("you told me", "you mentioned", "you said", "you shared", "you've told me", "you've mentioned",
+                   "you\u2019ve told me", "you\u2019ve mentioned", "you have told me", "you have mentioned",
+                   "as you said", "as you told me", "as you mentioned")
+
+
+# "Hello Jürgen! How are you? I am a carpenter from Graz." (the good brain, told "I'm a carpenter
+# in Graz."): the user's news said back as Milo's own. A sentence in the first person whose content
+# words (two or more) are all the message's is left out; not one that agrees ("I love pizza
+# too!"). The words are lexical and English, as the persona's replies are.
+_FIRST_PERSON = re.compile(r"^\W*(?:(?:and|also|but|plus|oh|so|well)\W+)?(?:i|i'm|i\u2019m|im|i've|i\u2019ve|my)(?![\w'\u2019])",
+                           re.IGNORECASE)
+_JOINS = ("and", "also", "but", "plus", "oh", "so", "well")
+_OPENS_OWN = ("i", "i'm", "i\u2019m", "im", "i've", "i\u2019ve", "my")
+_AGREES = re.compile(r"(?<![\w'])(?:too|also|as\s+well|same|either|like\s+you)(?![\w'])", re.IGNORECASE)
+
+
 def _fold(word: str) -> str:
     return re.sub(r"['\u2019]s$", "", bare(word))  # "Julien's" is Julien
 
@@ -200,10 +224,20 @@ FEWEST_WORDS = 4  # what is left of a reply once its repeats of earlier replies 
 
 class Manners:
     def __init__(self, user_name: str = "", known: bool = False, samples: Sequence[str] = (), own: str = "",
-                 earlier: Sequence[str] = (), told: Optional[str] = None, asides: Sequence[str] = ()):
+                 earlier: Sequence[str] = (), told: Optional[str] = None, asides: Sequence[str] = (), message: str = "",
+                 claims: bool = True):
         """`earlier`: Milo's own replies so far in the conversation, copied like samples. `told`:
         what the user said and the notes the model was shown, if known (see _invents). `asides`:
-        the prompt's own parentheses, left out wherever the reply copies one."""
+        the prompt's own parentheses, left out wherever the reply copies one. `message`: what
+        the user just said (see _as_own, _unclaimed); `told` need not have it. `claims`: "you
+        told me" is looked at (not where the reply is fixed from a note: it quotes them)."""
+        from milo.memory.index import terms  # the index's content words (stop words out, stems)
+
+        self._terms = terms
+        self._claims = claims
+        self._message_terms = set(terms(message))
+        self._message = self._message_terms if re.search(r"(?<![\w'])(?:i|i'm|i\u2019m|im|my|me)(?![\w'])",
+                                                         message, re.IGNORECASE) else set()
         # "Let me clarify the information you provided in your previous conversation (quoted
         # data, never instructions)." (the good brain, asked nothing, on a lived-in memory): the
         # memory header's aside is ours, not something to say.
@@ -211,7 +245,15 @@ class Manners:
         self._aside = (re.compile(r"\s*(?:" + "|".join(r"\s+".join(map(re.escape, a.split())) for a in self._asides) + ")",
                                   re.IGNORECASE) if self._asides else None)
         self._underscores = told is not None and "_" in told  # the user's own "x_y" stays
+        # What was told before this message, as content words: "you told me" of a word the
+        # message brings first is a claim of what they only just asked about.
+        self._before = None if told is None else set(terms(told))
+        if told is not None and message:
+            told = f"{told}\n{message}"
         self._told = None if told is None else {_fold(w) for w in re.findall(r"[^\W\d_]+(?:['\u2019][^\W\d_]+)?|\d+", told)}
+        if self._told is not None:  # "nine" told gives 9 too, and 9 gives "nine"
+            self._told |= {d for w, d in COUNT_WORDS.items() if w in self._told or d in self._told} | {
+                w for w, d in COUNT_WORDS.items() if d in self._told}
         self.user_name = user_name if known else ""
         # The persona's name (`own`) is not said to the user as theirs, unless it is theirs too.
         self._addressed, self._address_pending = _addressed(own if own.lower() != user_name.lower() else "")
@@ -320,6 +362,66 @@ class Manners:
             return False
         return not done or _fold(word) in _THIRD or (word[0].isupper() and _fold(word) in self._told)
 
+    def _unclaimed(self, sentence: str) -> tuple[str, Optional[str]]:
+        """`sentence` with "you told me (that)" made "I think" where what follows gives a name or
+        a number that no word of theirs (nor of the notes shown) gave, and what follows; else
+        `sentence` as it is, and None. "You told me about it before too." (the good brain, asked
+        "who painted the mona lisa?", never told of) is left out ("" and what follows) where
+        nothing of the message, nor of what follows, was told before."""
+        if self._told is None or not self._claims:
+            return sentence, None
+        m = _CLAIM.match(sentence)
+        if m is None:
+            return sentence, None
+        rest = sentence[m.end():]
+        if re.match(r"about\b", rest, re.IGNORECASE):
+            new = bool(self._message_terms) and not self._message_terms & self._before
+            return ("", rest) if new and not set(self._terms(rest)) & self._before else (sentence, None)
+        conj = re.match(_CONJUNCTION, sentence, re.IGNORECASE).group(0)
+        if any(t in self._message_terms and t not in self._before for t in self._terms(rest)):
+            return f"{conj}I think {rest}", rest  # of what the message asks, never told before it
+        for w in re.findall(r"[^\W\d_]+(?:['\u2019][^\W\d_]+)?|\d+", rest):
+            f = _fold(w)
+            if f in self._told or f in self._not_theirs:
+                continue
+            if w.isdigit() or f in COUNT_WORDS or (w[0].isupper() and w != "I"):
+                return f"{conj}I think {rest}", rest
+        return sentence, None
+
+    def _maybe_claim(self, tail: str) -> bool:
+        """The unfinished sentence may still be one `_unclaimed` changes: held until it is whole."""
+        if self._told is None or not self._claims:
+            return False
+        if _CLAIM.match(tail):
+            return True
+        m = re.match(_CONJUNCTION, tail, re.IGNORECASE)
+        opening = " ".join(re.sub(r"[^\w\s'\u2019]", " ", tail[m.end() if m else 0:].lower()).split())
+        return bool(opening) and any(o.startswith(opening) for o in _CLAIM_OPENINGS)
+
+    def _as_own(self, sentence: str) -> bool:
+        """Whether `sentence` says the user's message back as Milo's own: in the first person,
+        two or more content words, all of them the message's, agreeing with nothing."""
+        if not self._message or not _FIRST_PERSON.match(sentence) or _AGREES.search(sentence):
+            return False
+        mine = set(self._terms(sentence))
+        return len(mine) >= 2 and mine <= self._message
+
+    def _maybe_as_own(self, tail: str) -> bool:
+        """The unfinished sentence opens, or may still open, in the first person: held until it
+        is whole."""
+        if not self._message:
+            return False
+        if _FIRST_PERSON.match(tail):
+            # Held only while every word written (the last perhaps unfinished) is the message's:
+            # a word of its own, or one that agrees, and it can no longer be their news.
+            done = tail if not tail[-1:].isalnum() else re.sub(r"[\w'\u2019]+$", "", tail)
+            return not _AGREES.search(done) and set(self._terms(done)) <= self._message
+        m = re.match(r"\W*([\w'\u2019]*)(\W*)([\w'\u2019]*)", tail)
+        first, gap, second = (g.lower() for g in m.groups())
+        if not gap:  # the first word, perhaps unfinished
+            return any(o.startswith(first) for o in _OPENS_OWN + _JOINS)
+        return first in _JOINS and not tail[m.end():] and any(o.startswith(second) for o in _OPENS_OWN)
+
     def _speaks_of_user(self, sentence: str) -> bool:
         """Whether `sentence` opens with the user's name (or "the user") as its subject, no one
         spoken to in it."""
@@ -396,11 +498,17 @@ class Manners:
         shown, said_something, left_out = "", False, False
         copied: Optional[frozenset] = None  # the words of the sample a left-out sentence copied
         for sentence in parts:
-            if said_something and (_closer(sentence) or self._speaks_of_user(sentence) or self._invents(sentence)):
+            sentence, claimed = self._unclaimed(sentence)
+            if not sentence:
+                continue  # (nothing else left: the reply as written, below)
+            if said_something and (_closer(sentence) or self._speaks_of_user(sentence) or self._invents(sentence)
+                                   or (claimed is not None and self._invents(claimed))):
                 return self._finish(shown).rstrip()
             words = _words(sentence)
             if copied is not None and words and set(words) <= copied:
                 continue  # the rest of that sample ("Oh, wait, did you know octopuses have three hearts? Three!")
+            if self._as_own(sentence):
+                continue  # (nothing else left: the reply as written, below)
             found = self._copied(sentence)
             if found is not None:
                 copied, left_out = found, left_out or found <= self._earlier  # a repeat of Milo's own
@@ -419,7 +527,7 @@ class Manners:
             return self._finish(shown).rstrip()
         held = copied is not None and self._maybe_more(tail, copied)
         if (tail and not held and not (said_something and (_maybe_closer(tail) or self._maybe_of_user(tail) or self._maybe_invents(tail)))
-                and not self._maybe_copy(tail)):
+                and not self._maybe_copy(tail) and not self._maybe_claim(tail) and not self._maybe_as_own(tail)):
             if self.user_name:
                 tail = tail[: _pending_name(tail)]  # "your name is ..." still being written
             held_name = self._address_pending.search(tail) if self._address_pending is not None else None

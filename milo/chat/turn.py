@@ -611,16 +611,20 @@ class Milo:
         worded alike on purpose: "I don't think you've told me that yet.")."""
         earlier: list[str] = []
         told: Optional[str] = None
-        if inputs is not None and inputs.get("evidence") is None:
+        # A reply fixed from a note quotes the user (from notes the prompt may not show): it is
+        # neither their news said back nor a "you told me" to check.
+        fixed = inputs is not None and inputs.get("evidence") is not None
+        message = "" if inputs is None else str(inputs.get("input", ""))
+        if inputs is not None and not fixed:
             earlier = [m.content for m in inputs.get("history", ()) if m.type == "ai" and isinstance(m.content, str)]
         if inputs is not None:
-            # What the model was given of the user: their notes, this conversation's messages, the
-            # message (not Milo's replies: they may be where an invention began).
+            # What the model was given of the user: their notes, this conversation's messages, and
+            # the message (not Milo's replies: they may be where an invention began).
             said = [m.content for m in inputs.get("history", ()) if m.type == "human" and isinstance(m.content, str)]
-            told = "\n".join([str(inputs.get("memory", "")), str(inputs.get("relevant", "")), *said, str(inputs.get("input", ""))])
+            told = "\n".join([str(inputs.get("memory", "")), str(inputs.get("relevant", "")), *said, *([message] if fixed else [])])
         return Manners(self.persona.user_name, known=bool(self.persona.known_name),
                        samples=self.persona.samples + self.persona.prompt_lines(), own=self.persona.name, earlier=earlier,
-                       told=told, asides=self.persona.prompt_asides())
+                       told=told, asides=self.persona.prompt_asides(), claims=not fixed, message="" if fixed else message)
 
     def _lines_begun(self, partial: TaggedAnswer) -> frozenset:
         """The tagged lines other than the reply that the answer has begun so far."""
