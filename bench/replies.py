@@ -7,7 +7,7 @@ not with a note about them ("They baked bread this morning."), their words as it
 bread this morning."), a persona sample copied whole, an "Oh!" alone, or a line of the answer
 format. Each statement goes to a fresh Milo (the default persona, a console body) with an empty
 memory, the shipped Living_Memory.md (what a new user has), or a memory that knows the user
-(`--memory known`: their name and six things about them). Scored from the reply's text alone:
+(`--memory known`: their name and six things about them). Scored from the reply's text alone (as shown, and as the model wrote it where the reply guard changed one):
 
   note      a note, not a reply: it opens in the third person ("They ...", "The user ...",
             "The conversation ..."), recaps ("You mentioned ..."), or opens in the first person
@@ -227,7 +227,13 @@ def score(message: str, reply: str, samples: list[str], persona_name: str) -> li
     return kinds or ["ok"]
 
 
-def report(rows: list[dict], args) -> None:
+def report(rows: list[dict], args, field: str = "reply") -> None:
+    """The table for the replies as shown; then, where a run saved them, the same replies as the
+    model wrote them, before the reply guard (milo.chat.manners): its effect on the same draws."""
+    if field == "reply" and any(r.get("written", r["reply"]) != r["reply"] for r in rows):
+        report(rows, args, "written")
+        print()
+    rows = [{**r, "reply": r.get(field, r["reply"])} for r in rows]
     persona = Persona.load()
     counts: dict[str, int] = {}
     to_you = asks = 0
@@ -241,7 +247,7 @@ def report(rows: list[dict], args) -> None:
     n = len(rows)
     order = ("ok", "note", "sample", "bare", "format", "leak", "refuse", "name", "claims")
     seconds = [row.get("s", 0.0) for row in rows]
-    print(f"\n{args.brain}, {args.memory} memory, {args.split} ({n}): "
+    print(f"\n{args.brain}, {args.memory} memory, {args.split} ({n}), {'as shown' if field == 'reply' else 'as the model wrote them'}: "
           + ", ".join(f"{k} {counts.get(k, 0)}" for k in order)
           + f"; to you {to_you}/{n}, asks {asks}/{n}; {sum(seconds) / max(n, 1):.1f} s a turn")
 
@@ -276,8 +282,10 @@ def main() -> None:
                 if milo is not None:
                     milo.body.close(timeout=0.1)
                 milo = Milo(model, LivingMemory(path), persona, body=Body(ConsoleRobot(write=lambda s: None)), history=history)
-            reply = milo.turn(text).reply
-            rows.append({"message": text, "reply": reply, "s": round(time.perf_counter() - t0, 2)})
+            result = milo.turn(text)
+            reply = result.reply
+            rows.append({"message": text, "reply": reply, "s": round(time.perf_counter() - t0, 2),
+                         "written": result.answer.reply if result.answer is not None else reply})
             print(f"  {text[:40]:40} {reply[:110]}", file=sys.stderr, flush=True)
         if milo is not None:
             milo.body.close(timeout=0.1)

@@ -2184,6 +2184,58 @@ SETS = {
              ("What day do I volunteer?", "told", ["tuesday"], None)],
         ],
     },
+    "dec75": {  # written 2026-12-06 (twenty-third session) before running any: a question of the world
+        # right after questions about the user, whose answers were "You told me ..." (seen: "You told
+        # me that the magic mountain was written by Sir Arthur Conan Doyle.")
+        "juergen": [
+            [S("Servus Milo, I'm Jürgen. I restore old motorbikes in my garage in Linz.")],
+            [S("My wife Ilse bought me a 1962 Vespa for my birthday.")],
+            [("What do I restore?", "told", ["motorbike", "motorcycle"], None),
+             ("Who bought me the Vespa?", "told", ["ilse"], None),
+             ("What is the capital of Japan?", "world", ["tokyo"], None),
+             ("What colour is my Vespa?", "never", None, None)],
+        ],
+        "noor": [
+            [S("hi milo its noor, i sing in a choir at my university in amman")],
+            [("what do i sing in", "told", ["choir"], None),
+             ("where is my university", "told", ["amman"], None),
+             ("who painted the mona lisa", "world", ["leonardo", "vinci"], None),
+             ("whats my choir teacher called", "never", None, None)],
+        ],
+        "tomasz": [
+            [S("Dzień dobry Milo! Tomasz here. I drive a tram in Kraków.")],
+            [S("My daughter Zofia starts school next week.")],
+            [("What do I drive?", "told", ["tram"], None),
+             ("When does Zofia start school?", "told", ["next week"], None),
+             ("How many legs does a spider have?", "world", ["eight", "8"], None),
+             ("What's my name?", "name", ["tomasz"], None)],
+        ],
+    },
+    "dec76": {  # written with dec75, before running any
+        "amara": [
+            [S("Hello Milo, I'm Amara. I'm a midwife in Accra and I work nights.")],
+            [S("My brother Kwesi is getting married in March.")],
+            [("What's my job?", "told", ["midwife"], None),
+             ("When is Kwesi's wedding?", "told", ["march"], None),
+             ("What is the largest ocean on Earth?", "world", ["pacific"], None),
+             ("Who is Kwesi marrying?", "never", None, None)],
+        ],
+        "lars": [
+            [S("hej milo im lars i keep bees on my roof in copenhagen")],
+            [S("sorry, not my roof, my allotment garden")],
+            [("where do i keep my bees", "corrected", ["allotment", "garden"], ["roof"]),
+             ("which city do i live in", "told", ["copenhagen"], None),
+             ("how many legs does a bee have", "world", ["six", "6"], None),
+             ("how much honey did i get last year", "never", None, None)],
+        ],
+        "valentina": [
+            [S("Ciao Milo, sono Valentina! I teach yoga in Bologna.")],
+            [("What do I teach?", "told", ["yoga"], None),
+             ("Where do I teach?", "told", ["bologna"], None),
+             ("Who wrote Romeo and Juliet?", "world", ["shakespeare"], None),
+             ("What's my name?", "name", ["valentina"], None)],
+        ],
+    },
 }
 
 
