@@ -7,7 +7,8 @@ not with a note about them ("They baked bread this morning."), their words as it
 bread this morning."), a persona sample copied whole, an "Oh!" alone, or a line of the answer
 format. Each statement goes to a fresh Milo (the default persona, a console body) with an empty
 memory, the shipped Living_Memory.md (what a new user has), or a memory that knows the user
-(`--memory known`: their name and six things about them). Scored from the reply's text alone (as shown, and as the model wrote it where the reply guard changed one):
+(`--memory known`: their name and six things about them). Scored from the reply's text alone (as
+shown, and as the model wrote it where the reply guard changed one):
 
   note      a note, not a reply: it opens in the third person ("They ...", "The user ...",
             "The conversation ..."), recaps ("You mentioned ..."), or opens in the first person
