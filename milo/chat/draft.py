@@ -35,7 +35,7 @@ import logging
 import re
 from typing import Optional, Sequence
 
-from milo.chat.evidence import (MEANING_SAME_THING, NONE, Candidate, Embed, Evidence, asks_about_them, asks_about_user, asks_beyond_name,
+from milo.chat.evidence import (MEANING_SAME_THING, asks_by_role, NONE, Candidate, Embed, Evidence, asks_about_them, asks_about_user, asks_beyond_name,
                                 asks_how_i, asks_when_or_how_many, by_meaning, changes, names_from, own_words, part_of,
                                 quoted_speaker, says_what_is_asked, to_you, told_notes, unnamed, asks_a_name, asks_who, gives_colour, gives_measure, introduces, same_when, asks_measure,
                                 names_no_one, asks_where, gives_place, bare, opens_with_pronoun, invents_which, which_thing, says_beyond, says_which)
@@ -138,7 +138,7 @@ def confirm(question: str, evidence: Optional[Evidence], candidates: Sequence[Ca
             return evidence if not says_beyond(draft, question, told) else Evidence(
                 NONE, own=own, closest=Candidate(evidence.choice, evidence.note))
     if (evidence is not None and evidence.lacks == "name" and evidence.closest is not None
-            and names_from(draft, evidence.closest.text, question, own, user, kin=True)):
+            and names_from(draft, evidence.closest.text, question, own, user, kin=True, roles=asks_by_role(question))):
         # find's note is on the one asked about but shows no name with a capital (speech to
         # text: 'my wife lena is a dentist'); the draft gives a name that note has: it answers.
         return Evidence(evidence.closest.key, evidence.closest.text, own=own)
@@ -161,8 +161,13 @@ def confirm(question: str, evidence: Optional[Evidence], candidates: Sequence[Ca
         note = None if drafted is None else drafted.note if drafted.answered else drafted.closest.text if drafted.closest else None
         return drafted if note is not None and gives_measure(question, draft, note) else evidence
     if drafted is not None and drafted.answered and (
-            # A name asked, none in find's note: the draft answers only with a name its note has.
-            (evidence is not None and evidence.lacks == "name" and not names_from(draft, drafted.note, question, own, user))
+            # A name asked, none in find's note: the draft answers only with a name its note has;
+            # of someone of their life who is no kin (a teacher, a boss), beside that role
+            # ("whats my choir teacher called" drafted "You are the choir teacher of your
+            # university in Amman." of 'i sing in a choir at my university in amman', dec75, and
+            # was said as told). (Kin may be named otherwise: 'My twins, Ana and Radu, ...'.)
+            (evidence is not None and evidence.lacks == "name"
+             and not names_from(draft, drafted.note, question, own, user, kin=asks_by_role(question), roles=asks_by_role(question)))
             # Who asked, and the note the draft restates names no one: "Who conducts the orchestra?"
             # (dec38, held out) was answered "You told me you play the cello in a youth orchestra."
             or (names_no_one(question, drafted.note, own, user)

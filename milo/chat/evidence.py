@@ -1457,6 +1457,12 @@ def _kin_asked(question: str, roles: bool = False) -> set[str]:
     return {k for w in re.findall(r"[^\W\d_]+", question.casefold()) for k in (w, w[:-1]) if k in known}
 
 
+def asks_by_role(question: str) -> bool:
+    """Whether the question asks of someone of their life by a role, no kin ("whats my choir
+    teacher called"; not "What are my children called?")."""
+    return bool(_kin_asked(question, roles=True)) and not _kin_asked(question)
+
+
 # People of a life who are not kin (a closed, lexical class): asked "Who is my best friend?", the
 # draft gave "Your best friend is Ana." from 'My neighbour Ana waters my plants.'.
 _ROLES = frozenset("friend neighbour neighbor boss manager colleague coworker teacher doctor dentist coach "
@@ -2271,4 +2277,4 @@ def _answering(c: Candidate, asked: set) -> Candidate:
     return Candidate(c.key, q[0] + " ".join(kept) + q[2])
 
 
-__all__ = ["COUNT_WORDS", "bare", "EARLIER", "Candidate", "asks_measure", "gives_measure", "asks_who", "asks_where", "says_where", "says_beyond", "says_which", "gives_place", "asks_a_name", "introduces", "gives_colour", "same_when", "unnamed", "asks_about_them", "says_what_is_asked", "asks_when_or_how_many", "changed_later", "names_from", "told_notes", "asks_beyond_name", "asks_how_i", "by_meaning", "changes", "part_of", "tells", "Evidence", "NAME_NOTE", "earlier_words", "own_words", "NONE", "NOTE_TAG", "SAID", "name_note", "asks_about_user", "find", "instructions", "followed_up", "leaning", "only_asks", "points_back", "closest_told"]
+__all__ = ["COUNT_WORDS", "asks_by_role", "bare", "EARLIER", "Candidate", "asks_measure", "gives_measure", "asks_who", "asks_where", "says_where", "says_beyond", "says_which", "gives_place", "asks_a_name", "introduces", "gives_colour", "same_when", "unnamed", "asks_about_them", "says_what_is_asked", "asks_when_or_how_many", "changed_later", "names_from", "told_notes", "asks_beyond_name", "asks_how_i", "by_meaning", "changes", "part_of", "tells", "Evidence", "NAME_NOTE", "earlier_words", "own_words", "NONE", "NOTE_TAG", "SAID", "name_note", "asks_about_user", "find", "instructions", "followed_up", "leaning", "only_asks", "points_back", "closest_told"]
