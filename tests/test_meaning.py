@@ -2172,7 +2172,7 @@ def test_dec63_to_dec65_misses(emb):
     mateo = _said_by("Mateo", "hey milo its mateo, my band is recording an album in march", "sorry not march, may",
                      "i write all the lyrics")
     assert reply("when are we recording the album", mateo, "Mateo") == (
-        "You told me your band is recording an album, and later that not march, may.")
+        "You told me your band is recording an album, and later that it's may, not march.")
     assert find("what do i do in the band", mateo, embed=emb.encode_cached, own="Milo", user="Mateo").unsure
     layla = _said_by("Layla", "\u0645\u0631\u062d\u0628\u0627 Milo, I'm Layla. I'm learning to ride a bike at 35!",
                      "My friend Noor lends me her bike on Sundays.")
@@ -2358,3 +2358,18 @@ def test_dec75_a_role_asked_by_name_needs_a_name_beside_it(emb):
     # Kin named otherwise than asked: the twins are the children asked about.
     mirela = _said_by("Mirela", "Bună Milo! I'm Mirela, I drive a tram in Bucharest.", "My twins, Ana and Radu, start school in September.")
     assert "Ana and Radu" in answer("What are my children called?", mirela, "Mirela", "Your children are called Ana and Radu.")
+
+
+def test_a_correction_that_opens_with_what_it_is_not_is_said_the_other_way_round(emb):
+    """bench/truth.py dec76 11/12 (held out, first run): "where do i keep my bees" after 'sorry,
+    not my roof, my allotment garden' was answered "...on your roof in copenhagen, and later that
+    not your roof, your allotment garden." The newer note is said "it's ..., not ..."."""
+    from milo.chat.addressing import fixed_reply
+
+    lars = _said_by("Lars", "hej milo im lars i keep bees on my roof in copenhagen", "sorry, not my roof, my allotment garden")
+    got = fixed_reply(find("where do i keep my bees", lars, embed=emb.encode_cached, own="Milo", user="Lars"), "Lars")[0]
+    assert got.endswith("and later that it's your allotment garden, not your roof."), got
+    # "not sure, ..." is no correction: said as it was.
+    maybe = _said_by("Lars", "my bee club meets on mondays", "not sure, maybe tuesdays")
+    got = fixed_reply(find("when does my bee club meet", maybe, embed=emb.encode_cached, own="Milo", user="Lars"), "Lars")[0]
+    assert "it's maybe" not in got, got

@@ -136,10 +136,10 @@ class Evidence:
         if not self.newer:
             return _clause(self.note, self.own)
         if self.replaced and self.kept:
-            return f"{_clause(self.kept, self.own)}, and later that {_clause(self.newer[-1].text, self.own)}"
+            return f"{_clause(self.kept, self.own)}, and later that {_later(self.newer[-1].text, self.own)}"
         if self.replaced:
             return _clause(self.newer[-1].text, self.own)
-        return f"{_clause(self.note, self.own)}, and later that {_clause(self.newer[-1].text, self.own)}"
+        return f"{_clause(self.note, self.own)}, and later that {_later(self.newer[-1].text, self.own)}"
 
 
 # 'Zoë said: "..."' as Milo etches the user's words; 'Zoë said: ...' as hand-written or imported
@@ -240,6 +240,19 @@ def _clause(note: str, own: str = "") -> str:
     if re.sub(r"['\u2019](?:s|re|ve|ll|d)$", "", first.lower()) in _LOWER:  # "She's studying ..." too
         text = first.lower() + text[len(first):]
     return text.rstrip(" .!?,;:\u3002\uff01\uff1f\uff0c") or text  # a clause cut at its comma too ("you've closed the stall,.")
+
+
+def _later(note: str, own: str = "") -> str:
+    """A newer note as the end of "..., and later that ...": a correction that only opens with
+    what it is not ("sorry, not my roof, my allotment garden", "sorry not march, may") is said
+    the other way round, "it's your allotment garden, not your roof" (it was "...and later that not
+    your roof, your allotment garden", dec76)."""
+    text = _clause(note, own)
+    m = re.match(r"not\s+(.+?),\s*(?:but\s+|it's\s+|it\s+is\s+)?(.+)$", text, re.IGNORECASE)
+    if m is None or "," in m.group(2) or len(m.group(1).split()) > 3 or re.match(
+            r"(?:sure|certain|really|quite|exactly|yet|anymore|much)\b", m.group(1), re.IGNORECASE):
+        return text  # "not sure, maybe tuesday" is no correction
+    return f"it's {m.group(2)}, not {m.group(1)}"
 
 
 _PERSON = {"i": "you", "i'm": "you're", "im": "you're", "i've": "you've", "ive": "you've", "i'd": "you'd", "i'll": "you'll",
