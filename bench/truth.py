@@ -2236,6 +2236,32 @@ SETS = {
              ("What's my name?", "name", ["valentina"], None)],
         ],
     },
+    "dec77": {  # written 2026-12-06 (twenty-third session) after dec75-dec76's fixes, before running it
+        "siosaia": [
+            [S("malo e lelei milo, siosaia here. i coach a rugby team for under twelves in auckland")],
+            [S("our captain is a boy called tevita, he is really fast")],
+            [("who is the captain of my team", "told", ["tevita"], None),
+             ("what sport do i coach", "told", ["rugby"], None),
+             ("what is my assistant coach called", "never", None, None),
+             ("how many players are in a rugby union team", "world", ["15", "fifteen"], None)],
+        ],
+        "ingrid": [
+            [S("God morgon Milo! I'm Ingrid. I work as a nurse at a hospital in Bergen.")],
+            [S("Correction: it's a clinic, not a hospital.")],
+            [("Where do I work?", "corrected", ["clinic"], None),
+             ("What is my job?", "told", ["nurse"], None),
+             ("Who is my manager?", "never", None, None),
+             ("What's my name?", "name", ["ingrid"], None)],
+        ],
+        "kenji": [
+            [S("Konnichiwa Milo, Kenji desu. I bake bread in a small shop in Osaka.")],
+            [S("My daughter Hana helps me on Saturdays.")],
+            [("What do I bake?", "told", ["bread"], None),
+             ("Who helps me on Saturdays?", "told", ["hana"], None),
+             ("How old is Hana?", "never", None, None),
+             ("What is the capital of Italy?", "world", ["rome"], None)],
+        ],
+    },
 }
 
 
