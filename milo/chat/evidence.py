@@ -2061,6 +2061,13 @@ def _older_kept(found: "Evidence", question: str) -> "Evidence":
     if _gives_who(question, older) and not _gives_who(question, newest):
         # "Who is Karin?": 'My wife Karin and I...' says, 'Karin changed her mind...' does not (dec44)
         return dataclasses.replace(found, replaced=False)
+    if (re.search(r"(?<!\w)not(?!\w)", newest, re.IGNORECASE) and not _DAY_OR_MONTH.search(newest)
+            and not asked & set(terms(newest)) and not (_ASKS_WHERE.search(question) and says_where(newest))):
+        # A correction of one word ("Correction: it's a clinic, not a hospital.") that shares
+        # nothing with the question: the rest of the older note may be what is asked ("What is my
+        # job?" was answered "You told me it's a clinic, not a hospital.", dec77): both. (A day or
+        # month changed: its own rule, `_day_kept`.)
+        return dataclasses.replace(found, replaced=False)
     return found
 
 
