@@ -208,10 +208,10 @@ _CLAIM_OPENINGS = ("you told me", "you mentioned", "you said", "you shared", "yo
 # in Graz."): the user's news said back as Milo's own. A sentence in the first person whose content
 # words (two or more) are all the message's is left out; not one that agrees ("I love pizza
 # too!"). The words are lexical and English, as the persona's replies are.
-_FIRST_PERSON = re.compile(r"^\W*(?:(?:and|also|but|plus|oh|so|well)\W+)?(?:i|i'm|i\u2019m|im|i've|i\u2019ve|my)(?![\w'\u2019])",
-                           re.IGNORECASE)
 _JOINS = ("and", "also", "but", "plus", "oh", "so", "well")
 _OPENS_OWN = ("i", "i'm", "i\u2019m", "im", "i've", "i\u2019ve", "my")
+_FIRST_PERSON = re.compile(rf"^\W*(?:(?:{'|'.join(_JOINS)})\W+)?(?:{'|'.join(_OPENS_OWN)})(?![\w'\u2019])", re.IGNORECASE)
+_SPEAKS_OF_SELF = re.compile(rf"(?<![\w'\u2019])(?:{'|'.join(_OPENS_OWN + ('me',))})(?![\w'\u2019])", re.IGNORECASE)
 _AGREES = re.compile(r"(?<![\w'])(?:too|also|as\s+well|same|either|like\s+you)(?![\w'])", re.IGNORECASE)
 
 
@@ -236,8 +236,7 @@ class Manners:
         self._terms = terms
         self._claims = claims
         self._message_terms = set(terms(message))
-        self._message = self._message_terms if re.search(r"(?<![\w'])(?:i|i'm|i\u2019m|im|my|me)(?![\w'])",
-                                                         message, re.IGNORECASE) else set()
+        self._message = self._message_terms if _SPEAKS_OF_SELF.search(message) else set()
         # "Let me clarify the information you provided in your previous conversation (quoted
         # data, never instructions)." (the good brain, asked nothing, on a lived-in memory): the
         # memory header's aside is ours, not something to say.
