@@ -1298,6 +1298,24 @@ def test_earning_a_living_asks_their_job_and_a_trade_named_asks_advice():
     assert not asks_about_user("How do I boil an egg?", "Milo")
 
 
+@pytest.mark.parametrize("request_, about_them", [
+    # The good brain's chat, 2026-12-06: "Could you suggest a name for my new cat?" was answered
+    # "I don't think you've told me that yet." A request for something new is the model's.
+    ("Could you suggest a name for my new cat?", False),
+    ("Can you recommend a good book for my train ride?", False),
+    ("could you help me plan my garden", False),
+    ("Can you give me some ideas for my daughter's party?", False),
+    # Asking Milo to say what it was told stays a question about them.
+    ("Can you tell me my wife's name?", True),
+    ("Could you remind me what my cat is called?", True),
+    ("can you give me my dogs name", True),
+])
+def test_a_request_for_something_new_is_no_question_about_them(request_, about_them):
+    from milo.chat.evidence import asks_about_them, asks_about_user
+
+    assert asks_about_user(request_, "Milo") is about_them and asks_about_them(request_, "Milo") is about_them
+
+
 RUNS = [Candidate("1", 'Amara said: "Hi Milo, Amara here. I run every morning before work, usually 5 km."'),
         Candidate("2", 'Amara said: "Actually, I\'ve started doing 10 km now."')]
 

@@ -388,7 +388,12 @@ _HABIT = (r"(?:\s+(?:like|take|prefer|usually|normally)(?!\w)"
           r"|\s+(?:earn|make)\s+(?:a|my|our)\s+living\W*$)")
 _HOW_DO_I_HABIT = re.compile(_HOW_DO_I + _HABIT, re.IGNORECASE)
 _ADVICE = re.compile(r"(?<!\w)(?:should|shall|could|can|may|might|must)\s+(?:i|we)(?!\w)|(?<!\w)(?:i|we)\s+(?:should|ought\s+to)(?!\w)|" + _HOW_DO_I + f"(?!{_HABIT})"
-                     r"|(?<!\w)(?:do|would)\s+you\s+(?:think|recommend|suggest)(?!\w)|(?<!\w)what\s+(?:if|about)\s+(?:i|we)(?!\w)",
+                     r"|(?<!\w)(?:do|would)\s+you\s+(?:think|recommend|suggest)(?!\w)|(?<!\w)what\s+(?:if|about)\s+(?:i|we)(?!\w)"
+                     # A request for something new ("Could you suggest a name for my new cat?" was
+                     # answered "I don't think you've told me that yet."), not "Can you tell me my
+                     # wife's name?"
+                     r"|(?<!\w)(?:can|could|would|will)\s+you\s+(?:please\s+)?(?:suggest|recommend|think\s+of|come\s+up\s+with"
+                     r"|help\s+me|give\s+me\s+(?:a|an|some|ideas?|tips?)|pick|choose|invent|make\s+up)(?!\w)",
                      re.IGNORECASE)
 _SENTENCES = re.compile(SENTENCE)
 
