@@ -271,3 +271,19 @@ def test_the_users_news_is_not_said_back_as_milos_own(reply, message, kept):
     m = Manners("Jürgen", known=True, own=OWN, told=message, message=message)
     assert streamed(m, reply) == (kept or reply)
     assert Manners("Jürgen", known=True, own=OWN).visible(reply, final=True) == reply  # no message: nothing judged
+
+
+@pytest.mark.parametrize("reply, message, yes_only", [
+    ("Absolutely!", "Can you recommend a good book?", True),
+    ("Of course! Okay!", "Could you suggest a name for my cat?", True),
+    ("Sure! Try a spar varnish.", "Can you recommend a wood finish?", False),
+    ("So nice!", "Can you believe it?", False),
+    ("Sure!", "I finished my book.", False),  # not asked anything: a reply
+])
+def test_a_yes_alone_to_a_question_is_held_and_flagged(reply, message, yes_only):
+    """A bare yes is held while it streams (nothing shown yet) so that the turn can write it once more."""
+    m = Manners("Jo", known=True, own=OWN, message=message)
+    shown = [m.visible(reply[:n]) for n in range(1, len(reply) + 1)]
+    assert all(b.startswith(a) for a, b in zip(shown, shown[1:]))
+    assert m.visible(reply, final=True) == reply and m.yes_only is yes_only
+    assert (shown[-1] == "") is yes_only

@@ -82,3 +82,28 @@ def test_a_reply_that_only_copies_a_sample_is_written_once_more(make_milo, memor
         result = make_milo(choose_model("openai:test-model", env={"MILO_BASE_URL": srv.url}, timeout=5)).turn(
             "Hi Milo, I drive a bus.", on_reply=lambda s: None)
     assert result.ok and result.reply.startswith("Oh! Oh, wait, did you know octopuses") and len(srv.requests) == 2
+
+
+YES = "[REPLY]: Absolutely!\n[INTERNAL]: a book\n[CORE_UPDATE]: They asked for a book.\n[FUTURE_MESSAGE]: Nothing in particular"
+BOOK = ("[REPLY]: Absolutely! Try The Hobbit, it's cosy for a train.\n[INTERNAL]: a book\n[CORE_UPDATE]: They asked for a book.\n"
+        "[FUTURE_MESSAGE]: Nothing in particular")
+
+
+def test_a_yes_alone_to_a_question_is_written_once_more(make_milo):
+    """"Can you recommend a good book for a long train ride?" got "Absolutely!" and nothing more from
+    the good brain (and "Sure!" to a wood finish, twice). A scripted server stands in for its sampling."""
+    with ScriptedModelServer([("ok", YES), ("ok", BOOK)]) as srv:
+        shown = []
+        result = make_milo(choose_model("openai:test-model", env={"MILO_BASE_URL": srv.url}, timeout=5)).turn(
+            "Can you recommend a good book for a long train ride?", on_reply=shown.append)
+    assert result.ok and result.reply == "Absolutely! Try The Hobbit, it's cosy for a train." == "".join(shown)
+    assert len(srv.requests) == 2 and srv.requests[1]["temperature"] == 0.9
+    # A yes to news is a reply; and a yes again is shown as written, not asked a third time.
+    with ScriptedModelServer([("ok", YES), ("ok", BOOK)]) as srv:
+        result = make_milo(choose_model("openai:test-model", env={"MILO_BASE_URL": srv.url}, timeout=5)).turn(
+            "I finished my book.", on_reply=lambda s: None)
+    assert result.reply == "Absolutely!" and len(srv.requests) == 1
+    with ScriptedModelServer([("ok", YES), ("ok", YES), ("ok", BOOK)]) as srv:
+        result = make_milo(choose_model("openai:test-model", env={"MILO_BASE_URL": srv.url}, timeout=5)).turn(
+            "Can you recommend a book?", on_reply=lambda s: None)
+    assert result.reply == "Absolutely!" and len(srv.requests) == 2

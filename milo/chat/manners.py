@@ -170,6 +170,23 @@ _INTERJECTION = re.compile(r"^\W*(?:(?:oh+|ah+|ooh+|wow|hmm+|huh|ha+|yay|whoa|aw
 _EXCLAIM_ONLY = re.compile(r"^\W*(?:(?:oh+|ah+|ooh+|wow)\W*)*(?:o+h*|a+h*|wo?w?)?$", re.IGNORECASE)
 
 
+# Only a yes to a question or a request: "Can you recommend a good book for a long train ride?"
+# got "Absolutely!" from the good brain, "Can you recommend a good wood finish for outdoor use?"
+# "Sure!" (twice): held until what follows it is known, and if nothing does, written once more
+# (milo.chat.turn, as a copied sample is). English, lexical.
+_YES = ("sure", "absolutely", "certainly", "of course", "okay", "ok", "yes", "yeah", "definitely", "alright", "all right")
+_YES_ONLY = re.compile(r"^\W*(?:(?:" + "|".join(y.replace(" ", r"\s+") for y in _YES) + r")\W*)+$", re.IGNORECASE)
+
+
+def _yes_pending(text: str) -> bool:
+    """Whether `text` is only yeses so far, the last word perhaps unfinished ("Abso")."""
+    said = " ".join(re.findall(r"[^\W\d_]+", text.lower()))
+    if not said:
+        return not text.strip()
+    rest = re.sub(r"^(?:(?:" + "|".join(_YES) + r")(?: |$))*", "", said)  # the yeses already whole
+    return not rest or any(y.startswith(rest) for y in _YES)
+
+
 def _interjection(text: str) -> bool:
     """Only an exclamation ("Oh!", "Ooh, wow!"): no reply on its own."""
     return bool(_INTERJECTION.match(text.strip()))
@@ -235,6 +252,8 @@ class Manners:
 
         self._terms = terms
         self._claims = claims
+        self._asks = message.rstrip().endswith(("?", "\uff1f"))  # a yes alone is no answer to it
+        self.yes_only = False  # see visible()
         self._message_terms = set(terms(message))
         self._message = self._message_terms if _SPEAKS_OF_SELF.search(message) else set()
         # "Let me clarify the information you provided in your previous conversation (quoted
@@ -467,7 +486,7 @@ class Manners:
         `self.copied_only` then says whether the reply was nothing but copies (or an "Oh!" and
         copies), one of the persona's samples among them, shown whole as the model wrote it for
         want of anything else."""
-        self.copied_only = False
+        self.copied_only = self.yes_only = False
         text = self._without_asides(text, final)
         label = _LABEL.match(text)
         if label and text[label.end():].strip():
@@ -523,6 +542,7 @@ class Manners:
                 # that (fail open).
                 self.copied_only = any(self._copy_start(p, self._persona_starts) is not None for p in parts)
                 return self._finish("".join(parts)).rstrip()
+            self.yes_only = self._asks and bool(_YES_ONLY.match(shown))
             return self._finish(shown).rstrip()
         held = copied is not None and self._maybe_more(tail, copied)
         if (tail and not held and not (said_something and (_maybe_closer(tail) or self._maybe_of_user(tail) or self._maybe_invents(tail)))
@@ -533,8 +553,9 @@ class Manners:
             if held_name:
                 tail = tail[: held_name.start("held")]  # perhaps "hi Milo" still being written
             shown += tail
-        if _EXCLAIM_ONLY.match(shown):
+        if _EXCLAIM_ONLY.match(shown) or (self._asks and _yes_pending(shown)):
             # "Oh!" alone is held until what follows it is known: a sample copied after it is
-            # then written again before anything was shown (milo.chat.turn).
+            # then written again before anything was shown (milo.chat.turn). So is "Sure!" to a
+            # question: alone, it is written again.
             return ""
         return self._finish(shown).rstrip()  # a space shows with the word after it

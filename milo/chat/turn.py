@@ -710,8 +710,8 @@ class Milo:
                             before = begun if before is None else before
                             whole = bool(begun - before)
                             reply = manners.visible(partial.reply, final=whole)
-                            if whole and manners.copied_only and not emitted and not bind:
-                                again = True  # nothing but a sample copied: written once more (below)
+                            if whole and (manners.copied_only or manners.yes_only) and not emitted and not bind:
+                                again = True  # nothing but a sample copied, or a yes: written once more (below)
                                 break
                             if len(reply) > len(emitted) and reply.startswith(emitted):
                                 on_reply(reply[len(emitted):])
@@ -725,7 +725,7 @@ class Milo:
                     # answer is written again from the same (cached) prompt, sampled more freely,
                     # once; a copy again is shown as before (fail open).
                     answer.close()
-                    log.info("the reply %r only copied a sample: written again", partial.reply)
+                    log.info("the reply %r only copied a sample, or said yes: written again", partial.reply)
                     bind, final, before, whole = {"temperature": RESAMPLE_TEMPERATURE}, None, None, False
                 if _cut(interruption) is not None and not whole:
                     # Cut off while the reply was still being written: the lines finished
