@@ -179,6 +179,9 @@ def test_a_name_that_is_also_a_word_ends_nothing_where_someone_is_spoken_to():
     ("Oh! She sounds lovely. Is she older than you? Is she 30?", "my sister abena is visiting", None),
     ("Octopuses are amazing! They have three hearts. Paris has 20 districts.", "tell me about octopuses", None),
     ("Wow. He works as an engineer.", "my brother julien", None),  # no relation, number or name: not seen
+    # A word they said that opens any sentence is no name of theirs: this was cut to "Sure!".
+    ('Sure! A great option is "The Great Gatsby" by F. Scott Fitzgerald.',
+     "Can you recommend a good book for a long train ride?", None),
 ])
 def test_a_sentence_giving_someone_of_theirs_a_fact_nobody_told_ends_the_reply(reply, told, kept):
     m = Manners("Lucia", known=True, own=OWN, told=told)

@@ -359,7 +359,10 @@ class Manners:
         if not words:
             return False
         first = _fold(words[0])
-        if not (first in _THIRD or (words[0][0].isupper() and first in self._told and first not in self._not_theirs)):
+        # (a word they said, capitalised: a name, not a word like "a" that opens any sentence: 'Sure! A
+        # great option is "The Great Gatsby"...' was cut to "Sure!" where they had asked for "a" book)
+        if not (first in _THIRD or (words[0][0].isupper() and first in self._told and first not in self._not_theirs
+                                    and self._terms(words[0]))):
             return False
         for k, w in enumerate(words):
             f = _fold(w)
@@ -378,7 +381,7 @@ class Manners:
         word, done = (m.group(1), bool(m.group(2))) if m else ("", False)
         if not word:
             return False
-        return not done or _fold(word) in _THIRD or (word[0].isupper() and _fold(word) in self._told)
+        return not done or _fold(word) in _THIRD or (word[0].isupper() and _fold(word) in self._told and bool(self._terms(word)))
 
     def _unclaimed(self, sentence: str) -> tuple[str, Optional[str]]:
         """`sentence` with "you told me (that)" made "I think" where what follows gives a name or
