@@ -90,8 +90,8 @@ BOOK = ("[REPLY]: Absolutely! Try The Hobbit, it's cosy for a train.\n[INTERNAL]
 
 
 def test_a_yes_alone_to_a_question_is_written_once_more(make_milo):
-    """"Can you recommend a good book for a long train ride?" got "Absolutely!" and nothing more from
-    the good brain (and "Sure!" to a wood finish, twice). A scripted server stands in for its sampling."""
+    """A bare "Absolutely!" to "Can you recommend a good book...?" (seen, though there the reply guard
+    had cut the rest) is written once more. A scripted server stands in for the model's sampling."""
     with ScriptedModelServer([("ok", YES), ("ok", BOOK)]) as srv:
         shown = []
         result = make_milo(choose_model("openai:test-model", env={"MILO_BASE_URL": srv.url}, timeout=5)).turn(

@@ -170,10 +170,11 @@ _INTERJECTION = re.compile(r"^\W*(?:(?:oh+|ah+|ooh+|wow|hmm+|huh|ha+|yay|whoa|aw
 _EXCLAIM_ONLY = re.compile(r"^\W*(?:(?:oh+|ah+|ooh+|wow)\W*)*(?:o+h*|a+h*|wo?w?)?$", re.IGNORECASE)
 
 
-# Only a yes to a question or a request: "Can you recommend a good book for a long train ride?"
-# got "Absolutely!" from the good brain, "Can you recommend a good wood finish for outdoor use?"
-# "Sure!" (twice): held until what follows it is known, and if nothing does, written once more
-# (milo.chat.turn, as a copied sample is). English, lexical.
+# Only a yes to a question or a request ("Can you recommend a good book for a long train ride?" ->
+# "Absolutely!"): held until what follows it is known, and if nothing does, written once more
+# (milo.chat.turn, as a copied sample is). The yeses seen alone were this guard's own cut (see
+# `_invents`: 'Sure! A great option is "The Great Gatsby"...'); this is for one the model writes
+# alone. English, lexical.
 _YES = ("sure", "absolutely", "certainly", "of course", "okay", "ok", "yes", "yeah", "definitely", "alright", "all right")
 _YES_ONLY = re.compile(r"^\W*(?:(?:" + "|".join(y.replace(" ", r"\s+") for y in _YES) + r")\W*)+$", re.IGNORECASE)
 
