@@ -67,21 +67,26 @@ COPY = ("[REPLY]: Oh! Oh, wait, did you know octopuses have three hearts? Three!
 OWN = "[REPLY]: Ooh, a bus driver! Which route do you drive?\n[INTERNAL]: buses\n[CORE_UPDATE]: They drive a bus.\n[FUTURE_MESSAGE]: Nothing in particular"
 
 
-def test_a_reply_that_only_copies_a_sample_is_written_once_more(make_milo, memory_file):
-    """A scripted server stands in for the model's sampling (which copy comes is chance)."""
-    with ScriptedModelServer([("ok", COPY), ("ok", OWN)]) as srv:
+def scripted_turn(make_milo, answers, message):
+    """One turn against a scripted server (it stands in for the model's sampling): the result, what
+    was shown as it streamed, and the requests the server got."""
+    with ScriptedModelServer([("ok", a) for a in answers]) as srv:
         shown = []
         result = make_milo(choose_model("openai:test-model", env={"MILO_BASE_URL": srv.url}, timeout=5)).turn(
-            "Hi Milo, I drive a bus.", on_reply=shown.append)
-    assert result.ok and result.reply == "Ooh, a bus driver! Which route do you drive?" == "".join(shown)
-    assert len(srv.requests) == 2 and srv.requests[1]["temperature"] == 0.9
-    assert srv.requests[0]["messages"] == srv.requests[1]["messages"]  # the same prompt: the server's cache serves it
+            message, on_reply=shown.append)
+    return result, "".join(shown), srv.requests
+
+
+def test_a_reply_that_only_copies_a_sample_is_written_once_more(make_milo, memory_file):
+    """Which copy the model writes is chance: a scripted server stands in for it."""
+    result, shown, requests = scripted_turn(make_milo, [COPY, OWN], "Hi Milo, I drive a bus.")
+    assert result.ok and result.reply == "Ooh, a bus driver! Which route do you drive?" == shown
+    assert len(requests) == 2 and requests[1]["temperature"] == 0.9
+    assert requests[0]["messages"] == requests[1]["messages"]  # the same prompt: the server's cache serves it
     assert "octopuses" not in memory_file.read_text()
     # A copy again: shown as the model wrote it (never an empty reply), and not written a third time.
-    with ScriptedModelServer([("ok", COPY), ("ok", COPY), ("ok", OWN)]) as srv:
-        result = make_milo(choose_model("openai:test-model", env={"MILO_BASE_URL": srv.url}, timeout=5)).turn(
-            "Hi Milo, I drive a bus.", on_reply=lambda s: None)
-    assert result.ok and result.reply.startswith("Oh! Oh, wait, did you know octopuses") and len(srv.requests) == 2
+    result, _, requests = scripted_turn(make_milo, [COPY, COPY, OWN], "Hi Milo, I drive a bus.")
+    assert result.ok and result.reply.startswith("Oh! Oh, wait, did you know octopuses") and len(requests) == 2
 
 
 YES = "[REPLY]: Absolutely!\n[INTERNAL]: a book\n[CORE_UPDATE]: They asked for a book.\n[FUTURE_MESSAGE]: Nothing in particular"
@@ -91,19 +96,12 @@ BOOK = ("[REPLY]: Absolutely! Try The Hobbit, it's cosy for a train.\n[INTERNAL]
 
 def test_a_yes_alone_to_a_question_is_written_once_more(make_milo):
     """A bare "Absolutely!" to "Can you recommend a good book...?" (seen, though there the reply guard
-    had cut the rest) is written once more. A scripted server stands in for the model's sampling."""
-    with ScriptedModelServer([("ok", YES), ("ok", BOOK)]) as srv:
-        shown = []
-        result = make_milo(choose_model("openai:test-model", env={"MILO_BASE_URL": srv.url}, timeout=5)).turn(
-            "Can you recommend a good book for a long train ride?", on_reply=shown.append)
-    assert result.ok and result.reply == "Absolutely! Try The Hobbit, it's cosy for a train." == "".join(shown)
-    assert len(srv.requests) == 2 and srv.requests[1]["temperature"] == 0.9
+    had cut the rest) is written once more."""
+    result, shown, requests = scripted_turn(make_milo, [YES, BOOK], "Can you recommend a good book for a long train ride?")
+    assert result.ok and result.reply == "Absolutely! Try The Hobbit, it's cosy for a train." == shown
+    assert len(requests) == 2 and requests[1]["temperature"] == 0.9
     # A yes to news is a reply; and a yes again is shown as written, not asked a third time.
-    with ScriptedModelServer([("ok", YES), ("ok", BOOK)]) as srv:
-        result = make_milo(choose_model("openai:test-model", env={"MILO_BASE_URL": srv.url}, timeout=5)).turn(
-            "I finished my book.", on_reply=lambda s: None)
-    assert result.reply == "Absolutely!" and len(srv.requests) == 1
-    with ScriptedModelServer([("ok", YES), ("ok", YES), ("ok", BOOK)]) as srv:
-        result = make_milo(choose_model("openai:test-model", env={"MILO_BASE_URL": srv.url}, timeout=5)).turn(
-            "Can you recommend a book?", on_reply=lambda s: None)
-    assert result.reply == "Absolutely!" and len(srv.requests) == 2
+    result, _, requests = scripted_turn(make_milo, [YES, BOOK], "I finished my book.")
+    assert result.reply == "Absolutely!" and len(requests) == 1
+    result, _, requests = scripted_turn(make_milo, [YES, YES, BOOK], "Can you recommend a book?")
+    assert result.reply == "Absolutely!" and len(requests) == 2

@@ -120,6 +120,7 @@ def confirm(question: str, evidence: Optional[Evidence], candidates: Sequence[Ca
         log.info("draft answer skipped (%s: %s)", type(e).__name__, e)
         return evidence
     told = "\n".join(to_you(c.text, own) for c in notes)  # as request() gave them
+    role = asks_by_role(question)  # a name asked of a teacher, a boss: given beside the role (names_from)
     if evidence is not None and invents_which(question, draft, told):
         # Which one is asked, and the draft says it with words no note has ("You work at the
         # Hospital General de Valencia.", dec57): not told; find's note is only the closest.
@@ -138,7 +139,7 @@ def confirm(question: str, evidence: Optional[Evidence], candidates: Sequence[Ca
             return evidence if not says_beyond(draft, question, told) else Evidence(
                 NONE, own=own, closest=Candidate(evidence.choice, evidence.note))
     if (evidence is not None and evidence.lacks == "name" and evidence.closest is not None
-            and names_from(draft, evidence.closest.text, question, own, user, kin=True, roles=asks_by_role(question))):
+            and names_from(draft, evidence.closest.text, question, own, user, kin=True, roles=role)):
         # find's note is on the one asked about but shows no name with a capital (speech to
         # text: 'my wife lena is a dentist'); the draft gives a name that note has: it answers.
         return Evidence(evidence.closest.key, evidence.closest.text, own=own)
@@ -167,7 +168,7 @@ def confirm(question: str, evidence: Optional[Evidence], candidates: Sequence[Ca
             # university in Amman." of 'i sing in a choir at my university in amman', dec75, and
             # was said as told). (Kin may be named otherwise: 'My twins, Ana and Radu, ...'.)
             (evidence is not None and evidence.lacks == "name"
-             and not names_from(draft, drafted.note, question, own, user, kin=asks_by_role(question), roles=asks_by_role(question)))
+             and not names_from(draft, drafted.note, question, own, user, kin=role, roles=role))
             # Who asked, and the note the draft restates names no one: "Who conducts the orchestra?"
             # (dec38, held out) was answered "You told me you play the cello in a youth orchestra."
             or (names_no_one(question, drafted.note, own, user)

@@ -176,6 +176,7 @@ _EXCLAIM_ONLY = re.compile(r"^\W*(?:(?:oh+|ah+|ooh+|wow)\W*)*(?:o+h*|a+h*|wo?w?)
 # `_invents`: 'Sure! A great option is "The Great Gatsby"...'); this is for one the model writes
 # alone. English, lexical.
 _YES = ("sure", "absolutely", "certainly", "of course", "okay", "ok", "yes", "yeah", "definitely", "alright", "all right")
+_YES_DONE = re.compile(r"^(?:(?:" + "|".join(_YES) + r")(?: |$))*")  # in words joined by one space
 _YES_ONLY = re.compile(r"^\W*(?:(?:" + "|".join(y.replace(" ", r"\s+") for y in _YES) + r")\W*)+$", re.IGNORECASE)
 
 
@@ -184,7 +185,7 @@ def _yes_pending(text: str) -> bool:
     said = " ".join(re.findall(r"[^\W\d_]+", text.lower()))
     if not said:
         return not text.strip()
-    rest = re.sub(r"^(?:(?:" + "|".join(_YES) + r")(?: |$))*", "", said)  # the yeses already whole
+    rest = _YES_DONE.sub("", said)  # the yeses already whole
     return not rest or any(y.startswith(rest) for y in _YES)
 
 
@@ -214,12 +215,10 @@ _THIRD = frozenset("he she his her".split())
 # that says the user said it (English, lexical), then what they never said: a name or a number.
 # The framing goes and the rest is said as Milo's own guess ("I think ..."): a wrong fact of the
 # world is not a false "you told me".
-_CLAIM = re.compile(_CONJUNCTION + r"(?:you(?:'ve|\u2019ve|\s+have)?\s+(?:told\s+me|mentioned|said|shared)"
-                    r"|as\s+you\s+(?:said|told\s+me|mentioned))(?:\s+(?:earlier|before))?(?:\s+that)?\s*,?\s+(?=[^\W\d_])",
-                    re.IGNORECASE)
-_CLAIM_OPENINGS = ("you told me", "you mentioned", "you said", "you shared", "you've told me", "you've mentioned",
-                   "you\u2019ve told me", "you\u2019ve mentioned", "you have told me", "you have mentioned",
-                   "as you said", "as you told me", "as you mentioned")
+_CLAIM_OPENINGS = tuple(f"{who} {verb}" for who in ("you", "you've", "you\u2019ve", "you have")
+                        for verb in ("told me", "mentioned", "said", "shared")) + ("as you said", "as you told me", "as you mentioned")
+_CLAIM = re.compile(_CONJUNCTION + "(?:" + "|".join(o.replace(" ", r"\s+") for o in _CLAIM_OPENINGS) + ")"
+                    r"(?:\s+(?:earlier|before))?(?:\s+that)?\s*,?\s+(?=[^\W\d_])", re.IGNORECASE)
 
 
 # "Hello Jürgen! How are you? I am a carpenter from Graz." (the good brain, told "I'm a carpenter
