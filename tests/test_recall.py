@@ -602,3 +602,26 @@ def test_notes_chosen_ahead_are_the_same_before_and_after_the_message(tmp_path):
     # The whole part stays within the budget the recall had before.
     _, alone = mem.recall_parts("I bought new running shoes today.")
     assert estimate_tokens(after) <= estimate_tokens(alone) + 20
+
+
+def test_a_question_the_user_asked_is_no_hit_of_its_own(tmp_path):
+    """A held-out conversation (good brain, 2026-12-06): "can you suggest a name for a cat?" was
+    shown "What is my partner's name?" and "What does she teach?" (questions the user had asked,
+    alone in their entries) beside 'her name is Bølle', and the reply began "You told me that your
+    partner Ingrid teaches maths at a gymnasium." An entry with no note lent its neighbours' score
+    (and, having no vector, passed the meaning floor) and was shown for nothing."""
+    path = tmp_path / "Living_Memory.md"
+    said = ['Søren said: "My partner Ingrid teaches maths at a gymnasium."', "Good morning.",
+            'Søren said: "We adopted a dog last week, her name is Bølle."',
+            'Søren asked: "What is my partner\'s name?"', 'Søren asked: "What does she teach?"',
+            'Søren asked: "What\'s the capital of Denmark?"', 'Søren said: "I\'m switching to day shifts from January."']
+    rng = random.Random(3)
+    later = [filler(rng, i)[0] for i in range(80)]  # other days' talk, so the memory does not fit whole
+    path.write_text("".join(f"\n\n--- [PULSE: 0{i}:15 PM, December 06, 2026] ---\nCORE_UPDATE: {c}\nREPLY: Oh!\n"
+                            for i, c in enumerate(said, 1))
+                    + "".join(f"\n\n--- [PULSE: 09:15 PM, December {7 + i // 10:02d}, 2026] ---\nCORE_UPDATE: {c}\nREPLY: Oh!\n"
+                              for i, c in enumerate(later)))
+    mem = relevant_memory(path, tmp_path, budget=400)
+    _, relevant = mem.recall_parts("can you suggest a name for a cat?")
+    assert "Bølle" in relevant, relevant
+    assert "asked" not in relevant, relevant

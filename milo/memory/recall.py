@@ -285,6 +285,11 @@ class MemoryRecall:
             scores = np.where(passes, scores, 0.0)
         if scores is None:
             return shown
+        # An entry with no note (a question the user asked, alone) is no hit: its neighbours'
+        # scores lent it one, and with no vector it passed the meaning floor.
+        empty = np.frombuffer(idx.keys, dtype=np.uint64)[: len(scores)] == 0
+        if empty.any():
+            scores = np.where(empty, 0.0, scores)
         mask = idx.excluded(exclude_from) if exclude_from is not None else None
         skip = skip or set()
         excluded = (lambda d: bool(mask[d]) or d in skip) if mask is not None else (lambda d: d in skip)
@@ -396,7 +401,10 @@ def _window(idx: PulseIndex, doc: int, context: tuple[int, int], excluded) -> li
         d = doc
         for _ in range(count):
             d = idx.neighbours(d)[step]
-            if d is None or excluded(d) or idx.day[d] != idx.day[doc]:
+            # (not one with no note: a question the user asked, alone, tells nothing, and next to
+            # 'her name is Bølle' "What is my partner's name?" led the good brain to answer it again
+            # for "can you suggest a name for a cat?")
+            if d is None or excluded(d) or idx.day[d] != idx.day[doc] or not idx.keys[d]:
                 break
             out.insert(len(out) if step else 0, d)
     return out
