@@ -2403,3 +2403,23 @@ def test_a_correction_of_one_word_leaves_the_rest_of_the_older_note_answering(em
                       "Correction: it's a clinic, not a hospital.")
     got = fixed_reply(find("What is my job?", ingrid, embed=emb.encode_cached, own="Milo", user="Ingrid"), "Ingrid")[0]
     assert "nurse" in got and "clinic" in got, got
+
+
+def test_a_name_given_as_her_name_is_and_a_question_of_the_world_naming_what_no_note_does(emb):
+    """A held-out four-wake conversation (good brain, 2026-12-06): "What is my dog called?" after
+    'We adopted a dog last week, her name is Bølle.' was "I'm not sure you've told me that. The
+    closest I have is ...her name is Bølle." (a name was looked for only beside "dog" or after
+    "called"); "What's the capital of Denmark?" was close to 'I live in Aarhus.' by meaning alone and
+    got "I'm not sure you've told me that." Neither may become a reason to name the wrong one."""
+    soren = _said_by("Søren", "Hej! I'm Søren, I live in Aarhus.", "I work night shifts as a nurse at the hospital.",
+                     "We adopted a dog last week, her name is Bølle.", "My sister has a new boyfriend, his name is Tom.",
+                     "My fiancée Adaeze and I are getting married in August.")
+    found = find("What is my dog called?", soren, embed=emb.encode_cached, own="Milo", user="Søren")
+    assert found is not None and found.answered and "Bølle" in found.told(), found
+    # "his name is Tom" is the boyfriend's, not the sister's
+    found = find("What's my sister's name?", soren, embed=emb.encode_cached, own="Milo", user="Søren")
+    assert found is not None and not found.answered and found.lacks == "name", found
+    assert find("What's the capital of Denmark?", soren, embed=emb.encode_cached, own="Milo", user="Søren") is None
+    # a question naming nothing new, close by meaning alone, is still theirs
+    found = find("When is the wedding?", soren, embed=emb.encode_cached, own="Milo", user="Søren")
+    assert found is not None and "August" in found.describe(), found

@@ -1561,6 +1561,7 @@ def _near_thing(words: Sequence[str], k: int, thing: set) -> bool:
 
 
 _PLACE_PREPOSITIONS = frozenset("in at on near by from to of".split())  # a closed, lexical class
+_ITS_NAME_IS = [[p, "name", v] for p in ("her", "his", "its", "their") for v in ("is", "was")]  # lexical
 
 
 def _given_for(words: Sequence[str], k: int, of: Callable[[int], bool], within: int, called_is: bool) -> bool:
@@ -1572,6 +1573,11 @@ def _given_for(words: Sequence[str], k: int, of: Callable[[int], bool], within: 
     j = k - 1 if k > 1 and words[k - 1].casefold() in ("the", "la", "le", "el", "die", "der", "das") else k  # "called the Heron"
     if j and words[j - 1].casefold() in ("called", "named") and any(
             of(i) and (not called_is or words[i + 1].casefold() in ("is", "was")) for i in range(max(0, j - 8), j - 1)):
+        return True
+    # "...a dog last week, her name is Bølle": the name of what the sentence told of, as "called"
+    # is ("What is my dog called?" was "not sure you've told me", the note said as the closest)
+    if (j > 2 and [w.casefold() for w in words[j - 3:j]] in _ITS_NAME_IS
+            and any(of(i) and (not called_is or words[i + 1].casefold() in ("is", "was")) for i in range(max(0, j - 11), j - 3))):
         return True
     return k + 3 < len(words) and words[k + 1].casefold() in ("is", "was") and of(k + 3)
 
@@ -1711,6 +1717,24 @@ def _shares_only_a_place(question: str, note: str, own: str = "", told: Sequence
     return shared <= places - theirs
 
 
+def _of_the_world(question: str, told: Sequence[Candidate], named: Sequence[int], j: int, own: str = "",
+                  user: str = "") -> bool:
+    """Whether a question without "I" or "my" names something none of their notes does, and is
+    close to note j by meaning alone, sharing no word with it: "What's the capital of Denmark?"
+    was 0.5 from 'I live in Aarhus.' and got "I'm not sure you've told me that. The closest I have
+    is that you live in Aarhus.": the world's, for the model. ("When is the wedding?" / 'My
+    fiancée Adaeze and I are getting married in August.' names nothing: theirs.) A name is told
+    by its capital, so speech to text's "whats the capital of denmark" is not seen."""
+    from milo.memory.grounding import STOP
+    from milo.memory.index import terms
+
+    if j in named or _asked_terms(question, own) & set(terms(_statements(told[j].text))):
+        return False
+    known = {bare(w) for c in told for w in re.findall(r"[^\W\d_]+", _words(c.text))} | {bare(own), bare(user)}
+    return any(w[0].isupper() and w.casefold() not in STOP and bare(w) not in known
+               for w in re.findall(r"[^\W\d_]+", question)[1:])
+
+
 @functools.cache
 def _RELATION_TERMS() -> frozenset:
     from milo.memory.index import terms
@@ -1763,7 +1787,8 @@ def _told_about(text: str, candidates: Sequence[Candidate], embed: Optional[Embe
         j = max(named, key=lambda k: (says_what_is_asked(text, _words(told[k].text)), meaning[0][k], k))
     else:
         return None
-    if _shares_only_a_place(text, told[j].text, own, told) or _in_general(text, told[j].text, own, user):
+    if (_shares_only_a_place(text, told[j].text, own, told) or _in_general(text, told[j].text, own, user)
+            or _of_the_world(text, told, named, j, own, user)):
         return None
     if _WHO_IS.match(text):
         # Who one named is: the note that gives who they are to the user ('My wife Karin and I
