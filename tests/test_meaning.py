@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 from helpers import ROOT
 
-from milo.chat.evidence import NAME_NOTE, NONE, Candidate, find
+from milo.chat.evidence import NAME_NOTE, NONE, Candidate, find, names_from
 from milo.memory import LivingMemory, embedder
 from milo.memory.vectors import DocVectors
 
@@ -2419,6 +2419,17 @@ def test_a_name_given_as_her_name_is_and_a_question_of_the_world_naming_what_no_
     # "his name is Tom" is the boyfriend's, not the sister's
     found = find("What's my sister's name?", soren, embed=emb.encode_cached, own="Milo", user="Søren")
     assert found is not None and not found.answered and found.lacks == "name", found
+    # a place is no one's name, and a note of no brother is not the closest to his name
+    porto = _said_by("Søren", "My sister lives in Porto.", "We adopted a dog last week, her name is Bølle.")
+    found = find("whats my sisters name", porto, embed=emb.encode_cached, own="Milo", user="Søren")
+    assert found is not None and not found.answered and "Porto" in found.describe(), found
+    assert not names_from("Your sister's name is Porto.", porto[0].text, "whats my sisters name", "Milo", "Søren")
+    found = find("What is my brother's name?", porto, embed=emb.encode_cached, own="Milo", user="Søren")
+    assert found is not None and not found.answered and found.closest is None, found
+    # ...but children may be someone's twins
+    twins = _said_by("Mirela", "My twins, Ana and Radu, start school in September.", "I drive a tram in Bucharest.")
+    found = find("What are my children called?", twins, embed=emb.encode_cached, own="Milo", user="Mirela")
+    assert found is not None and "Radu" in found.describe(), found
     assert find("What's the capital of Denmark?", soren, embed=emb.encode_cached, own="Milo", user="Søren") is None
     # a question naming nothing new, close by meaning alone, is still theirs
     found = find("When is the wedding?", soren, embed=emb.encode_cached, own="Milo", user="Søren")

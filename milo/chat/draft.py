@@ -35,7 +35,7 @@ import logging
 import re
 from typing import Optional, Sequence
 
-from milo.chat.evidence import (MEANING_SAME_THING, asks_by_role, NONE, Candidate, Embed, Evidence, asks_about_them, asks_about_user, asks_beyond_name,
+from milo.chat.evidence import (MEANING_SAME_THING, asks_by_role, closest_of_theirs, NONE, Candidate, Embed, Evidence, asks_about_them, asks_about_user, asks_beyond_name,
                                 asks_how_i, asks_when_or_how_many, by_meaning, changes, names_from, own_words, part_of,
                                 quoted_speaker, says_what_is_asked, to_you, told_notes, unnamed, asks_a_name, asks_who, gives_colour, gives_measure, introduces, same_when, asks_measure,
                                 names_no_one, asks_where, gives_place, bare, opens_with_pronoun, invents_which, which_thing, says_beyond, says_which)
@@ -103,6 +103,13 @@ def closest_notes(question: str, notes: Sequence[Candidate], embed: Embed, own: 
 
 def confirm(question: str, evidence: Optional[Evidence], candidates: Sequence[Candidate], llm, embed: Optional[Embed],
             own: str = "", user: str = "") -> Optional[Evidence]:
+    """`evidence` looked at again (`_confirm`), its closest note only where it speaks of whom a
+    name is asked of (milo.chat.evidence.closest_of_theirs)."""
+    return closest_of_theirs(question, _confirm(question, evidence, candidates, llm, embed, own, user))
+
+
+def _confirm(question: str, evidence: Optional[Evidence], candidates: Sequence[Candidate], llm, embed: Optional[Embed],
+             own: str = "", user: str = "") -> Optional[Evidence]:
     """`evidence` (find's) looked at again where it is not sure (see `needed`): the note the
     model's draft answer restates, when find found none; find's note kept when the draft
     restates it, else only said as the closest ("I'm not sure..."). `llm`: a LangChain chat

@@ -731,7 +731,7 @@ def find(text: str, candidates: Sequence[Candidate], embed: Optional[Embed] = No
     words (without it, by words alone). `own`: the persona's name (the user may address it).
     `user`: the user's name, when known: a note quoting someone else ('Caroline said: "..."', an
     imported memory, another person who talks with Milo) says nothing about this user."""
-    found = _find(text, candidates, embed, own, user)
+    found = closest_of_theirs(text, _find(text, candidates, embed, own, user))
     if (found is not None and found.answered and not found.unsure and embed is not None
             and re.match(r"\W*(?:which|what)\b", text, re.IGNORECASE) and not says_which(text, found)):
         # "Which hospital do I work at?" / 'I'm a nurse on a night shift in Valencia.' (dec57, said
@@ -742,6 +742,35 @@ def find(text: str, candidates: Sequence[Candidate], embed: Optional[Embed] = No
         # learning the erhu.", too far from the note in meaning to keep it by that alone).
         found = dataclasses.replace(found, unsure=True)
     return found
+
+
+def closest_of_theirs(question: str, found: Optional[Evidence]) -> Optional[Evidence]:
+    """`found`, without its closest note where the question asks the name of someone of theirs
+    and that note does not speak of them: "What is my brother's name?" was "I'm not sure you've
+    told me that. The closest I have is that you adopted a dog last week, her name is Bølle." (and,
+    after the draft "Your brother's name is Ingrid.", "...that your partner Ingrid teaches maths")."""
+    if found is None or found.answered or found.closest is None or not _ASKS_NAME.search(question):
+        return found
+    kin = _kin_asked(question, roles=True)
+    kin |= {w for group in _KIN_GROUPS if kin & group for w in group}  # "my children" / 'My twins, Ana and Radu'
+    words = {w.casefold() for w in re.findall(r"[^\W\d_]+", found.closest.text)}
+    if not kin or kin & (words | {w[:-1] for w in words}):
+        return found
+    from milo.memory.index import terms
+
+    # (a note of the one named, though: "What's the name of Tiago's fiancée?" / 'My brother Tiago
+    # is getting married in June.')
+    if (_asked_terms(question) - _NAME_TERMS()) & set(terms(_statements(found.closest.text))):
+        return found
+    return dataclasses.replace(found, closest=None)
+
+
+# Who may be spoken of by another word (closed, lexical classes; singular, a plural "s" is dropped).
+_KIN_GROUPS = tuple(frozenset(g.split()) for g in (
+    "child children kid son daughter twin baby boy girl",
+    "parent mother mom mum mama father dad papa",
+    "partner husband wife boyfriend girlfriend fiance fiancee fiancé fiancée spouse",
+    "sibling brother sister twin"))
 
 
 def says_which(question: str, found: Evidence) -> bool:
@@ -1504,8 +1533,12 @@ def names_from(answer: str, note: str, question: str, own: str = "", user: str =
     # A name only ever after a title is a family name ("what is my uncles first name" drafted
     # "Your uncle's first name is Haddad." of 'my uncle prof. haddad teaches physics').
     first = bool(_ASKS_FIRST_NAME.search(question))
+    # A name asked of someone of theirs is no place: 'My sister lives in Porto.' ("whats my sisters
+    # name" drafted "Your sister's name is Porto." and was said as told).
+    placed = bool(_kin_asked(question, roles=True))
     in_note = {w.casefold() for i, w in enumerate(note_words)
-               if not (cased and w.islower()) and not (first and i and note_words[i - 1].casefold() in _TITLES)}
+               if not (cased and w.islower()) and not (first and i and note_words[i - 1].casefold() in _TITLES)
+               and not (placed and i and note_words[i - 1].casefold() in _PLACE_PREPOSITIONS)}
     relations = _kin_asked(question, roles) if kin else set()
     thing = _thing_asked(question)
     asked = {bare(w) for w in re.findall(r"[^\W\d_]+", question)} - {"i", "my", "is", "what", "the"}
@@ -1646,7 +1679,10 @@ def _near_kin(words: Sequence[str], k: int, kin: set) -> bool:
     called" it ("Her coach is a tall guy called Marek.", not "My sister met a nice guy called
     Marek."), or just before "is my <kin>"."""
     kin = kin | {f"{w}s" for w in kin}  # "my sisters Ana and Eva"
-    return _given_for(words, k, lambda i: words[i].casefold() in kin, within=4, called_is=True)
+    # (not after "in", "at": 'My sister lives in Porto.' gave "You told me your sister lives in
+    # Porto." for "whats my sisters name")
+    within = 0 if k and words[k - 1].casefold() in _PLACE_PREPOSITIONS else 4
+    return _given_for(words, k, lambda i: words[i].casefold() in kin, within=within, called_is=True)
 
 
 # A question proper (its mark, or a question word first), not a request ("Tell me a fun fact."):
