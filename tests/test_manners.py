@@ -290,3 +290,21 @@ def test_a_yes_alone_to_a_question_is_held_and_flagged(reply, message, yes_only)
     assert all(b.startswith(a) for a, b in zip(shown, shown[1:]))
     assert m.visible(reply, final=True) == reply and m.yes_only is yes_only
     assert (shown[-1] == "") is yes_only
+
+
+@pytest.mark.parametrize("reply, shown, narrates", [
+    # bench/truth.py dec80 (held out): the user narrated to the user, the whole reply
+    ("Oksana asked about her new home in Kyiv.", "Oksana asked about her new home in Kyiv.", True),
+    ("The user mentioned that she moved.", "The user mentioned that she moved.", True),
+    ("The user mentioned that she moved. Nice!", "Nice!", False),
+    # ...left out where the reply goes on
+    ("Oksana asked about her new home in Kyiv. Kyiv is lovely, how are you finding it there?",
+     "Kyiv is lovely, how are you finding it there?", False),
+    # their name as the subject of anything else, or spoken to: a reply
+    ("Oksana is a lovely name! Welcome to the desk.", "Oksana is a lovely name! Welcome to the desk.", False),
+    ("Oksana, that's great news!", "Oksana, that's great news!", False),
+])
+def test_a_reply_that_opens_by_narrating_the_user_leaves_it_out(reply, shown, narrates):
+    m = Manners("Oksana", known=True, own=OWN, message="Sorry, I meant Kyiv, not Lviv.")
+    assert streamed(m, reply) == shown
+    assert m.visible(reply, final=True) == shown and m.narrates is narrates

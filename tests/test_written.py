@@ -105,3 +105,36 @@ def test_a_yes_alone_to_a_question_is_written_once_more(make_milo):
     assert result.reply == "Absolutely!" and len(requests) == 1
     result, _, requests = scripted_turn(make_milo, [YES, YES, BOOK], "Can you recommend a book?")
     assert result.reply == "Absolutely!" and len(requests) == 2
+
+
+NARRATES = ("[REPLY]: Amy asked about her new home in Kyiv.\n[INTERNAL]: a move\n[CORE_UPDATE]: They moved.\n"
+            "[FUTURE_MESSAGE]: Nothing in particular")
+KYIV = ("[REPLY]: Kyiv! How are you finding it there?\n[INTERNAL]: a move\n[CORE_UPDATE]: They moved.\n"
+        "[FUTURE_MESSAGE]: Nothing in particular")
+
+
+def test_a_reply_that_only_narrates_the_user_is_written_once_more_and_a_copy_is_kept_from_its_opening(make_milo):
+    """bench/truth.py dec80 (held out): told 'Sorry, I meant Kyiv, not Lviv. I moved there last
+    year.', the good brain wrote "Oksana asked about her new home in Kyiv." (the user narrated to
+    the user), and "Oh! Oh, wait, did you know octopuses have three hearts? Three!" three times in
+    three tries, the once-more included. A llama.cpp brain writes it again kept from the
+    exclamations it opened with (a logit bias, beside the grammar); others as before."""
+    grammar = lambda choice: dataclasses.replace(choice, grammar=True)  # noqa: E731 - the scripted server reads no grammar
+    result, shown, requests = scripted_turn(lambda c: make_milo(grammar(c)), [NARRATES, KYIV], "Sorry, I meant Kyiv, not Lviv.")
+    assert result.reply == "Kyiv! How are you finding it there?" == shown and len(requests) == 2
+    assert "logit_bias" not in requests[1] and "grammar" in requests[1]
+    result, shown, requests = scripted_turn(lambda c: make_milo(grammar(c)), [COPY, OWN], "Hi Milo, I drive a bus.")
+    assert result.reply == shown and "octopuses" not in shown and len(requests) == 2
+    assert {"Oh", " Oh", "oh", " oh", "wait", " wait", "Wait", " Wait"} == {w for w, bias in requests[1]["logit_bias"] if bias == -100}
+    assert "grammar" in requests[1] and requests[1]["temperature"] == 0.9
+
+
+def test_llama_cpp_keeps_the_answer_from_words_given_a_logit_bias(embedded):
+    """The real embedded server (the tiny brain) takes a logit bias by words, as a reply written
+    again after a copied sample is given it."""
+    ask = [("human", "Repeat exactly: Oh! Oh, wait, cats are great.")]
+    plain = embedded.llm.bind(temperature=0, max_tokens=12).invoke(ask).content
+    kept = embedded.llm.bind(temperature=0, max_tokens=12,
+                             extra_body={"logit_bias": [[v, -100] for v in ("Oh", " Oh", "oh", " oh")]}).invoke(ask).content
+    assert plain.lstrip().startswith("Oh"), plain  # what the bias is for, on this brain
+    assert "Oh" not in kept and "oh" not in kept.split(), kept

@@ -189,6 +189,18 @@ def _yes_pending(text: str) -> bool:
     return not rest or any(y.startswith(rest) for y in _YES)
 
 
+def opening_interjections(reply: str) -> list[str]:
+    """The exclamations `reply` opens with ("Oh! Oh, wait, did you know..." -> Oh, wait): what a
+    reply written again after a copied sample is kept from (milo.chat.turn)."""
+    out: list[str] = []
+    for word in re.findall(r"[^\W\d_]+", reply):
+        if not _INTERJECTION.match(word):
+            break
+        if word not in out:
+            out.append(word)
+    return out
+
+
 def _interjection(text: str) -> bool:
     """Only an exclamation ("Oh!", "Ooh, wow!"): no reply on its own."""
     return bool(_INTERJECTION.match(text.strip()))
@@ -203,6 +215,10 @@ def _words(text: str) -> list[str]:
 _PERSONAL = re.compile(r"(?<![\w'])(?:i|i'm|i've|i'd|i'll|me|my|you|you're|you've|you'd|you'll|your|yours|we|us|our)(?![\w'])",
                        re.IGNORECASE)
 _CONJUNCTION = r"^\W*(?:(?:and|also|but|plus|oh|so)\W+)?"
+# Verbs that report what someone said (English, lexical: the replies' language).
+_REPORTS = re.compile(r"\s+(?:just\s+|also\s+)?(?:asked|asks|said|says|mentioned|mentions|told|tells|explained|explains|shared|shares"
+                      r"|talked|talks|spoke|wants|wanted|is\s+asking|was\s+asking|has\s+asked|has\s+mentioned|has\s+told)(?!\w)",
+                      re.IGNORECASE)
 
 
 # Someone of theirs spoken of (a closed, lexical class; English), and the facts only the user's own
@@ -306,7 +322,7 @@ class Manners:
         self._user_words = ([self.user_name.lower()] if self.user_name else []) + ["the user"]
         self._of_user = re.compile(_CONJUNCTION + "(?:" + "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in self._user_words)
                                    + r")(?:['\u2019]s)?(?=\s+[^\W\d_])", re.IGNORECASE)
-        self.copied_only = False  # see visible()
+        self.copied_only = self.narrates = False  # see visible()
 
     def _copied(self, sentence: str) -> Optional[frozenset]:
         """The words of the sample `sentence` copies, or None."""
@@ -448,6 +464,12 @@ class Manners:
         spoken to in it."""
         return bool(self._of_user.match(sentence)) and not _PERSONAL.search(sentence.replace("\u2019", "'"))
 
+    def _reports_of_user(self, sentence: str) -> bool:
+        """Whether `sentence` opens with the user's name (or "the user") and a verb that reports
+        what they said or asked ("Oksana asked about...", "The user mentioned that...")."""
+        m = self._of_user.match(sentence)
+        return bool(m) and bool(_REPORTS.match(sentence[m.end():])) and self._speaks_of_user(sentence)
+
     def _maybe_of_user(self, tail: str) -> bool:
         """The unfinished sentence may still open with the user's name: held until it is whole."""
         m = re.match(_CONJUNCTION, tail)
@@ -489,7 +511,7 @@ class Manners:
         `self.copied_only` then says whether the reply was nothing but copies (or an "Oh!" and
         copies), one of the persona's samples among them, shown whole as the model wrote it for
         want of anything else."""
-        self.copied_only = self.yes_only = False
+        self.copied_only = self.yes_only = self.narrates = False
         text = self._without_asides(text, final)
         label = _LABEL.match(text)
         if label and text[label.end():].strip():
@@ -516,7 +538,7 @@ class Manners:
         if final and tail.strip():
             parts.append(tail)
             tail = ""
-        shown, said_something, left_out = "", False, False
+        shown, said_something, left_out, narrated = "", False, False, False
         copied: Optional[frozenset] = None  # the words of the sample a left-out sentence copied
         for sentence in parts:
             sentence, claimed = self._unclaimed(sentence)
@@ -525,6 +547,12 @@ class Manners:
             if said_something and (_closer(sentence) or self._speaks_of_user(sentence) or self._invents(sentence)
                                    or (claimed is not None and self._invents(claimed))):
                 return self._finish(shown).rstrip()
+            if not said_something and self._reports_of_user(sentence):
+                # A reply that opens by narrating the user to the user: "Oksana asked about her
+                # new home in Kyiv." (the good brain, told 'Sorry, I meant Kyiv, not Lviv.'): left
+                # out; alone, the reply is written again (milo.chat.turn), as a copied sample is.
+                narrated = True
+                continue
             words = _words(sentence)
             if copied is not None and words and set(words) <= copied:
                 continue  # the rest of that sample ("Oh, wait, did you know octopuses have three hearts? Three!")
@@ -544,11 +572,13 @@ class Manners:
                 # its earlier replies counted as samples): the model's own reply is better than
                 # that (fail open).
                 self.copied_only = any(self._copy_start(p, self._persona_starts) is not None for p in parts)
+                self.narrates = narrated
                 return self._finish("".join(parts)).rstrip()
             self.yes_only = self._asks and bool(_YES_ONLY.match(shown))
             return self._finish(shown).rstrip()
         held = copied is not None and self._maybe_more(tail, copied)
-        if (tail and not held and not (said_something and (_maybe_closer(tail) or self._maybe_of_user(tail) or self._maybe_invents(tail)))
+        if (tail and not held and not (said_something and (_maybe_closer(tail) or self._maybe_invents(tail)))
+                and not self._maybe_of_user(tail)
                 and not self._maybe_copy(tail) and not self._maybe_claim(tail) and not self._maybe_as_own(tail)):
             if self.user_name:
                 tail = tail[: _pending_name(tail)]  # "your name is ..." still being written

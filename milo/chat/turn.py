@@ -28,7 +28,7 @@ from milo.chat.draft import confirm, needed
 from milo.chat.evidence import (SAID, changed_later, Candidate, Evidence, asks_about_them, earlier_words, find, followed_up, leaning, name_note,
                                 only_asks, points_back, closest_told)
 from milo.chat.failures import LOST_THREAD, ModelFailure, classify, deferred_interrupt
-from milo.chat.manners import Manners
+from milo.chat.manners import Manners, opening_interjections
 from milo.chat.models import ModelChoice
 from milo.chat.persona import NAME_NOTE, Persona
 from milo.chat.tags import MiloTagParser, TaggedAnswer, TagSpec
@@ -710,7 +710,7 @@ class Milo:
                             before = begun if before is None else before
                             whole = bool(begun - before)
                             reply = manners.visible(partial.reply, final=whole)
-                            if whole and (manners.copied_only or manners.yes_only) and not emitted and not bind:
+                            if whole and (manners.copied_only or manners.yes_only or manners.narrates) and not emitted and not bind:
                                 again = True  # nothing but a sample copied, or a yes: written once more (below)
                                 break
                             if len(reply) > len(emitted) and reply.startswith(emitted):
@@ -727,6 +727,14 @@ class Milo:
                     answer.close()
                     log.info("the reply %r only copied a sample, or said yes: written again", partial.reply)
                     bind, final, before, whole = {"temperature": RESAMPLE_TEMPERATURE}, None, None, False
+                    # ...and kept from the exclamations it opened with: sampled more freely, the good
+                    # brain still wrote "Oh! Oh, wait, did you know octopuses..." again (3 of 3 tries
+                    # after a correction, 'Sorry, I meant Kyiv, not Lviv.'). llama.cpp's logit bias
+                    # takes words.
+                    avoid = opening_interjections(partial.reply) if self.model.grammar else []
+                    if avoid:
+                        bind["extra_body"] = {"logit_bias": [[v, -100] for w in avoid for c in {w, w.lower(), w.capitalize()}
+                                                             for v in (c, " " + c)]}
                 if _cut(interruption) is not None and not whole:
                     # Cut off while the reply was still being written: the lines finished
                     # before it stand; the reply is what was heard (_steps).
