@@ -2321,7 +2321,7 @@ SETS = {
             [("Which city do I work in?", "corrected", ["kyiv"], None),
              ("What is my job?", "told", ["dentist"], None),
              ("What is my husband's name?", "never", None, None),
-             ("What's the capital of Ukraine?", "world", ["kyiv"], None)],
+             ("What's the capital of Ukraine?", "world", ["kyiv", "kiev"], None)],  # (both spellings: "kiev" added after the first run),
         ],
         "tomas": [
             [S("Ahoj Milo, Tomáš here. I fix bicycles at a shop near the river.")],
