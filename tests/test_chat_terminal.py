@@ -152,7 +152,10 @@ def test_the_pieces_given_to_on_reply_are_the_reply_etched(make_milo, memory_fil
         pieces = []
         result = make_milo(choose_model("openai:m", env={"MILO_BASE_URL": srv.url})).turn("hello, a test exchange", on_reply=pieces.append)
     assert result.ok and pieces and "".join(pieces) == result.reply
-    assert "[" not in result.reply and not result.reply.startswith('"')
+    # (not a reply wrapped in quotes; quotes inside it stay: '"Hi," said Milo, "nice to see you!"'
+    # was cut to "Hi," until a reply that opens with an exclamation was held, 2026-12-06)
+    assert "[" not in result.reply and not (result.reply.startswith('"') and result.reply.count('"') == 2)
+    assert "friend" in result.reply or "see you" in result.reply or "Just plain" in result.reply or "there" in result.reply
     if result.pulse is not None:
         assert pulses(memory_file)[0].fields["REPLY"] == " / ".join(result.reply.splitlines())
 

@@ -69,8 +69,8 @@ def test_a_wrong_name_for_the_user_is_corrected_only_when_milo_knows_theirs():
     assert Manners("Friend", known=False, own=OWN).visible("Your name is Milo.", final=True) == "Your name is Milo."
     # Held back while the name is still being written, shown with the right one.
     m = Manners("Sam", known=True, own=OWN)
-    assert m.visible("Hi! Your name is Mi") == "Hi!"
-    assert m.visible("Hi! Your name is Milo, ") == "Hi! Your name is Sam,"
+    assert m.visible("Sure! Your name is Mi") == "Sure!"
+    assert m.visible("Sure! Your name is Milo, ") == "Sure! Your name is Sam,"
 
 
 @pytest.mark.parametrize("reply, known, unknown", [
@@ -118,7 +118,9 @@ def test_a_sentence_that_opens_like_a_persona_sample_is_a_copy_and_is_left_out(r
 def test_another_persona_is_not_greeted_back_by_its_name_either():
     assert Manners("Sam", known=True, own="Luna").visible("Oh, hi Luna! How was your day?", final=True) == "Oh, hi Sam! How was your day?"
     assert Manners("Sam", known=True, own="Luna").visible("Oh, hi Milo!", final=True) == "Oh, hi Milo!"
-    assert Manners("Sam", known=True, own="Luna").visible("Oh, hi Lu") == "Oh, hi"  # perhaps "Luna" being written
+    # perhaps "Luna" being written; and "Oh, hi Luna!" alone would be written again: held
+    assert Manners("Sam", known=True, own="Luna").visible("Oh, hi Lu") == ""
+    assert Manners("Sam", known=True, own="Luna").visible("Oh, hi Lu", final=True) == "Oh, hi Lu"
 
 
 @pytest.mark.parametrize("reply,shown", [
@@ -307,4 +309,16 @@ def test_a_yes_alone_to_a_question_is_held_and_flagged(reply, message, yes_only)
 def test_a_reply_that_opens_by_narrating_the_user_leaves_it_out(reply, shown, narrates):
     m = Manners("Oksana", known=True, own=OWN, message="Sorry, I meant Kyiv, not Lviv.")
     assert streamed(m, reply) == shown
-    assert m.visible(reply, final=True) == shown and m.narrates is narrates
+    assert m.visible(reply, final=True) == shown and m.again is narrates
+
+
+@pytest.mark.parametrize("reply, again", [
+    ("Okey!", True), ("Oksana!", True), ("Hello!", True), ("Oh, hi Oksana!", True),  # dec80's first replies
+    ("Hi Oksana! How is Lviv?", False), ("Okay, tell me more.", False), ("Happy to hear it.", False),
+])
+def test_a_reply_of_only_exclamations_or_names_is_held_and_flagged(reply, again):
+    """Held while it may be nothing more (what is shown still only grows), so that the turn can
+    write it once more."""
+    m = Manners("Oksana", known=True, own=OWN, message="Pryvit Milo, I'm Oksana. I'm a dentist in Lviv.")
+    assert streamed(m, reply) == reply and m.again is again
+    assert (m.visible(reply + " ") == "") is again

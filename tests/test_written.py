@@ -123,6 +123,9 @@ def test_a_reply_that_only_narrates_the_user_is_written_once_more_and_a_copy_is_
     result, shown, requests = scripted_turn(lambda c: make_milo(grammar(c)), [NARRATES, KYIV], "Sorry, I meant Kyiv, not Lviv.")
     assert result.reply == "Kyiv! How are you finding it there?" == shown and len(requests) == 2
     assert "logit_bias" not in requests[1] and "grammar" in requests[1]
+    okey = "[REPLY]: Okey!\n[INTERNAL]: a move\n[CORE_UPDATE]: They moved.\n[FUTURE_MESSAGE]: Nothing in particular"
+    result, shown, requests = scripted_turn(make_milo, [okey, KYIV], "Sorry, I meant Kyiv, not Lviv.")
+    assert result.reply == "Kyiv! How are you finding it there?" == shown and len(requests) == 2
     result, shown, requests = scripted_turn(lambda c: make_milo(grammar(c)), [COPY, OWN], "Hi Milo, I drive a bus.")
     assert result.reply == shown and "octopuses" not in shown and len(requests) == 2
     assert {"Oh", " Oh", "oh", " oh", "wait", " wait", "Wait", " Wait"} == {w for w, bias in requests[1]["logit_bias"] if bias == -100}

@@ -162,7 +162,7 @@ def _maybe_closer(tail: str) -> bool:
     return held or any(o.startswith(n) or n.startswith(o) for o in _OPENERS)
 
 
-_INTERJECTION = re.compile(r"^\W*(?:(?:oh+|ah+|ooh+|wow|hmm+|huh|ha+|yay|whoa|aw+|wait|well|hey|hi|hello)\W*)+$", re.IGNORECASE)
+_INTERJECTION = re.compile(r"^\W*(?:(?:oh+|ah+|ooh+|wow|hmm+|huh|ha+|yay|whoa|aw+|wait|well|hey|hi|hello|ok|okay|okey)\W*)+$", re.IGNORECASE)
 
 
 # Only the exclamation replies open with, a persona sample's copy most often after it.
@@ -199,6 +199,9 @@ def opening_interjections(reply: str) -> list[str]:
         if word not in out:
             out.append(word)
     return out
+
+
+_CALLS = ("oh", "ah", "ooh", "wow", "hmm", "huh", "ha", "yay", "whoa", "aw", "wait", "well", "hey", "hi", "hello", "ok", "okay", "okey")
 
 
 def _interjection(text: str) -> bool:
@@ -322,7 +325,7 @@ class Manners:
         self._user_words = ([self.user_name.lower()] if self.user_name else []) + ["the user"]
         self._of_user = re.compile(_CONJUNCTION + "(?:" + "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in self._user_words)
                                    + r")(?:['\u2019]s)?(?=\s+[^\W\d_])", re.IGNORECASE)
-        self.copied_only = self.narrates = False  # see visible()
+        self.copied_only = self.again = False  # see visible()
 
     def _copied(self, sentence: str) -> Optional[frozenset]:
         """The words of the sample `sentence` copies, or None."""
@@ -464,6 +467,19 @@ class Manners:
         spoken to in it."""
         return bool(self._of_user.match(sentence)) and not _PERSONAL.search(sentence.replace("\u2019", "'"))
 
+    def _only_calls(self, reply: str, pending: bool = False) -> bool:
+        """Whether `reply` is only exclamations and names (the user's, the persona's); `pending`:
+        or may still be, its last word unfinished ("Oks", "Hel")."""
+        words = re.findall(r"[^\W\d_]+", reply)
+        names = self._not_theirs - {"i"}
+        call = lambda w: bool(_INTERJECTION.match(w)) or _fold(w) in names  # noqa: E731
+        if pending and words and not re.search(r"[^\w']\s*$", reply):
+            last = _fold(words.pop())
+            if not (call(last) or any(c.startswith(last) for c in (*names, *_CALLS))):
+                return False
+            return all(call(w) for w in words)
+        return bool(words) and all(call(w) for w in words)
+
     def _reports_of_user(self, sentence: str) -> bool:
         """Whether `sentence` opens with the user's name (or "the user") and a verb that reports
         what they said or asked ("Oksana asked about...", "The user mentioned that...")."""
@@ -511,7 +527,7 @@ class Manners:
         `self.copied_only` then says whether the reply was nothing but copies (or an "Oh!" and
         copies), one of the persona's samples among them, shown whole as the model wrote it for
         want of anything else."""
-        self.copied_only = self.yes_only = self.narrates = False
+        self.copied_only = self.yes_only = self.again = False
         text = self._without_asides(text, final)
         label = _LABEL.match(text)
         if label and text[label.end():].strip():
@@ -572,9 +588,12 @@ class Manners:
                 # its earlier replies counted as samples): the model's own reply is better than
                 # that (fail open).
                 self.copied_only = any(self._copy_start(p, self._persona_starts) is not None for p in parts)
-                self.narrates = narrated
+                # Written once more (milo.chat.turn) where it only narrated the user, or is only an
+                # exclamation or their name ("Okey!", "Oksana!": first replies of the good brain, dec80).
+                self.again = narrated or self._only_calls("".join(parts))
                 return self._finish("".join(parts)).rstrip()
             self.yes_only = self._asks and bool(_YES_ONLY.match(shown))
+            self.again = self._only_calls(shown)
             return self._finish(shown).rstrip()
         held = copied is not None and self._maybe_more(tail, copied)
         if (tail and not held and not (said_something and (_maybe_closer(tail) or self._maybe_invents(tail)))
@@ -586,7 +605,7 @@ class Manners:
             if held_name:
                 tail = tail[: held_name.start("held")]  # perhaps "hi Milo" still being written
             shown += tail
-        if _EXCLAIM_ONLY.match(shown) or (self._asks and _yes_pending(shown)):
+        if _EXCLAIM_ONLY.match(shown) or (self._asks and _yes_pending(shown)) or self._only_calls(shown, pending=True):
             # "Oh!" alone is held until what follows it is known: a sample copied after it is
             # then written again before anything was shown (milo.chat.turn). So is "Sure!" to a
             # question: alone, it is written again.

@@ -710,7 +710,7 @@ class Milo:
                             before = begun if before is None else before
                             whole = bool(begun - before)
                             reply = manners.visible(partial.reply, final=whole)
-                            if whole and (manners.copied_only or manners.yes_only or manners.narrates) and not emitted and not bind:
+                            if whole and (manners.copied_only or manners.yes_only or manners.again) and not emitted and not bind:
                                 again = True  # nothing but a sample copied, or a yes: written once more (below)
                                 break
                             if len(reply) > len(emitted) and reply.startswith(emitted):
