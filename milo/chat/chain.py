@@ -22,8 +22,9 @@ def build_chain(persona: Persona, model: ModelChoice, parser: MiloTagParser, too
     answer, already written (the input's "prefill" message; milo.chat.evidence): the model
     continues it, and the parser reads only the continuation. `stop`: once set, the model's stream
     ends at its next piece (milo.chat.bounded). `bind`: call options for this answer (a
-    temperature; for llama.cpp an extra_body, merged with the grammar's). `written`: the model's text is appended to it as it comes (after the prefill),
-    for a next prompt that repeats this answer as the model wrote it (Milo's continuation)."""
+    temperature; for llama.cpp an extra_body, merged with the grammar's). `written`: the model's
+    text is appended to it as it comes (after the prefill), for a next prompt that repeats this
+    answer as the model wrote it (Milo's continuation)."""
     prompt = persona.prompt(parser.get_format_instructions())
     llm: Runnable = model.llm
     bind = dict(bind or {})

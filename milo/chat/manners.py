@@ -162,7 +162,11 @@ def _maybe_closer(tail: str) -> bool:
     return held or any(o.startswith(n) or n.startswith(o) for o in _OPENERS)
 
 
-_INTERJECTION = re.compile(r"^\W*(?:(?:oh+|ah+|ooh+|wow|hmm+|huh|ha+|yay|whoa|aw+|wait|well|hey|hi|hello|ok|okay|okey)\W*)+$", re.IGNORECASE)
+# Exclamations (English, lexical), as patterns ("ohhh") and as words (what one being written may become).
+_CALL_PATTERNS = ("oh+", "ah+", "ooh+", "wow", "hmm+", "huh", "ha+", "yay", "whoa", "aw+", "wait", "well", "hey", "hi", "hello",
+                  "ok", "okay", "okey")
+_CALLS = tuple(p.rstrip("+") for p in _CALL_PATTERNS)
+_INTERJECTION = re.compile(r"^\W*(?:(?:" + "|".join(_CALL_PATTERNS) + r")\W*)+$", re.IGNORECASE)
 
 
 # Only the exclamation replies open with, a persona sample's copy most often after it.
@@ -199,9 +203,6 @@ def opening_interjections(reply: str) -> list[str]:
         if word not in out:
             out.append(word)
     return out
-
-
-_CALLS = ("oh", "ah", "ooh", "wow", "hmm", "huh", "ha", "yay", "whoa", "aw", "wait", "well", "hey", "hi", "hello", "ok", "okay", "okey")
 
 
 def _interjection(text: str) -> bool:
@@ -526,7 +527,8 @@ class Manners:
         """What may be shown of `text`, the reply as far as it has been written. With `final`,
         `self.copied_only` then says whether the reply was nothing but copies (or an "Oh!" and
         copies), one of the persona's samples among them, shown whole as the model wrote it for
-        want of anything else."""
+        want of anything else; `self.again`, whether it only narrated the user or is only
+        exclamations and names (each written once more by milo.chat.turn, as `yes_only`)."""
         self.copied_only = self.yes_only = self.again = False
         text = self._without_asides(text, final)
         label = _LABEL.match(text)
