@@ -2451,7 +2451,8 @@ def claims(text: str, said: str) -> list[str]:
     return out
 
 
-_INTERJECTION = re.compile(r"^\W*(?:oh+|ah+|ooh+|wow|hmm+|huh|ha+|yay|whoa|aw+)\W*(?:\s+(?:oh+|ah+|wow|wait)\W*)*$", re.I)
+# ("okey", "okay", "ok" since 2026-12-06: dec80's "Okey!" had not counted)
+_INTERJECTION = re.compile(r"^\W*(?:oh+|ah+|ooh+|wow|hmm+|huh|ha+|yay|whoa|aw+|okey|okay|ok)\W*(?:\s+(?:oh+|ah+|wow|wait)\W*)*$", re.I)
 
 
 def interjection_only(reply: str) -> bool:
