@@ -34,6 +34,20 @@ def test_pipe_with_a_server_prints_one_reply_per_line(memory_file):
     assert len(list(LivingMemory(memory_file).pulses())) == 2
 
 
+def test_a_piped_reply_that_only_copies_a_sample_is_written_once_more(memory_file):
+    """bench/truth.py pipes its messages, as the shared truth eval does: there a reply that was
+    only a persona sample copied ("Oh! Oh, wait, did you know octopuses have three hearts?") was
+    shown as it was, where the terminal wrote it once more."""
+    copy = ("[REPLY]: Oh! Oh, wait, did you know octopuses have three hearts? Three!\n[INTERNAL]: x\n"
+            "[CORE_UPDATE]: They drive a bus.\n[FUTURE_MESSAGE]: Nothing in particular")
+    own = "[REPLY]: Ooh, a bus driver! Which route do you drive?\n[INTERNAL]: x\n[CORE_UPDATE]: They drive a bus."
+    with ScriptedModelServer([("ok", copy), ("ok", own)]) as srv:
+        proc = run_milo("chat", "--model", "openai:m", "--memory-file", str(memory_file),
+                        input="Hi Milo, I drive a bus.\n", env={"MILO_BASE_URL": srv.url})
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout == "Ooh, a bus driver! Which route do you drive?\n" and len(srv.requests) == 2
+
+
 def test_failed_model_keeps_the_loop_going(memory_file):
     with ScriptedModelServer([("status", 500)]) as srv:
         proc = run_milo("chat", "--model", "openai:m", "--memory-file", str(memory_file),

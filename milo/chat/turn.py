@@ -454,7 +454,9 @@ class Milo:
     def turn(self, text: str, on_reply: Optional[Callable[[str], None]] = None,
              on_reply_end: Optional[Callable[[], None]] = None) -> TurnResult:
         """`on_reply_end` is called once the reply is whole: as soon as the model starts on the
-        memory lines after it (so a voice speaks its last sentence then, not after them)."""
+        memory lines after it (so a voice speaks its last sentence then, not after them).
+        What the reply guard does while a reply streams (a copied sample, a yes alone, written
+        once more) needs `on_reply`: a front end that shows only whole replies passes one that does nothing."""
         pending = self.start_turn(text, on_reply)
         if on_reply_end is not None:
             on_reply_end()

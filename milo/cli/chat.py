@@ -297,7 +297,9 @@ def _chat_through_pipe(milo, args, statuses: StatusBox) -> int:
                 continue
             if text.lower() in EXIT_WORDS:
                 break
-            result = milo.turn(text)
+            # (streamed, unseen: as at a terminal, a reply that only copied a sample is written
+            # once more; piped, bench/truth.py and the shared truth eval had none of it)
+            result = milo.turn(text, on_reply=lambda _piece: None)
             print(" ".join(result.reply.splitlines()), flush=True)
             asked += 1
             answered += result.ok
