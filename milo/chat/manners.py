@@ -579,7 +579,9 @@ class Manners:
             found = self._copied(sentence)
             if found is not None:
                 copied, left_out = found, left_out or found <= self._earlier  # a repeat of Milo's own
-                repeated = repeated or found <= self._earlier
+                # (a "you told me" said again, not any repeat: "Hello from the loopback server!"
+                # each turn is a scripted server's, and a repeat alone is shown as before)
+                repeated = repeated or (found <= self._earlier and bool(_CLAIM.match(sentence)))
                 continue
             copied = None
             shown += sentence
@@ -593,8 +595,8 @@ class Manners:
                 self.copied_only = any(self._copy_start(p, self._persona_starts) is not None for p in parts)
                 # Written once more (milo.chat.turn) where it only narrated the user, or is only an
                 # exclamation or their name ("Okey!", "Oksana!": first replies of the good brain, dec80),
-                # or only repeats an earlier reply ("Who leads the group?" got "You told me your group
-                # is called Kaze.", the answer to "What is my group called?" just before: dec81).
+                # or only repeats an earlier "you told me" ("Who leads the group?" got "You told me your
+                # group is called Kaze.", the answer to "What is my group called?" just before: dec81).
                 self.again = narrated or repeated or self._only_calls("".join(parts))
                 return self._finish("".join(parts)).rstrip()
             self.yes_only = self._asks and bool(_YES_ONLY.match(shown))
