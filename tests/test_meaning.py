@@ -2496,3 +2496,15 @@ def test_dec82_which_city_keeps_the_older_note_that_names_it(emb):
     assert "Kraków" in reply and "retired" in reply, reply
     reply = fixed_reply(find("Do I still drive trams?", dariusz, embed=emb.encode_cached, own="Milo", user="Dariusz"))[0]
     assert "retired" in reply, reply
+
+
+def test_a_greeting_alone_is_no_note_to_answer_with(emb):
+    """The held-out Søren conversation, run again: "What did I have for breakfast?" got "I'm not
+    sure you've told me that. The closest I have is that Good morning Søren." ('Good morning
+    Milo.' is close to breakfast by meaning)."""
+    from milo.chat.addressing import fixed_reply
+
+    soren = _said_by("Søren", "Hej! I'm Søren, I live in Aarhus.", "Good morning Milo.",
+                     "We adopted a dog last week, her name is Bølle.")
+    found = find("What did I have for breakfast?", soren, embed=emb.encode_cached, own="Milo", user="Søren")
+    assert found is None or "morning" not in fixed_reply(found)[0], found

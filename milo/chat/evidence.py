@@ -751,7 +751,13 @@ def closest_of_theirs(question: str, found: Optional[Evidence]) -> Optional[Evid
     and that note does not speak of them: "What is my brother's name?" was "I'm not sure you've
     told me that. The closest I have is that you adopted a dog last week, her name is Bølle." (and,
     after the draft "Your brother's name is Ingrid.", "...that your partner Ingrid teaches maths")."""
-    if found is None or found.answered or found.closest is None or not _ASKS_NAME.search(question):
+    if found is None or found.answered or found.closest is None:
+        return found
+    if _only_greets(found.closest.text, found.own):
+        # (nor a greeting: "What did I have for breakfast?" got "...The closest I have is that Good
+        # morning Søren.", 'Good morning Milo.' close to it by meaning)
+        return dataclasses.replace(found, closest=None)
+    if not _ASKS_NAME.search(question):
         return found
     kin = _kin_asked(question, roles=True)
     kin |= {w for group in _KIN_GROUPS if kin & group for w in group}  # "my children" / 'My twins, Ana and Radu'
@@ -765,6 +771,16 @@ def closest_of_theirs(question: str, found: Optional[Evidence]) -> Optional[Evid
     if (_asked_terms(question) - _NAME_TERMS()) & set(terms(_statements(found.closest.text))):
         return found
     return dataclasses.replace(found, closest=None)
+
+
+def _only_greets(note: str, own: str = "") -> bool:
+    """Whether a note's words are only a greeting and names ('Søren said: "Good morning Milo."')."""
+    from milo.memory.names import _GREETING
+
+    q = _said(note)
+    words = (q[1] if q else note).casefold()
+    names = [re.escape(n.casefold()) for n in (own, quoted_speaker(note) or "") if n]
+    return bool(re.fullmatch(r"\W*(?:(?:" + "|".join([_GREETING, *names]) + r")(?!\w)\W*)+", words))
 
 
 # Who may be spoken of by another word (closed, lexical classes; singular, a plural "s" is dropped).
@@ -795,6 +811,8 @@ def _find(text: str, candidates: Sequence[Candidate], embed: Optional[Embed] = N
           user: str = "") -> Optional[Evidence]:
     if user:
         candidates = [c for c in candidates if quoted_speaker(c.text) in (None, user.casefold())]
+    # (a greeting alone tells nothing: 'Good morning Milo.' was said for "What did I have for breakfast?")
+    candidates = [c for c in candidates if not _only_greets(c.text, own)]
     if not asks_about_user(text, own):
         if _asks_about_us(text, own) and _beyond_name(text, own):  # not "Where were we?"
             # "What do we run?", "When does our shop open?": their family's, or the user's with
