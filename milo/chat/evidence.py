@@ -1149,7 +1149,29 @@ def names_no_one(question: str, note: str, own: str = "", user: str = "") -> boo
     if kin:
         in_note = (in_note & _ROLES if kin & _ROLES else set()) | (in_note & RELATIONS if kin & RELATIONS else set())
     return (bool(asked) and not named_in_note
-            and not (_names_someone(note, question, own, user) or in_note))
+            and not ((_names_someone(note, question, own, user) and not names_only_things(note, question, own, user)) or in_note))
+
+
+def names_only_things(note: str, question: str, own: str = "", user: str = "") -> bool:
+    """Whether every name in `note` is what a thing the question speaks of is called, not someone:
+    "Who leads the group?" / 'Our group is called Kaze.' was answered with that note (dec81). Not a
+    role's or relation's name ('my team's coach is called Marek')."""
+    from milo.memory.index import terms
+
+    things = _asked_terms(question) - _RELATION_TERMS() - set(terms(" ".join(_ROLES)))
+    found = list(_names(note, question, own, user))
+    return bool(found) and all(bool(set(terms(_called_what(words, k))) & things) for words, k in found)
+
+
+def _called_what(words: Sequence[str], k: int) -> str:
+    """The word words[k] (a name) is given as the name of: "<it> (is) called/named <name>"."""
+    j = k - 1 if k > 1 and words[k - 1].casefold() in ("the", "la", "le", "el", "die", "der", "das") else k
+    if j < 2 or words[j - 1].casefold() not in ("called", "named"):
+        return ""
+    i = j - 2
+    if i > 0 and words[i].casefold() in ("is", "was", "are", "were"):
+        i -= 1
+    return words[i] if i >= 0 else ""
 
 
 def gives_colour(question: str, answer: str, note: str) -> bool:
