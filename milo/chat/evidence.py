@@ -1088,8 +1088,9 @@ def _lacking(found: Evidence, text: str, own: str, user: str, shown: Candidate) 
 
 # "What are we singing...", "what do i keep": what someone does, by its verb (English question
 # words and auxiliaries: a closed, lexical form).
-_WHAT_DONE = re.compile(r"^\W*what\s+(?:(?:do|does|did|will|would|can|could|should)\s+(?P<who>(?:my|our|his|her|their)\s+[^\W\d_]+|(?!(?:my|our|his|her|their|the|a)\b)[^\W\d_]+)\s+(?P<verb>[^\W\d_]+)"
-                        r"|(?:are|is|was|were|am)\s+(?P<who2>(?:my|our|his|her|their)\s+[^\W\d_]+|(?!(?:my|our|his|her|their|the|a)\b)[^\W\d_]+)\s+(?P<ing>[^\W\d_]+ing))(?!\w)", re.IGNORECASE)
+_WHO_DOES = r"(?:(?:my|our|his|her|their)\s+[^\W\d_]+|(?!(?:my|our|his|her|their|the|a)\b)[^\W\d_]+)"  # "i", "my son"
+_WHAT_DONE = re.compile(r"^\W*what\s+(?:(?:do|does|did|will|would|can|could|should)\s+" + _WHO_DOES + r"\s+(?P<verb>[^\W\d_]+)"
+                        r"|(?:are|is|was|were|am)\s+" + _WHO_DOES + r"\s+(?P<ing>[^\W\d_]+ing))(?!\w)", re.IGNORECASE)
 
 
 def _what_done(question: str) -> set[str]:
@@ -1158,7 +1159,7 @@ def names_only_things(note: str, question: str, own: str = "", user: str = "") -
     role's or relation's name ('my team's coach is called Marek')."""
     from milo.memory.index import terms
 
-    things = _asked_terms(question) - _RELATION_TERMS() - set(terms(" ".join(_ROLES)))
+    things = _asked_terms(question) - _RELATION_TERMS() - _ROLE_TERMS()
     found = list(_names(note, question, own, user))
     return bool(found) and all(bool(set(terms(_called_what(words, k))) & things) for words, k in found)
 
@@ -1664,7 +1665,7 @@ def _near_thing(words: Sequence[str], k: int, thing: set) -> bool:
 
 
 _PLACE_PREPOSITIONS = frozenset("in at on near by from to of".split())  # a closed, lexical class
-_ITS_NAME_IS = [[p, "name", v] for p in ("her", "his", "its", "their") for v in ("is", "was")]  # lexical
+_ITS_NAME_IS = frozenset((p, "name", v) for p in ("her", "his", "its", "their") for v in ("is", "was"))  # lexical
 
 
 def _given_for(words: Sequence[str], k: int, of: Callable[[int], bool], within: int, called_is: bool) -> bool:
@@ -1679,7 +1680,7 @@ def _given_for(words: Sequence[str], k: int, of: Callable[[int], bool], within: 
         return True
     # "...a dog last week, her name is Bølle": the name of what the sentence told of, as "called"
     # is ("What is my dog called?" was "not sure you've told me", the note said as the closest)
-    if (j > 2 and [w.casefold() for w in words[j - 3:j]] in _ITS_NAME_IS
+    if (j > 2 and tuple(w.casefold() for w in words[j - 3:j]) in _ITS_NAME_IS
             and any(of(i) and (not called_is or words[i + 1].casefold() in ("is", "was")) for i in range(max(0, j - 11), j - 3))):
         return True
     return k + 3 < len(words) and words[k + 1].casefold() in ("is", "was") and of(k + 3)
@@ -1839,6 +1840,13 @@ def _of_the_world(question: str, told: Sequence[Candidate], named: Sequence[int]
     known = {bare(w) for c in told for w in re.findall(r"[^\W\d_]+", _words(c.text))} | {bare(own), bare(user)}
     return any(w[0].isupper() and w.casefold() not in STOP and bare(w) not in known
                for w in re.findall(r"[^\W\d_]+", question)[1:])
+
+
+@functools.cache
+def _ROLE_TERMS() -> frozenset:
+    from milo.memory.index import terms
+
+    return frozenset(terms(" ".join(_ROLES)))
 
 
 @functools.cache
