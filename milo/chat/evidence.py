@@ -775,12 +775,10 @@ def closest_of_theirs(question: str, found: Optional[Evidence]) -> Optional[Evid
 
 def _only_greets(note: str, own: str = "") -> bool:
     """Whether a note's words are only a greeting and names ('Søren said: "Good morning Milo."')."""
-    from milo.memory.names import _GREETING
+    from milo.memory.names import only_greets
 
     q = _said(note)
-    words = (q[1] if q else note).casefold()
-    names = [re.escape(n.casefold()) for n in (own, quoted_speaker(note) or "") if n]
-    return bool(re.fullmatch(r"\W*(?:(?:" + "|".join([_GREETING, *names]) + r")(?!\w)\W*)+", words))
+    return only_greets(q[1] if q else note, own, quoted_speaker(note) or "")
 
 
 # Who may be spoken of by another word (closed, lexical classes; singular, a plural "s" is dropped).

@@ -86,6 +86,12 @@ def _greeting(own: str) -> str:
     return _GREETING if not own else _GREETING[:-1] + "|" + re.escape(own.lower()) + ")"
 
 
+def only_greets(words: str, *names: str) -> bool:
+    """Whether `words` are only greetings and the given names ("Good morning Milo.")."""
+    alts = [_GREETING, *(re.escape(n.casefold()) for n in names if n)]
+    return bool(re.fullmatch(r"\W*(?:(?:" + "|".join(alts) + r")(?!\w)\W*)+", words.casefold()))
+
+
 @functools.cache
 def _here_re(own: str) -> re.Pattern:
     # "here" in other languages too: "e aí milo, mateus aqui" (dec55), "Hallo Milo, Lena hier"
