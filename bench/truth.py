@@ -2418,6 +2418,83 @@ SETS = {
              ("What is my aunt's name?", "never", None, None)],
         ],
     },
+    "dec84": {  # written 2026-12-06 (twenty-fifth session) before running it
+        "tomas": [
+            [S("Olá Milo! Sou o Tomás, I drive a city bus in Lisbon.")],
+            [S("My daughter Inês just started university, she's studying architecture.")],
+            [("What does my daughter study?", "told", ["architect"], None),
+             ("What's my job?", "told", ["bus"], None),
+             ("what is the capital of portugal", "world", ["lisbon"], None),
+             ("How old is Inês?", "never", None, None)],
+        ],
+        "keiko": [
+            [S("hey milo im keiko, i just moved to vancouver for a job at a game studio")],
+            [S("i have two cats, mochi and daifuku")],
+            [("how many cats do i have", "told", ["two", "2"], None),
+             ("what are my cats called", "told", ["mochi", "daifuku"], None),
+             ("where did i move from", "never", None, None),
+             ("whats my name", "name", ["keiko"], None)],
+        ],
+        "adebayo": [
+            [S("Hi Milo, it's Adebayo. I don't drink coffee, only tea.")],
+            [S("My wife Funmi is a pharmacist.")],
+            [("What do I like to drink?", "told", ["tea"], None),
+             ("What does my wife do?", "told", ["pharmac"], None),
+             ("Where does my wife work?", "never", None, None),
+             ("How long have I been married?", "never", None, None)],
+        ],
+    },
+    "dec85": {  # written 2026-12-06 (twenty-fifth session) before running it
+        "marta": [
+            [S("Hola Milo, soy Marta. Trabajo como enfermera en Sevilla.")],
+            [S("Mi hermano Pablo vive en Berlín.")],
+            [("¿Dónde vive mi hermano?", "told", ["berlin"], None),
+             ("What is my job?", "told", ["enfermera", "nurse"], None),
+             ("What is my mother's name?", "never", None, None),
+             ("What's my name?", "name", ["marta"], None)],
+        ],
+        "olu": [
+            [S("I'm Olu. My sister's wedding is on the 14th of March.")],
+            [S("Update: the wedding got moved to April 2nd.")],
+            [("When is my sister's wedding?", "corrected", ["april", "2nd"], ["march"]),
+             ("Whose wedding is it?", "told", ["sister"], None),
+             ("What's my sister's name?", "never", None, None),
+             ("Where is the wedding?", "never", None, None)],
+        ],
+        "finn": [
+            [S("hey its finn, i play in goal for a sunday league team")],
+            [S("we lost 3-1 yesterday, gutted")],
+            [("what position do i play", "told", ["goal"], None),
+             ("what was the score", "told", ["3-1", "3 to 1", "three"], None),
+             ("whats my team called", "never", None, None),
+             ("who is finn", "name", ["you're finn", "you are finn", "that's you", "it's you", "you are!", "you!"], None)],
+        ],
+    },
+    "dec86": {  # written 2026-12-06 (twenty-fifth session) before running it
+        "nadia": [
+            [S("Hi Milo, I'm Nadia from Cairo. I'm a civil engineer.")],
+            [("what is the longest river in africa", "world", ["nile"], None),
+             ("what do i do", "told", ["engineer"], None),
+             ("Where am I from?", "told", ["cairo"], None),
+             ("What do I build?", "never", None, None)],
+        ],
+        "liam": [
+            [S("hey milo, liam here, i collect vinyl records, mostly jazz")],
+            [S("my favourite album is kind of blue")],
+            [("what kind of music do i collect", "told", ["jazz"], None),
+             ("whats my favourite album", "told", ["kind of blue"], None),
+             ("how many records do i have", "never", None, None),
+             ("who recorded kind of blue", "world", ["miles", "davis"], None)],
+        ],
+        "sione": [
+            [S("Malo e lelei Milo! I'm Sione, I coach rugby at a high school in Auckland.")],
+            [S("My mum Mele makes the best otai.")],
+            [("What sport do I coach?", "told", ["rugby"], None),
+             ("What's my mum's name?", "told", ["mele"], None),
+             ("What does my mum make?", "told", ["otai"], None),
+             ("What's my dad's name?", "never", None, None)],
+        ],
+    },
 }
 
 
