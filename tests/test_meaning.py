@@ -516,6 +516,12 @@ def test_a_number_of_something_else_does_not_answer_how_many(emb):
     ("Where are my daughter's swimming lessons?", "My daughter Zoe just started swimming lessons.", True),
     ("Where are my daughter's swimming lessons?", "My daughter Zoe has swimming lessons at the leisure centre.", False),
     ("Where do I live?", "I live downtown with two cats.", False),
+    # Where from, and only where to (dec84, held out: "where did i move from" / 'i just moved to
+    # vancouver for a job' was said as the answer)
+    ("where did i move from", "i just moved to vancouver for a job at a game studio", True),
+    ("where did i move from", "i just moved to vancouver from osaka", False),
+    ("Where is my dad from?", "My dad is from Cairo and loves football.", False),
+    ("Where is my wife from?", "My wife grew up in Porto.", False),
 ])
 def test_a_note_on_the_thing_asked_without_the_name_or_number_asked_is_the_closest(emb, question, note, closest):
     """"whats my dads name" / "on sundays i go hiking with my dad" shares "dad": it was said as the

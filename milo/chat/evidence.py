@@ -1060,6 +1060,10 @@ def _lacking(found: Evidence, text: str, own: str, user: str, shown: Candidate) 
         # ...or a time long past that no note says: "what did i plant last year" was answered
         # 'i grow tomatoes and peppers on my allotment', which says what grows now.
         return Evidence(NONE, own=own, closest=shown, lacks="when")
+    if _ASKS_FROM.search(text) and not any(_SAYS_FROM.search(t) for t in said):
+        # Where from, and the note says only where to or where now: "where did i move from" / 'i
+        # just moved to vancouver for a job' was said as the answer.
+        return Evidence(NONE, own=own, closest=shown, lacks="where")
     if _ASKS_WHERE.search(text) and not any(_says_where_of(t, text, own) for t in said):
         if found.replaced and says_where(_clause(found.note, own)):
             # The newer note changed the day, the older one holds the place: both ("When is my yoga
@@ -1425,6 +1429,14 @@ _SAYS_WHERE = re.compile(r"(?<!\w)(?:(?:at|in|on|near|behind|beside|outside|insi
                          r"|under|above|over|past|next\s+to|close\s+to|à|au|aux|dans|chez|en|im|am|bei|zum|zur|em|na|no|cerca\s+de)\s+\w"
                          r"|by\s+(?:the|a|an|my|our|your|his|her|their|its)\s+\w"
                          r"|(?:home|downtown|abroad|upstairs|downstairs|nearby|here|there|overseas|locally)(?!\w))", re.IGNORECASE)
+
+
+# Where someone comes from (English "where ... from", and the commonest one-word forms), and a note
+# that says it: prepositions and a few fixed phrases, a closed class.
+_ASKS_FROM = re.compile(r"(?<!\w)(?:where(?:'s|s)?\s(?:[^?.!]*\s)?from\W*$|d'o[uù]|de\s+d[oó]nde|woher|vandaan|откуда|skąd|odkud|nereli)",
+                        re.IGNORECASE)
+_SAYS_FROM = re.compile(r"(?<!\w)(?:(?:from|grew\s+up|born|raised|originally|native|de|aus|uit|из|z|ze|från|fra)(?!\w)|d['\u2019])",
+                        re.IGNORECASE)
 
 
 def _where_after(question: str, note: str, after: str) -> bool:
