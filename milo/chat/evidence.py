@@ -1092,6 +1092,7 @@ def _lacking(found: Evidence, text: str, own: str, user: str, shown: Candidate) 
 # words and auxiliaries: a closed, lexical form).
 _WHO_DOES = r"(?:(?:my|our|his|her|their)\s+[^\W\d_]+|(?!(?:my|our|his|her|their|the|a)\b)[^\W\d_]+)"  # "i", "my son"
 _WHAT_DONE = re.compile(r"^\W*what\s+(?:(?:do|does|did|will|would|can|could|should)\s+" + _WHO_DOES + r"\s+(?P<verb>[^\W\d_]+)"
+                        r"(?:\s+to\s+(?P<then>[^\W\d_]+))?"
                         r"|(?:are|is|was|were|am)\s+" + _WHO_DOES + r"\s+(?P<ing>[^\W\d_]+ing))(?!\w)", re.IGNORECASE)
 
 
@@ -1102,13 +1103,22 @@ def _what_done(question: str) -> set[str]:
 
     m = _WHAT_DONE.match(question)
     verb = (m.group("verb") or m.group("ing")).casefold() if m else ""
+    if verb in _WANTS:
+        # what is liked, wanted: the verb after "to" ("What do I like to drink?" asks of drinking,
+        # and 'I don't drink coffee, only tea.' was 'not sure', dec84), else none ("what do i love")
+        verb = (m.group("then") or "").casefold()
     return set() if not verb or verb in _SAYS_LITTLE else set(terms(verb))
+
+
+# Verbs of wanting and liking, before "to" and the verb done (English, lexical).
+_WANTS = frozenset("like likes liked love loves loved want wants wanted need needs needed enjoy enjoys enjoyed prefer "
+                   "prefers preferred hate hates hated plan plans planned hope hopes hoped use used".split())
 
 
 # Verbs that ask of anything ("what did i tell you about my weekend", "what is my daughter doing"):
 # English, lexical.
 _SAYS_LITTLE = frozenset("do does did doing done go goes going went get gets getting got have has having had tell told "
-                         "telling say said saying mention mentioned happen happened happening".split())
+                         "telling say said saying mention mentioned happen happened happening be become becoming".split())
 
 
 # "who is pickle", "who's Oleg?": who one or two words are (a closed, lexical form).
