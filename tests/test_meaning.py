@@ -2526,6 +2526,32 @@ def test_dec85_whose_asks_who_a_date_is_left_out_whole_and_who_is_their_own_name
             find("who is rory", finn, embed=embed, own="Milo", user="Finn").choice != NAME_NOTE
 
 
+def test_dec86_what_kind_asks_the_thing_and_what_follows_a_name_is_said_of_them(emb):
+    """bench/truth.py dec86 10/12 (held out, first run): "what kind of music do i collect" was
+    answered with 'my favourite album is kind of blue' (it shares "kind"); "Where am I from?" after
+    'Hi Milo, I'm Nadia from Cairo.' was "You told me from Cairo."."""
+    from milo.chat.addressing import fixed_reply
+    from milo.memory.names import after_name
+
+    liam = _said_by("Liam", "hey milo, liam here, i collect vinyl records, mostly jazz", "my favourite album is kind of blue")
+    for embed in (None, emb.encode_cached):
+        ev = find("what kind of music do i collect", liam, embed=embed, own="Milo", user="Liam")
+        assert ev is not None and "kind of blue" not in ev.describe(), ev.describe()
+    nadia = _said_by("Nadia", "Hi Milo, I'm Nadia from Cairo. I'm a civil engineer.")
+    reply = fixed_reply(find("Where am I from?", nadia, embed=emb.encode_cached, own="Milo", user="Nadia"))[0]
+    assert reply == "You told me you're from Cairo.", reply
+    assert after_name("Hi, I'm Ama, a retired teacher from Kumasi.", "Milo") == "I'm a retired teacher from Kumasi."
+    assert after_name("Hi Milo, I'm Kenji. I'm a chef.", "Milo") == "I'm a chef."
+    assert after_name("hey milo oluwaseun here i teach maths", "Milo") == "i teach maths"
+    # what kind, and a note that says no kind beside the thing: not told which
+    olu = _said_by("Olu", "Hey Milo, it's Olu. My car broke down on the motorway this morning.")
+    wanjiru = _said_by("Wanjiru", "I run a tailoring shop in Nairobi.")
+    for embed in (None, emb.encode_cached):
+        ev = find("What kind of car do I have?", olu, embed=embed, own="Milo", user="Olu")
+        assert ev is not None and not ev.answered, ev
+        assert find("What kind of shop do I run?", wanjiru, embed=embed, own="Milo", user="Wanjiru").answered
+
+
 def test_dec82_which_city_keeps_the_older_note_that_names_it(emb):
     """bench/truth.py dec82 11/12 (held out, first run): "Which city do I live in?" after 'I drive
     trams in Kraków.' and 'Actually, I retired last month, no more trams.' was answered with the

@@ -587,6 +587,9 @@ def tells(note: str, own: str = "") -> bool:
 def _asked_terms(text: str, own: str = "") -> set[str]:
     from milo.memory.index import ASKING_TERMS, terms
 
+    # "What kind of music do I collect?" asks what music: "kind" is no part of what (it picked
+    # 'my favourite album is kind of blue' over '...vinyl records, mostly jazz', dec86).
+    text = _KIND_OF.sub("what ", text)
     return set(terms(text)) - ASKING_TERMS - _QUESTION_TERMS() - (set(terms(own)) if own else set())
 
 
@@ -1427,9 +1430,15 @@ def unnamed(question: str, told: str) -> bool:
     next Thursday.' was said as the answer), or only whose it is ("Which team does my dad
     support?" / 'It's going to be blue and yellow, his football team's colours.', dec53): which
     one is not told. A name or a number beside it ("my Arsenal team", "her grade five exam") tells."""
-    for m in re.finditer(r"(?<!\w)which\s+(\w+)", question, re.IGNORECASE):
-        for said in re.finditer(rf"(?<!\w)(?:a|an|my|our|your|his|her|their|its)\s+((?:\w+\s+){{0,2}}){re.escape(m.group(1))}(?!\w)"
+    # (and what kind, where no word before the thing says it: "What kind of car do I have?" / 'My
+    # car broke down on the motorway.'; not 'I run a tailoring shop')
+    for m in re.finditer(r"(?<!\w)(?:(?P<kind>(?:what|which)\s+(?:kind|sort|type)s?\s+of)|which)\s+(\w+)", question, re.IGNORECASE):
+        for said in re.finditer(rf"(?<!\w)(?:a|an|my|our|your|his|her|their|its)\s+((?:\w+\s+){{0,2}}){re.escape(m.group(2))}(?!\w)"
                                 r"(?:\s+(\w+))?", told, re.IGNORECASE):
+            if m["kind"]:
+                if not said.group(1).strip():
+                    return True
+                continue
             beside = said.group(1).split() + ([said.group(2)] if said.group(2) else [])
             if not any(w[0].isupper() or w[0].isdigit() or w.casefold() in COUNT_WORDS for w in beside):
                 return True

@@ -205,7 +205,17 @@ def after_name(text: str, own: str = "") -> str:
         return text
     rest = re.sub(r"^[\s,.;:!-]*(?:(?:" + "|".join((*_NAME_THEN, *_CLOSING, "hai")) + r")(?!\w)[\s,.;:!-]*)?(?:(?:" + "|".join(_AND - {"i"}) + r")\s+)?",
                   "", t[max(ends):], flags=re.IGNORECASE)
+    if _GOES_ON.match(t[max(ends):]) and _I_AM.search(t[: max(ends)]):
+        # "I'm Nadia from Cairo", "I'm Ama, a retired teacher": what follows the name is said of
+        # them too ("You told me from Cairo." was said back, dec86)
+        rest = "I'm " + rest
     return rest if len(rest.split()) >= 2 else text
+
+
+# After "I'm <name>", a phrase that goes on saying who they are, not a new clause (English
+# prepositions and articles: closed, lexical classes).
+_GOES_ON = re.compile(r"^\s*,?\s*(?:from|in|at|with|of|near|a|an|the|originally|currently)(?!\w)", re.IGNORECASE)
+_I_AM = re.compile(r"(?<!\w)(?:i'm|im|i am|this is|it's|its|my name is|my name's)\s+[^\s,.;:!?]+(?:\s+[^\s,.;:!?]+)?\W*$", re.IGNORECASE)
 
 
 def name_quoted(core_update: str, own: str = "") -> Optional[str]:
