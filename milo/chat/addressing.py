@@ -55,6 +55,8 @@ def fixed_reply(evidence: Optional[Evidence], user_name: Optional[str] = None) -
     memory lines."""
     if evidence is None:
         return "", False
+    if evidence.summary:
+        return evidence.summary, True  # what they told, as a whole (milo.chat.known)
     if evidence.choice == NONE and evidence.closest is not None:
         # Not sure it answers (milo.chat.evidence.MEANING_CLOSEST): both said, nothing claimed.
         return f"{NOT_SURE} {CLOSEST} {evidence.told()}.", True

@@ -97,6 +97,9 @@ class Evidence:
     # lessons?" after 'The Arabic lessons moved to Monday evenings.'): the older note without its
     # day ('...at the library'), said before the newer one.
     kept: str = ""
+    # The whole reply where it says what the user told as a whole ("What do you know about me?",
+    # milo.chat.known): not one note.
+    summary: str = ""
 
     @property
     def answered(self) -> bool:
@@ -112,6 +115,8 @@ class Evidence:
 
     def describe(self) -> str:
         """The line naming what answers, with the note's text (logs, tests, benches)."""
+        if self.summary:
+            return f"{NOTE_TAG} {self.choice} (what they told: {_clip(self.summary)})\n"
         if self.closest is not None:
             return f"{NOTE_TAG} {self.choice} (closest: {self.closest.key} ({_clip(to_you(self.closest.text))}))\n"
         if not self.note:
@@ -774,6 +779,15 @@ def closest_of_theirs(question: str, found: Optional[Evidence]) -> Optional[Evid
     if (_asked_terms(question) - _NAME_TERMS()) & set(terms(_statements(found.closest.text))):
         return found
     return dataclasses.replace(found, closest=None)
+
+
+def only_greets(note: str, own: str = "") -> bool:
+    return _only_greets(note, own)
+
+
+def as_told(note: str, own: str = "") -> str:
+    """A note as the end of "You told me ..." (its user's words in their person)."""
+    return _clause(note, own)
 
 
 def _only_greets(note: str, own: str = "") -> bool:

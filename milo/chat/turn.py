@@ -28,6 +28,7 @@ from milo.chat.draft import confirm, needed
 from milo.chat.evidence import (SAID, changed_later, Candidate, Evidence, asks_about_them, earlier_words, find, followed_up, leaning, name_note,
                                 only_asks, points_back, closest_told)
 from milo.chat.failures import LOST_THREAD, ModelFailure, classify, deferred_interrupt
+from milo.chat.known import asks_what_known, known, memory_notes
 from milo.chat.manners import Manners, opening_interjections
 from milo.chat.models import ModelChoice
 from milo.chat.persona import NAME_NOTE, Persona
@@ -47,6 +48,7 @@ NATIVE_TOOL_KINDS = ("gemini", "ollama", "openai")  # chat models with native to
 # The last pulses whose user's words evidence.find reads beyond what the prompt shows (a wake or
 # two; each new text costs ~10 ms to embed, once).
 EARLIER_PULSES = 12
+KNOWN_PULSES = 80  # the last pulses read for what they told as a whole (milo.chat.known)
 AHEAD_EXTRA = 60  # tokens of notes chosen for the message itself, after those processed ahead (Milo.inputs)
 HURRIED = ("\0hurried", "")  # Milo._ready after a turn hurried by the next message
 # A message that hurried the turn before it repeats that turn's prompt and answer as the model
@@ -263,6 +265,11 @@ class Milo:
                     # practice?" with no time told is "not sure" beside the coaching note, not a time
                     # the model makes up.
                     evidence, asked = alone, text
+        if self.model.grammar and text and asks_what_known(text):
+            # What they told as a whole ("What do you know about me?"): the last things the memory
+            # holds of theirs, not the few notes the words of the question found.
+            notes = memory_notes(self.memory.recent_pulses(KNOWN_PULSES), self.memory.pinned(), said)
+            evidence, asked = known(notes, self.persona.known_name or "", self.persona.name), text
         ahead = self._ahead(said)
         if ahead is not None and text:
             # Not about the user (an answer from a note is shown at once whatever the notes cost):

@@ -1,0 +1,113 @@
+"""What Milo knows about the user, said back when they ask for it ("What do you know about me?").
+
+Asked that, the good brain, with a few notes in its prompt chosen by the words of the question,
+said "I don't have much information about you other than what I've been told... It doesn't seem
+I have anything in particular related to you" to a user who had told it her job, her town, her
+surgery date and her daughter's visit (a held-out conversation, 2026-12-06). The reply is fixed
+instead, as a question about them is (milo.chat.addressing): their name, then the last things
+they told, in their own words in their person, oldest first; nothing invented, since nothing is
+written but what the memory holds.
+
+Which messages ask it is read from their words: a closed form ("what do you know / remember
+about me", "what have I told you"), in English and the commonest of a few other languages.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Iterable, Sequence
+
+from milo.chat.evidence import SAID, Evidence, as_told, only_greets, quoted_speaker, tells
+
+KNOWN_NOTES = 5  # the last things told that are said back: a spoken reply stays short
+KNOWN_CHARS = 160  # of one of them, cut at its first sentence beyond that
+
+_ABOUT_ME = r"(?:about|of)\s+(?:me|myself)"
+_ASKS_KNOWN = re.compile(
+    r"^\W*(?:(?:and|so|ok|okay|well|hey|milo)\W+)*(?:"
+    r"what\s+(?:else\s+)?(?:do|did|can)\s+you\s+(?:know|remember|recall)\s+" + _ABOUT_ME +
+    r"|how\s+much\s+do\s+you\s+(?:know|remember)\s+" + _ABOUT_ME +
+    r"|(?:do|did)\s+you\s+(?:know|remember)\s+anything\s+" + _ABOUT_ME +
+    r"|what\s+(?:have|did)\s+i\s+(?:told|tell)\s+you(?:\s+(?:so\s+far|" + _ABOUT_ME + r"))?"
+    r"|tell\s+me\s+(?:what|everything|all)\s+you\s+(?:know|remember)\s+" + _ABOUT_ME +
+    r"|what\s+you\s+(?:know|remember)\s+" + _ABOUT_ME +
+    # French, Spanish, German, Portuguese, Italian
+    r"|(?:qu'est-ce\s+que\s+tu\s+sais|que\s+sais-tu|que\s+sais\s+tu)\s+(?:de|sur)\s+moi"
+    r"|qu[ée]\s+sabes\s+(?:de|sobre)\s+m[ií]"
+    r"|was\s+wei(?:ß|ss)t\s+du\s+(?:über|ueber|von)\s+mich"
+    r"|o\s+que\s+(?:voc[êe]\s+sabe|sabes)\s+(?:sobre|de)\s+mim"
+    r"|(?:cosa|che\s+cosa)\s+sai\s+di\s+me"
+    r")\W*$", re.IGNORECASE)
+
+
+def asks_what_known(text: str) -> bool:
+    """Whether `text` asks what Milo knows of the user as a whole ("what do you know about me?"),
+    not of one thing ("what did I tell you about my sister?")."""
+    return bool(_ASKS_KNOWN.match(text.replace("\u2019", "'").strip()))
+
+
+def known(notes: Iterable[str], user: str = "", own: str = "") -> Evidence:
+    """The fixed reply (as Evidence, choice SAID) naming what the user told: `notes` are the
+    memory's notes oldest first (a CORE_UPDATE each, or a pinned fact); `user`, their name
+    when known; `own`, the persona's."""
+    told = _told(notes, user, own)
+    if told:
+        said = told[0] if len(told) == 1 else ", that ".join(told[:-1]) + ", and that " + told[-1]
+        reply = f"You've told me that {said}."
+    elif user:
+        reply = "That's all I know so far. What else would you like to tell me?"
+    else:
+        reply = "I don't think you've told me about yourself yet. I'd love to hear!"
+    if user:
+        reply = f"Your name is {user}. {reply}"
+    return Evidence(SAID, reply, own=own, summary=reply)
+
+
+def _told(notes: Iterable[str], user: str, own: str) -> list[str]:
+    """The last KNOWN_NOTES things the user told of themselves, in their person, oldest first."""
+    theirs: list[str] = []
+    other: list[str] = []
+    seen: set[str] = set()
+    for note in reversed(list(notes)):
+        note = note.strip()
+        if not note or _ASKED.match(note) or not tells(note, own) or only_greets(note, own):
+            continue  # (a question of theirs, quoted: 'Ama asked: "when is my operation?"')
+        speaker = quoted_speaker(note)
+        if user and speaker is not None and speaker != user.casefold():
+            continue  # someone else's words (an imported memory, another person)
+        clause = _short(as_told(note, own))
+        key = clause.casefold()
+        if len(clause.split()) < 2 or key in seen:
+            continue
+        seen.add(key)
+        # Of themselves ("you", "your") first: 'it's raining again here' tells little of them.
+        # Fail open: where none is, the last things they said are said as they are.
+        (theirs if _OF_THEM.search(clause) else other).append(clause)
+        if len(theirs) == KNOWN_NOTES:
+            break
+    return list(reversed(theirs or other[:KNOWN_NOTES]))
+
+
+_OF_THEM = re.compile(r"(?<!\w)(?:you|your|you're|you've|you'll|yours)(?!\w)", re.IGNORECASE)
+
+
+_ASKED = re.compile(r'^[^"\n]{0,80}?\basked(?:\s+\w+){0,2}\s*:', re.IGNORECASE)
+
+
+def _short(clause: str) -> str:
+    clause = clause.strip().rstrip(".!?")
+    if len(clause) <= KNOWN_CHARS:
+        return clause
+    first = re.split(r"(?<=[.!?])\s+", clause, maxsplit=1)[0].rstrip(".!?")
+    return first if len(first) <= KNOWN_CHARS else first[:KNOWN_CHARS].rsplit(" ", 1)[0]
+
+
+def memory_notes(pulses: Sequence, pinned: str = "", said: Sequence[str] = ()) -> list[str]:
+    """The notes `known` reads, oldest first: the pinned facts, each pulse's CORE_UPDATE, then
+    this conversation's messages (`said`) not yet in them."""
+    notes = [line.strip(" -*\t") for line in pinned.splitlines() if line.strip(" -*\t") and not line.lstrip().startswith("#")]
+    notes += [p.core_update for p in pulses if getattr(p, "core_update", "")]
+    quoted = " ".join(notes)
+    notes += [f'earlier today: "{t}"' for t in said if t and t not in quoted]
+    return notes
+
