@@ -312,6 +312,25 @@ def test_a_reply_that_opens_by_narrating_the_user_leaves_it_out(reply, shown, na
     assert m.visible(reply, final=True) == shown and m.again is narrates
 
 
+@pytest.mark.parametrize("reply, shown, again", [
+    # a held-out conversation by hand (2026-12-06, good brain): told 'my daughter efua lives in
+    # london and she's flying in to help me', the whole reply
+    ("Oh, Efua is coming over for dinner tomorrow.", "Oh, Efua is coming over for dinner tomorrow.", True),
+    ("She arrives on Friday.", "She arrives on Friday.", True),
+    # ...left out where the reply goes on
+    ("Efua is coming over tomorrow. That sounds like a big help!", "That sounds like a big help!", False),
+    # what they told, or nothing of when: a reply
+    ("Efua is flying in from London to help you!", "Efua is flying in from London to help you!", False),
+    ("Efua sounds lovely. When does she land?", "Efua sounds lovely. When does she land?", False),
+    ("Is Efua coming tomorrow?", "Is Efua coming tomorrow?", False),
+])
+def test_a_reply_that_opens_by_telling_of_theirs_what_they_never_said_leaves_it_out(reply, shown, again):
+    m = Manners("Ama", known=True, own=OWN, message="my daughter efua lives in london and she's flying in to help me",
+                told="good morning milo my name is ama")
+    assert streamed(m, reply) == shown
+    assert m.visible(reply, final=True) == shown and m.again is again
+
+
 @pytest.mark.parametrize("reply, again", [
     ("Okey!", True), ("Oksana!", True), ("Hello!", True), ("Oh, hi Oksana!", True),  # dec80's first replies
     ("Hi Oksana! How is Lviv?", False), ("Okay, tell me more.", False), ("Happy to hear it.", False),

@@ -228,6 +228,13 @@ _REPORTS = re.compile(r"\s+(?:just\s+|also\s+)?(?:asked|asks|said|says|mentioned
 # Someone of theirs spoken of (a closed, lexical class; English), and the facts only the user's own
 # words may give of them: a relation, a number, a name (as memory.grounding holds for the notes).
 _THIRD = frozenset("he she his her".split())
+_NAMED = re.compile(r"(?<!\w)(?:(?:my|our)\s+(?:" + "|".join(map(re.escape, sorted(RELATIONS, key=len, reverse=True))) + r")s?\s+|(?:called|named)\s+)"
+                    r"([^\W\d_]+)", re.IGNORECASE)
+# When something happens (a closed, lexical class): "Efua is coming over for dinner tomorrow." (the
+# good brain, told 'my daughter efua lives in london and she's flying in to help me': a held-out
+# conversation by hand, 2026-12-06). Not "may", a verb too.
+_WHEN_WORDS = frozenset("tomorrow tonight yesterday weekend monday tuesday wednesday thursday friday saturday sunday "
+                        "january february march april june july august september october november december".split())
 
 
 # "You told me that the magic mountain was written by Sir Arthur Conan Doyle." (the good brain,
@@ -323,6 +330,10 @@ class Manners:
         # "Your daughter plays on the hockey team. The user mentioned that she coaches her
         # daughter's hockey team. This indicates that the person who is talking with Milo is...").
         self._not_theirs = {_fold(w) for w in (user_name, own, "i", "milo") if w}  # nobody of theirs
+        # The names of their people as they told them, in any case ("my daughter efua", "a dog
+        # called rex"): a reply that opens with one is held until it is known what it tells of them.
+        self._named = set() if told is None else {
+            _fold(n) for n in _NAMED.findall(told) if _fold(n) not in self._not_theirs and _fold(n) not in _THIRD}
         self._user_words = ([self.user_name.lower()] if self.user_name else []) + ["the user"]
         self._of_user = re.compile(_CONJUNCTION + "(?:" + "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in self._user_words)
                                    + r")(?:['\u2019]s)?(?=\s+[^\W\d_])", re.IGNORECASE)
@@ -366,7 +377,7 @@ class Manners:
         done, last = (w, "") if tail[-1:].isspace() else (w[:-1], w[-1] if w else "")
         return set(done) <= copied and (not last or any(c.startswith(last) for c in copied))
 
-    def _invents(self, sentence: str) -> bool:
+    def _invents(self, sentence: str, opening: bool = False) -> bool:
         """Whether `sentence` tells of someone of theirs (he, she, or a name they said first) a
         fact no word of theirs gave: a relation, a number or a name. Asked nothing, the good brain
         went on from the user's own words to a life for the people in them: "My brother Julien
@@ -375,7 +386,7 @@ class Manners:
         bench/truth.py dec29-dec32). Not a question ("Is she older than you?")."""
         if self._told is None or sentence.rstrip().endswith(("?", "\uff1f")):
             return False
-        words = re.findall(r"[^\W\d_]+(?:['\u2019][^\W\d_]+)?|\d+", sentence[re.match(_CONJUNCTION, sentence).end():])
+        words = re.findall(r"[^\W\d_]+(?:['\u2019][^\W\d_]+)?|\d+", sentence[re.match(_CONJUNCTION, sentence, re.IGNORECASE).end():])
         if not words:
             return False
         first = _fold(words[0])
@@ -384,23 +395,30 @@ class Manners:
         if not (first in _THIRD or (words[0][0].isupper() and first in self._told and first not in self._not_theirs
                                     and self._terms(words[0]))):
             return False
+        if opening and not (first in _THIRD or first in self._named):
+            return False  # (the reply's first sentence: any word opens it with a capital)
         for k, w in enumerate(words):
             f = _fold(w)
             if f in self._told or f in self._not_theirs:
                 continue
-            if w.isdigit() or f in COUNT_WORDS or f in RELATIONS or (k and w[0].isupper() and w != "I"):
+            if w.isdigit() or f in COUNT_WORDS or f in RELATIONS or f in _WHEN_WORDS or (k and w[0].isupper() and w != "I"):
                 return True
         return False
 
-    def _maybe_invents(self, tail: str) -> bool:
+    def _maybe_invents(self, tail: str, opening: bool = False) -> bool:
         """The unfinished sentence may still be one `_invents` ends on: its first word may be he,
-        she or a name (held until that word is written, and then until the sentence is whole)."""
+        she or a name (held until that word is written, and then until the sentence is whole).
+        `opening`: the reply's first sentence, held only for he, she or a name they told."""
         if self._told is None:
             return False
-        m = re.match(_CONJUNCTION + r"([^\W\d_]*)(\W?)", tail)
+        m = re.match(_CONJUNCTION + r"([^\W\d_]*)(\W?)", tail, re.IGNORECASE)
         word, done = (m.group(1), bool(m.group(2))) if m else ("", False)
         if not word:
             return False
+        if opening:
+            f = _fold(word)
+            return (any(n.startswith(f) for n in (*_THIRD, *self._named)) if not done
+                    else f in _THIRD or f in self._named)
         return not done or _fold(word) in _THIRD or (word[0].isupper() and _fold(word) in self._told and bool(self._terms(word)))
 
     def _unclaimed(self, sentence: str) -> tuple[str, Optional[str]]:
@@ -556,7 +574,7 @@ class Manners:
         if final and tail.strip():
             parts.append(tail)
             tail = ""
-        shown, said_something, left_out, narrated, repeated = "", False, False, False, False
+        shown, said_something, left_out, narrated, repeated, invented = "", False, False, False, False, False
         copied: Optional[frozenset] = None  # the words of the sample a left-out sentence copied
         for sentence in parts:
             sentence, claimed = self._unclaimed(sentence)
@@ -565,6 +583,11 @@ class Manners:
             if said_something and (_closer(sentence) or self._speaks_of_user(sentence) or self._invents(sentence)
                                    or (claimed is not None and self._invents(claimed))):
                 return self._finish(shown).rstrip()
+            if not said_something and self._invents(sentence, opening=True):
+                # The reply opens by telling of someone of theirs what they never said ("Oh, Efua is
+                # coming over for dinner tomorrow."): left out; alone, it is written again.
+                invented = True
+                continue
             if not said_something and self._reports_of_user(sentence):
                 # A reply that opens by narrating the user to the user: "Oksana asked about her
                 # new home in Kyiv." (the good brain, told 'Sorry, I meant Kyiv, not Lviv.'): left
@@ -597,13 +620,14 @@ class Manners:
                 # exclamation or their name ("Okey!", "Oksana!": first replies of the good brain, dec80),
                 # or only repeats an earlier "you told me" ("Who leads the group?" got "You told me your
                 # group is called Kaze.", the answer to "What is my group called?" just before: dec81).
-                self.again = narrated or repeated or self._only_calls("".join(parts))
+                self.again = narrated or repeated or invented or self._only_calls("".join(parts))
                 return self._finish("".join(parts)).rstrip()
             self.yes_only = self._asks and bool(_YES_ONLY.match(shown))
             self.again = self._only_calls(shown)
             return self._finish(shown).rstrip()
         held = copied is not None and self._maybe_more(tail, copied)
         if (tail and not held and not (said_something and (_maybe_closer(tail) or self._maybe_invents(tail)))
+                and not (not said_something and self._maybe_invents(tail, opening=True))
                 and not self._maybe_of_user(tail)
                 and not self._maybe_copy(tail) and not self._maybe_claim(tail) and not self._maybe_as_own(tail)):
             if self.user_name:
