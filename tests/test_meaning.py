@@ -2520,7 +2520,8 @@ def test_dec85_whose_asks_who_a_date_is_left_out_whole_and_who_is_their_own_name
     finn = [*_said_by("Finn", "hey its finn, i play in goal for a sunday league team", "we lost 3-1 yesterday, gutted"),
             Candidate(NAME_NOTE, name_note("Finn"))]
     for embed in (None, emb.encode_cached):
-        assert find("who is finn", finn, embed=embed, own="Milo", user="Finn").choice == NAME_NOTE
+        ev = find("who is finn", finn, embed=embed, own="Milo", user="Finn")
+        assert ev.choice == NAME_NOTE and fixed_reply(ev, "Finn") == ("That's you, Finn!", True)
         # ...not someone else of that name's question
         assert find("who is rory", finn, embed=embed, own="Milo", user="Finn") is None or \
             find("who is rory", finn, embed=embed, own="Milo", user="Finn").choice != NAME_NOTE

@@ -97,8 +97,8 @@ class Evidence:
     # lessons?" after 'The Arabic lessons moved to Monday evenings.'): the older note without its
     # day ('...at the library'), said before the newer one.
     kept: str = ""
-    # The whole reply where it says what the user told as a whole ("What do you know about me?",
-    # milo.chat.known): not one note.
+    # The whole reply, where it is not one note said back: what the user told as a whole ("What
+    # do you know about me?", milo.chat.known), or who they are ("who is finn", Finn asking).
     summary: str = ""
 
     @property
@@ -116,7 +116,7 @@ class Evidence:
     def describe(self) -> str:
         """The line naming what answers, with the note's text (logs, tests, benches)."""
         if self.summary:
-            return f"{NOTE_TAG} {self.choice} (what they told: {_clip(self.summary)})\n"
+            return f"{NOTE_TAG} {self.choice} (said whole: {_clip(self.summary)})\n"
         if self.closest is not None:
             return f"{NOTE_TAG} {self.choice} (closest: {self.closest.key} ({_clip(to_you(self.closest.text))}))\n"
         if not self.note:
@@ -833,7 +833,7 @@ def _find(text: str, candidates: Sequence[Candidate], embed: Optional[Embed] = N
         # "who is finn", Finn asking: their own name (dec85: "not sure", the closest note said)
         named = [c for c in candidates if c.key == NAME_NOTE]
         if named:
-            return Evidence(named[-1].key, named[-1].text, own=own)
+            return Evidence(named[-1].key, named[-1].text, own=own, summary=f"That's you, {user}!")
     if not asks_about_user(text, own):
         if _asks_about_us(text, own) and _beyond_name(text, own):  # not "Where were we?"
             # "What do we run?", "When does our shop open?": their family's, or the user's with
