@@ -51,6 +51,15 @@ def test_only_the_last_few_and_only_theirs():
     assert reply.index("colour 7") < reply.index("colour 11")  # oldest first
 
 
+def test_of_their_words_the_sentences_of_themselves_are_said():
+    """A lived-in memory (LoCoMo's dialogue, 419 pulses) had said back "You've told me that that's
+    so peaceful and calming, Melanie!" and "you're so happy for you, Caroline" (spoken to someone)."""
+    notes = ['Caroline said: "I passed the adoption interviews last Friday! I\'m so happy for you, Mel."',
+             'Caroline said: "That\'s so peaceful and calming, Melanie!"']
+    reply = known(notes, "Caroline", "Milo").summary
+    assert reply == "Your name is Caroline. You've told me that you passed the adoption interviews last Friday.", reply
+
+
 def test_nothing_told_says_so_and_claims_nothing():
     assert known([], "", "Milo").summary == "I don't think you've told me about yourself yet. I'd love to hear!"
     assert known(['Ama asked: "what is my name?"'], "Ama", "Milo").summary.startswith("Your name is Ama. That's all I know")

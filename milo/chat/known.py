@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from typing import Iterable, Sequence
 
-from milo.chat.evidence import SAID, Evidence, as_told, only_greets, quoted_speaker, tells
+from milo.chat.evidence import SAID, Evidence, as_told, only_greets, own_words, quoted_speaker, tells
 
 KNOWN_NOTES = 5  # the last things told that are said back: a spoken reply stays short
 KNOWN_CHARS = 160  # of one of them, cut at its first sentence beyond that
@@ -75,17 +75,31 @@ def _told(notes: Iterable[str], user: str, own: str) -> list[str]:
         speaker = quoted_speaker(note)
         if user and speaker is not None and speaker != user.casefold():
             continue  # someone else's words (an imported memory, another person)
-        clause = _short(as_told(note, own))
+        words = own_words(note)
+        # Of themselves first: their sentences in the first person that speak to no one ('my
+        # daughter efua lives in london', not 'I'm so happy for you!' nor 'its raining again
+        # here'); a note not in their words, where it is in their person. Fail open: where none
+        # is, the last things they said are said as they are.
+        mine = _of_themselves(words) if words is not None else ""
+        clause = _short(as_told(f'earlier today: "{mine}"' if mine else note, own))
         key = clause.casefold()
         if len(clause.split()) < 2 or key in seen:
             continue
         seen.add(key)
-        # Of themselves ("you", "your") first: 'it's raining again here' tells little of them.
-        # Fail open: where none is, the last things they said are said as they are.
-        (theirs if _OF_THEM.search(clause) else other).append(clause)
+        (theirs if (mine if words is not None else _OF_THEM.search(clause)) else other).append(clause)
         if len(theirs) == KNOWN_NOTES:
             break
     return list(reversed(theirs or other[:KNOWN_NOTES]))
+
+
+_SELF = re.compile(r"(?<!\w)(?:i|i'm|im|i've|ive|i'd|i'll|my|mine|we|we're|we've|our|ours|me)(?!\w)", re.IGNORECASE)
+_TO_SOMEONE = re.compile(r"(?<!\w)(?:you|your|you're|youre|you've|yours)(?!\w)", re.IGNORECASE)
+
+
+def _of_themselves(words: str) -> str:
+    """The sentences of `words` (the user's) in the first person, speaking to no one."""
+    words = words.replace("\u2019", "'")
+    return " ".join(s for s in re.split(r"(?<=[.!?])\s+", words.strip()) if _SELF.search(s) and not _TO_SOMEONE.search(s))
 
 
 _OF_THEM = re.compile(r"(?<!\w)(?:you|your|you're|you've|you'll|yours)(?!\w)", re.IGNORECASE)
