@@ -705,6 +705,31 @@ def test_asked_about_themselves_the_users_words_of_the_last_pulses_are_read_beyo
     assert 'reply-opening ::= "You told me you work night shifts at the hospital."' in srv.requests[-1]["grammar"]
 
 
+def test_asked_about_themselves_the_pulse_they_introduced_themselves_in_is_read_however_old(make_milo, memory_file):
+    """A held-out conversation by hand: four wakes on, "what city am i from" was "I don't think
+    you've told me that yet": 'good morning milo my name is ama i'm a retired teacher from kumasi'
+    was far past the last pulses read, and recall did not bring it (no word shared). The pulse in
+    which they gave their name is read as their last pulses are."""
+    from dataclasses import replace
+
+    from milo.chat.evidence import EARLIER
+    from milo.chat.tags import MiloTagParser
+
+    notes = ['Amy said: "good morning milo my name is amy i\'m a retired teacher from kumasi"']
+    notes += [f'Amy said: "The sky was grey again on day {i}."' for i in range(30)]
+    memory_file.write_text("# Milo's Living Memory\n" + "".join(
+        f"\n\n--- [PULSE: 07:{10 + i} PM, November 28, 2026] ---\nCORE_UPDATE: {n}\nREPLY: Oh!\n" for i, n in enumerate(notes)))
+    memory = LivingMemory(memory_file, recall_lines=8, placeholders=MiloTagParser().placeholders())
+    with ScriptedModelServer([("ok", GOOD)]) as srv:
+        milo = make_milo(replace(openai_model(srv.url), grammar=True), memory=memory)
+        # (by words here: the vectors of a new memory are made in the background)
+        ev = milo.inputs("Which city did I teach in before I retired?")["evidence"]
+        assert ev.choice == EARLIER and "kumasi" in ev.note, ev.describe()
+        # ...and not where no pulse gives their name as theirs
+        milo.persona.user_name = "Zoe"
+        assert milo._introduction() is None
+
+
 @pytest.mark.parametrize("question, told", [("Where do I work?", True), ("What's my brother called?", False)])
 def test_a_reply_fixed_by_the_note_is_shown_before_the_model_has_read_the_prompt(make_milo, memory_file, question, told):
     """The grammar fixes "You told me ..." (and the first sentence of "not told") from the note

@@ -26,7 +26,7 @@ from milo.chat.bounded import Dropped, stream_within
 from milo.chat.chain import build_chain
 from milo.chat.draft import confirm, needed
 from milo.chat.evidence import (SAID, changed_later, Candidate, Evidence, asks_about_them, earlier_words, find, followed_up, leaning, name_note,
-                                only_asks, points_back, closest_told)
+                                only_asks, own_words, points_back, closest_told)
 from milo.chat.failures import LOST_THREAD, ModelFailure, classify, deferred_interrupt
 from milo.chat.known import asks_what_known, known, memory_notes
 from milo.chat.manners import Manners, opening_interjections
@@ -49,6 +49,7 @@ NATIVE_TOOL_KINDS = ("gemini", "ollama", "openai")  # chat models with native to
 # two; each new text costs ~10 ms to embed, once).
 EARLIER_PULSES = 12
 KNOWN_PULSES = 80  # the last pulses read for what they told as a whole (milo.chat.known)
+INTRO_PULSES = 400  # the last pulses looked through for the one they introduced themselves in (Milo._introduction)
 AHEAD_EXTRA = 60  # tokens of notes chosen for the message itself, after those processed ahead (Milo.inputs)
 HURRIED = ("\0hurried", "")  # Milo._ready after a turn hurried by the next message
 # A message that hurried the turn before it repeats that turn's prompt and answer as the model
@@ -164,6 +165,8 @@ class Milo:
         self.memory = memory
         self.persona = persona
         self.settings_name = persona.known_name is not None  # a name given by the settings stays
+        self._intro_key: Optional[tuple] = None
+        self._intro: Optional[Pulse] = None  # see _introduction
         self.body = body
         parser = (parser or MiloTagParser()).named(persona.name).with_example(persona.example)
         if model.grammar and getattr(model, "free_reply", False):
@@ -354,7 +357,30 @@ class Milo:
         between Seville and Madrid." had been said three pulses before (recall by meaning
         compares a whole pulse, greeting and name in it: 0.18, under its floor). The reply
         quotes them; the model is not shown them. `shown`: the notes the prompt shows."""
-        return earlier_words(self.memory.recent_pulses(EARLIER_PULSES), shown, said, self.persona.name)
+        pulses = self.memory.recent_pulses(EARLIER_PULSES)
+        intro = self._introduction()
+        if intro is not None and all(p.offset != intro.offset for p in pulses):
+            pulses = [intro, *pulses]
+        return earlier_words(pulses, shown, said, self.persona.name)
+
+    def _introduction(self) -> Optional[Pulse]:
+        """The newest pulse of the last INTRO_PULSES whose user's words give their name, as they
+        introduced themselves ("good morning milo my name is ama i'm a retired teacher from
+        kumasi"): what they say of themselves then is read as their words of the last few pulses
+        are, however long ago (four wakes on, "what city am i from" was "not told": recall did not
+        bring that pulse, sharing no word with it). Looked for again only when the file changed."""
+        user = self.persona.known_name
+        if not user:
+            return None
+        key = (user, self.memory.size())
+        if self._intro_key != key:
+            self._intro_key, self._intro = key, None
+            for p in reversed(self.memory.recent_pulses(INTRO_PULSES)):
+                words = own_words(p.core_update) if p.core_update else None
+                if words and (name_in(words, self.persona.name) or "").casefold() == user.casefold():
+                    self._intro = p
+                    break
+        return self._intro
 
     def _ahead(self, said: Sequence[str]) -> Optional[tuple[str, str]]:
         """What chooses the notes before the next message is known: the last message of this
