@@ -331,6 +331,21 @@ def test_a_reply_that_opens_by_telling_of_theirs_what_they_never_said_leaves_it_
     assert m.visible(reply, final=True) == shown and m.again is again
 
 
+@pytest.mark.parametrize("reply, shown, again", [
+    # the good brain asked "tell me something about yourself" (2026-12-06): nobody told it who made it
+    ("I'm Milo, a small desk robot. I was built by the team at Microsoft Research Cambridge. I love odd facts!",
+     "I'm Milo, a small desk robot. I love odd facts!", False),
+    ("Milo was created by OpenAI engineers.", "Milo was created by OpenAI engineers.", True),
+    # making something else, or made of something: said
+    ("I made a little song for you! Want to hear it?", "I made a little song for you! Want to hear it?", False),
+    ("My antennas are made of plastic, I think.", "My antennas are made of plastic, I think.", False),
+])
+def test_a_sentence_saying_who_made_milo_is_left_out(reply, shown, again):
+    m = Manners("Ama", known=True, own=OWN, message="tell me something about yourself", told="")
+    assert streamed(m, reply) == shown
+    assert m.visible(reply, final=True) == shown and m.again is again
+
+
 @pytest.mark.parametrize("reply, again", [
     ("Okey!", True), ("Oksana!", True), ("Hello!", True), ("Oh, hi Oksana!", True),  # dec80's first replies
     ("Hi Oksana! How is Lviv?", False), ("Okay, tell me more.", False), ("Happy to hear it.", False),

@@ -256,6 +256,36 @@ _JOINS = ("and", "also", "but", "plus", "oh", "so", "well")
 _OPENS_OWN = ("i", "i'm", "i\u2019m", "im", "i've", "i\u2019ve", "my")
 _FIRST_PERSON = re.compile(rf"^\W*(?:(?:{'|'.join(_JOINS)})\W+)?(?:{'|'.join(_OPENS_OWN)})(?![\w'\u2019])", re.IGNORECASE)
 _SPEAKS_OF_SELF = re.compile(rf"(?<![\w'\u2019])(?:{'|'.join(_OPENS_OWN + ('me',))})(?![\w'\u2019])", re.IGNORECASE)
+# Who made Milo: nobody told it ("I was built by the team at Microsoft Research Cambridge as part
+# of their project...", the good brain asked "tell me something about yourself", 2026-12-06). A
+# sentence that opens so is left out, and held while it may still open so (English: "I was / I'm /
+# Milo was", perhaps a word, a verb of making, "by": a closed, lexical form).
+_MADE_WORDS = ("built", "created", "made", "developed", "designed", "programmed", "trained", "invented", "engineered")
+_SUBJECTS = (("i", "was"), ("i", "am"), ("i'm",), ("milo", "was"), ("milo", "is"), ("milo's",), ("i've", "been"), ("i", "have", "been"))
+_ORIGIN = re.compile(_CONJUNCTION + r"(?:" + "|".join(r"\s+".join(map(re.escape, s)) for s in _SUBJECTS) + r")\s+(?:[^\W\d_]+\s+)?(?:"
+                     + "|".join(_MADE_WORDS) + r")\s+by(?![\w'])", re.IGNORECASE)
+
+
+def _maybe_origin(tail: str) -> bool:
+    """The unfinished sentence may still open as `_ORIGIN` does (its last word perhaps unfinished)."""
+    m = re.match(_CONJUNCTION, tail, re.IGNORECASE)
+    words = re.findall(r"[^\W\d_]+(?:['\u2019][^\W\d_]*)?", tail[m.end() if m else 0:].lower().replace("\u2019", "'"))
+    if not words or _ORIGIN.match(tail):
+        return bool(words)
+    done = words if not tail[-1:].isalnum() and not tail.endswith("'") else words[:-1]
+    last = "" if len(done) == len(words) else words[-1]
+    for subject in _SUBJECTS:
+        for extra in (0, 1):  # perhaps one word before the verb ("I was actually built by")
+            steps = [*subject, *(["*"] * extra), "MADE", "by"]
+            if len(done) >= len(steps):
+                continue
+            if all(st == "*" or (w in _MADE_WORDS if st == "MADE" else w == st) for st, w in zip(steps, done)):
+                nxt = steps[len(done)]
+                if not last or nxt == "*" or (any(v.startswith(last) for v in _MADE_WORDS) if nxt == "MADE" else nxt.startswith(last)):
+                    return True
+    return False
+
+
 _AGREES = re.compile(r"(?<![\w'])(?:too|also|as\s+well|same|either|like\s+you)(?![\w'])", re.IGNORECASE)
 
 
@@ -597,6 +627,8 @@ class Manners:
             words = _words(sentence)
             if copied is not None and words and set(words) <= copied:
                 continue  # the rest of that sample ("Oh, wait, did you know octopuses have three hearts? Three!")
+            if _ORIGIN.match(sentence):
+                continue  # (nothing else left: the reply as written, below, and written again)
             if self._as_own(sentence):
                 continue  # (nothing else left: the reply as written, below)
             found = self._copied(sentence)
@@ -620,7 +652,8 @@ class Manners:
                 # exclamation or their name ("Okey!", "Oksana!": first replies of the good brain, dec80),
                 # or only repeats an earlier "you told me" ("Who leads the group?" got "You told me your
                 # group is called Kaze.", the answer to "What is my group called?" just before: dec81).
-                self.again = narrated or repeated or invented or self._only_calls("".join(parts))
+                self.again = (narrated or repeated or invented or self._only_calls("".join(parts))
+                              or any(_ORIGIN.match(p) for p in parts))
                 return self._finish("".join(parts)).rstrip()
             self.yes_only = self._asks and bool(_YES_ONLY.match(shown))
             self.again = self._only_calls(shown)
@@ -629,7 +662,8 @@ class Manners:
         if (tail and not held and not (said_something and (_maybe_closer(tail) or self._maybe_invents(tail)))
                 and not (not said_something and self._maybe_invents(tail, opening=True))
                 and not self._maybe_of_user(tail)
-                and not self._maybe_copy(tail) and not self._maybe_claim(tail) and not self._maybe_as_own(tail)):
+                and not self._maybe_copy(tail) and not self._maybe_claim(tail) and not self._maybe_as_own(tail)
+                and not _maybe_origin(tail)):
             if self.user_name:
                 tail = tail[: _pending_name(tail)]  # "your name is ..." still being written
             held_name = self._address_pending.search(tail) if self._address_pending is not None else None
