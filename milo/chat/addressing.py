@@ -43,7 +43,7 @@ def reply_opening(evidence: Optional[Evidence], user_name: Optional[str] = None)
     prompt: "You are Milo, a small desk robot...", "Your memory notes (your own notes...)")."""
     if evidence is None:
         return None
-    if evidence.choice == NONE and evidence.closest is None:
+    if evidence.choice == NONE and evidence.closest is None and not evidence.summary:
         return NOT_TOLD_REPLY
     return _literal(fixed_reply(evidence, user_name)[0])
 

@@ -229,6 +229,8 @@ def needed(question: str, evidence: Optional[Evidence], own: str = "") -> bool:
         # sandra showed us where to put the tent': left to the model, it said "I was helping them
         # set up their campsite."): a note only when the draft surely restates one, else the model.
         return asks_how_i(question) or (asks_about_them(question, own) and not asks_about_user(question, own))
+    if evidence.summary:
+        return False  # a reply fixed whole (what they told as a whole; a request to forget)
     if evidence.lacks in ("which", "asked", "when"):
         return False  # seen in the note's words: the draft would only restate it
     if evidence.lacks == "where":

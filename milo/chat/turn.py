@@ -28,6 +28,7 @@ from milo.chat.draft import confirm, needed
 from milo.chat.evidence import (SAID, changed_later, Candidate, Evidence, asks_about_them, earlier_words, find, followed_up, leaning, name_note,
                                 only_asks, own_words, points_back, closest_told)
 from milo.chat.failures import LOST_THREAD, ModelFailure, classify, deferred_interrupt
+from milo.chat.forgetting import asks_to_forget, cannot_forget
 from milo.chat.known import asks_what_known, known, memory_notes
 from milo.chat.manners import Manners, opening_interjections
 from milo.chat.models import ModelChoice
@@ -273,6 +274,8 @@ class Milo:
             # holds of theirs, not the few notes the words of the question found.
             notes = memory_notes(self.memory.recent_pulses(KNOWN_PULSES), self.memory.pinned(), said)
             evidence, asked = known(notes, self.persona.known_name or "", self.persona.name), text
+        elif self.model.grammar and text and asks_to_forget(text):
+            evidence, asked = cannot_forget(self.persona.name), text  # never a promise it cannot keep
         ahead = self._ahead(said)
         if ahead is not None and text:
             # Not about the user (an answer from a note is shown at once whatever the notes cost):
