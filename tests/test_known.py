@@ -67,13 +67,16 @@ def test_nothing_told_says_so_and_claims_nothing():
     assert "raining" in known(['Ama said: "its raining again here"'], "", "Milo").summary
 
 
-def test_the_notes_read_are_the_pinned_facts_the_pulses_and_this_conversation():
+def test_the_notes_read_are_the_pulses_and_this_conversation_and_the_pinned_facts_are_said_as_written():
     from milo.memory.format import Pulse
 
     pulses = [Pulse(header=None, timestamp=None, fields={"CORE_UPDATE": 'Amy said: "I teach chemistry."'}),
               Pulse(header=None, timestamp=None, fields={"REPLY": "Oh!"})]
-    notes = memory_notes(pulses, "## Pinned\n- My cat is Biscuit.\n", ["I teach chemistry.", "I love rain."])
-    assert notes == ["My cat is Biscuit.", 'Amy said: "I teach chemistry."', 'earlier today: "I love rain."']
+    notes = memory_notes(pulses, ["I teach chemistry.", "I love rain."])
+    assert notes == ['Amy said: "I teach chemistry."', 'earlier today: "I love rain."']
+    reply = known(notes, "Amy", "Milo", pinned="## Pinned\n- My cat is Biscuit.\n- allergic to peanuts\n").summary
+    assert reply == ("Your name is Amy. Your pinned notes say: My cat is Biscuit; allergic to peanuts. You've told me that "
+                     "you teach chemistry, and that you love rain."), reply
 
 
 def test_a_turn_asked_it_says_what_the_memory_holds_not_what_recall_found(make_milo, memory_file):

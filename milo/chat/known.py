@@ -46,20 +46,23 @@ def asks_what_known(text: str) -> bool:
     return bool(_ASKS_KNOWN.match(text.replace("\u2019", "'").strip()))
 
 
-def known(notes: Iterable[str], user: str = "", own: str = "") -> Evidence:
+def known(notes: Iterable[str], user: str = "", own: str = "", pinned: str = "") -> Evidence:
     """The fixed reply (as Evidence, choice SAID) naming what the user told: `notes` are the
-    memory's notes oldest first (a CORE_UPDATE each, or a pinned fact); `user`, their name
-    when known; `own`, the persona's."""
+    memory's notes oldest first (a CORE_UPDATE each); `user`, their name when known; `own`, the
+    persona's; `pinned`, the memory's `## Pinned` section (said as they wrote it)."""
     told = _told(notes, user, own)
+    facts = [f for f in (line.strip(" -*\t").rstrip(".") for line in pinned.splitlines() if not line.lstrip().startswith("#")) if f]
+    parts = [f"Your name is {user}."] if user else []
+    if facts:
+        parts.append(f"Your pinned notes say: {'; '.join(facts)}.")
     if told:
         said = told[0] if len(told) == 1 else ", that ".join(told[:-1]) + ", and that " + told[-1]
-        reply = f"You've told me that {said}."
-    elif user:
-        reply = "That's all I know so far. What else would you like to tell me?"
+        parts.append(f"You've told me that {said}.")
+    elif parts:
+        parts.append("That's all I know so far. What else would you like to tell me?")
     else:
-        reply = "I don't think you've told me about yourself yet. I'd love to hear!"
-    if user:
-        reply = f"Your name is {user}. {reply}"
+        parts.append("I don't think you've told me about yourself yet. I'd love to hear!")
+    reply = " ".join(parts)
     return Evidence(SAID, reply, own=own, summary=reply)
 
 
@@ -116,11 +119,10 @@ def _short(clause: str) -> str:
     return first if len(first) <= KNOWN_CHARS else first[:KNOWN_CHARS].rsplit(" ", 1)[0]
 
 
-def memory_notes(pulses: Sequence, pinned: str = "", said: Sequence[str] = ()) -> list[str]:
-    """The notes `known` reads, oldest first: the pinned facts, each pulse's CORE_UPDATE, then
-    this conversation's messages (`said`) not yet in them."""
-    notes = [line.strip(" -*\t") for line in pinned.splitlines() if line.strip(" -*\t") and not line.lstrip().startswith("#")]
-    notes += [p.core_update for p in pulses if getattr(p, "core_update", "")]
+def memory_notes(pulses: Sequence, said: Sequence[str] = ()) -> list[str]:
+    """The notes `known` reads, oldest first: each pulse's CORE_UPDATE, then this conversation's
+    messages (`said`) not yet in them."""
+    notes = [p.core_update for p in pulses if getattr(p, "core_update", "")]
     quoted = " ".join(notes)
     notes += [f'earlier today: "{t}"' for t in said if t and t not in quoted]
     return notes

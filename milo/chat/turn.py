@@ -272,8 +272,8 @@ class Milo:
         if self.model.grammar and text and asks_what_known(text):
             # What they told as a whole ("What do you know about me?"): the last things the memory
             # holds of theirs, not the few notes the words of the question found.
-            notes = memory_notes(self.memory.recent_pulses(KNOWN_PULSES), self.memory.pinned(), said)
-            evidence, asked = known(notes, self.persona.known_name or "", self.persona.name), text
+            notes = memory_notes(self.memory.recent_pulses(KNOWN_PULSES), said)
+            evidence, asked = known(notes, self.persona.known_name or "", self.persona.name, self.memory.pinned()), text
         elif self.model.grammar and text and asks_to_forget(text):
             evidence, asked = cannot_forget(self.persona.name), text  # never a promise it cannot keep
         ahead = self._ahead(said)
