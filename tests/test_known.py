@@ -22,7 +22,7 @@ AMA = ['Ama said: "good morning milo my name is ama i\'m a retired teacher from 
     ("what do you know about me?", True), ("What do you remember about me", True),
     ("so what else do you know about me", True), ("What have I told you so far?", True),
     ("tell me what you know about me", True), ("do you remember anything about me?", True),
-    ("How much do you know about me?", True), ("what do you know about me\u2019", True),
+    ("How much do you know about me?", True), ("tell me about myself", True), ("what do you know about me\u2019", True),
     ("Que sais-tu de moi ?", True), ("¿Qué sabes de mí?", True), ("Was weißt du über mich?", True),
     # one thing asked, or the world's
     ("what did i tell you about my sister?", False), ("what do you know about cats?", False),

@@ -4,9 +4,9 @@ Asked that, the good brain, with a few notes in its prompt chosen by the words o
 said "I don't have much information about you other than what I've been told... It doesn't seem
 I have anything in particular related to you" to a user who had told it her job, her town, her
 surgery date and her daughter's visit (a held-out conversation, 2026-12-06). The reply is fixed
-instead, as a question about them is (milo.chat.addressing): their name, then the last things
-they told, in their own words in their person, oldest first; nothing invented, since nothing is
-written but what the memory holds.
+instead, as a question about them is (milo.chat.addressing): their name, their pinned notes as
+they wrote them, then the last things they told of themselves, in their person, oldest first;
+nothing invented, since nothing is written but what the memory holds.
 
 Which messages ask it is read from their words: a closed form ("what do you know / remember
 about me", "what have I told you"), in English and the commonest of a few other languages.
@@ -31,6 +31,7 @@ _ASKS_KNOWN = re.compile(
     r"|what\s+(?:have|did)\s+i\s+(?:told|tell)\s+you(?:\s+(?:so\s+far|" + _ABOUT_ME + r"))?"
     r"|tell\s+me\s+(?:what|everything|all)\s+you\s+(?:know|remember)\s+" + _ABOUT_ME +
     r"|what\s+you\s+(?:know|remember)\s+" + _ABOUT_ME +
+    r"|tell\s+me\s+about\s+(?:me|myself)" +
     # French, Spanish, German, Portuguese, Italian
     r"|(?:qu'est-ce\s+que\s+tu\s+sais|que\s+sais-tu|que\s+sais\s+tu)\s+(?:de|sur)\s+moi"
     r"|qu[ée]\s+sabes\s+(?:de|sobre)\s+m[ií]"
