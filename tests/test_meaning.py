@@ -2470,6 +2470,12 @@ def test_dec80_a_correction_read_with_the_note_it_corrects_and_what_is_done_need
     # the model's draft adds what no note has: not told
     got = confirm(question, ev, ngozi, FakeListChatModel(responses=["You are singing hymns at the concert."]), emb.encode_cached, "Milo", "Ngozi")
     assert not got.answered, got
+    # who, and a note whose only name is a place ('...in Enugu'): no one is named (a rerun, 2026-12-06:
+    # "Who conducts the choir?" was said as told); a name after a title is someone
+    ev = find("Who conducts the choir?", ngozi, embed=emb.encode_cached, own="Milo", user="Ngozi")
+    assert ev is not None and not ev.answered and ev.lacks == "who", ev
+    okafor = _said_by("Ngozi", "I sing in a church choir in Enugu, Mr Okafor conducts it.")
+    assert find("Who conducts the choir?", okafor, embed=emb.encode_cached, own="Milo", user="Ngozi").answered
     # ...and a verb the note has, or one that asks of anything, stands
     for asked in ("What do I sing in?", "what did i tell you about the concert"):
         ev = find(asked, ngozi, embed=emb.encode_cached, own="Milo", user="Ngozi")

@@ -1185,7 +1185,26 @@ def names_no_one(question: str, note: str, own: str = "", user: str = "") -> boo
     if kin:
         in_note = (in_note & _ROLES if kin & _ROLES else set()) | (in_note & RELATIONS if kin & RELATIONS else set())
     return (bool(asked) and not named_in_note
-            and not ((_names_someone(note, question, own, user) and not names_only_things(note, question, own, user)) or in_note))
+            and not ((_names_someone(note, question, own, user) and not names_only_things(note, question, own, user)
+                      and not _names_only_places(note, question, own, user)) or in_note))
+
+
+_IN_PLACE = frozenset("in at near from".split())  # before a place's name (a closed, lexical class)
+
+
+def _names_only_places(note: str, question: str, own: str = "", user: str = "") -> bool:
+    """Whether every name in `note` comes after "in", "at", "near" or "from" (with the capitalised
+    words of its run): a place, no one ("Who conducts the choir?" / 'I sing in a church choir in
+    Enugu.' was said as the answer, dec80)."""
+    found = list(_names(note, question, own, user))
+    if not found:
+        return False
+    for words, k in found:
+        # (or the second word of one: "in New York"; not after a title, "Mr Okafor")
+        i = k - 1 if k > 1 and words[k - 1][:1].isupper() and words[k - 1].casefold() not in _TITLES else k
+        if not (i > 0 and words[i - 1].casefold() in _IN_PLACE):
+            return False
+    return True
 
 
 def names_only_things(note: str, question: str, own: str = "", user: str = "") -> bool:
