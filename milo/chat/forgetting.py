@@ -1,9 +1,9 @@
 """Asked to forget something, Milo says truly what it can do.
 
 A turn never removes anything from the memory file (the user owns it; `milo memory forget` and an
-editor do, with a backup). Left to the model, "please forget what I said about my ex" got a
-promise it could not keep ("Okay, I'll forget it!") while the note stayed. The reply is fixed
-instead, as a question about the user is (milo.chat.addressing), and says how to remove it.
+editor do, with a backup), so a model's "Okay, I'll forget it!" to "please forget what I said about
+my ex" would be false while the note stays. The reply is fixed instead, as a question about the
+user is (milo.chat.addressing), and says how to remove it.
 
 Which messages ask it is read from their words: an imperative "forget / delete / erase" and what
 (a closed form, English and the commonest of a few other languages); "don't forget my birthday"
