@@ -21,6 +21,7 @@ is held back until it is whole), so what was shown is never taken back.
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import Optional, Sequence
 
@@ -261,20 +262,27 @@ _SPEAKS_OF_SELF = re.compile(rf"(?<![\w'\u2019])(?:{'|'.join(_OPENS_OWN + ('me',
 # sentence that opens so is left out, and held while it may still open so (English: "I was / I'm /
 # Milo was", perhaps a word, a verb of making, "by": a closed, lexical form).
 _MADE_WORDS = ("built", "created", "made", "developed", "designed", "programmed", "trained", "invented", "engineered")
-_SUBJECTS = (("i", "was"), ("i", "am"), ("i'm",), ("milo", "was"), ("milo", "is"), ("milo's",), ("i've", "been"), ("i", "have", "been"))
-_ORIGIN = re.compile(_CONJUNCTION + r"(?:" + "|".join(r"\s+".join(map(re.escape, s)) for s in _SUBJECTS) + r")\s+(?:[^\W\d_]+\s+)?(?:"
-                     + "|".join(_MADE_WORDS) + r")\s+by(?![\w'])", re.IGNORECASE)
+_SUBJECTS = (("i", "was"), ("i", "am"), ("i'm",), ("i've", "been"), ("i", "have", "been"))  # and the persona's name (`_origin`)
 
 
-def _maybe_origin(tail: str) -> bool:
-    """The unfinished sentence may still open as `_ORIGIN` does (its last word perhaps unfinished)."""
+@functools.cache
+def _origin(own: str) -> tuple[re.Pattern, tuple]:
+    """The pattern of a sentence that says who made the persona named `own`, and its subjects."""
+    subjects = _SUBJECTS + (((own.lower(), "was"), (own.lower(), "is"), (f"{own.lower()}'s",)) if own else ())
+    return re.compile(_CONJUNCTION + r"(?:" + "|".join(r"\s+".join(map(re.escape, s)) for s in subjects) + r")\s+(?:[^\W\d_]+\s+)?(?:"
+                      + "|".join(_MADE_WORDS) + r")\s+by(?![\w'])", re.IGNORECASE), subjects
+
+
+def _maybe_origin(tail: str, own: str = "") -> bool:
+    """The unfinished sentence may still open as `_origin(own)`'s does (its last word perhaps unfinished)."""
+    pattern, subjects = _origin(own)
     m = re.match(_CONJUNCTION, tail, re.IGNORECASE)
     words = re.findall(r"[^\W\d_]+(?:['\u2019][^\W\d_]*)?", tail[m.end() if m else 0:].lower().replace("\u2019", "'"))
-    if not words or _ORIGIN.match(tail):
+    if not words or pattern.match(tail):
         return bool(words)
     done = words if not tail[-1:].isalnum() and not tail.endswith("'") else words[:-1]
     last = "" if len(done) == len(words) else words[-1]
-    for subject in _SUBJECTS:
+    for subject in subjects:
         for extra in (0, 1):  # perhaps one word before the verb ("I was actually built by")
             steps = [*subject, *(["*"] * extra), "MADE", "by"]
             if len(done) >= len(steps):
@@ -360,6 +368,8 @@ class Manners:
         # "Your daughter plays on the hockey team. The user mentioned that she coaches her
         # daughter's hockey team. This indicates that the person who is talking with Milo is...").
         self._not_theirs = {_fold(w) for w in (user_name, own, "i", "milo") if w}  # nobody of theirs
+        self._own = own
+        self._origin = _origin(own)[0]
         # The names of their people as they told them, in any case ("my daughter efua", "a dog
         # called rex"): a reply that opens with one is held until it is known what it tells of them.
         self._named = set() if told is None else {
@@ -627,7 +637,7 @@ class Manners:
             words = _words(sentence)
             if copied is not None and words and set(words) <= copied:
                 continue  # the rest of that sample ("Oh, wait, did you know octopuses have three hearts? Three!")
-            if _ORIGIN.match(sentence):
+            if self._origin.match(sentence):
                 continue  # (nothing else left: the reply as written, below, and written again)
             if self._as_own(sentence):
                 continue  # (nothing else left: the reply as written, below)
@@ -653,7 +663,7 @@ class Manners:
                 # or only repeats an earlier "you told me" ("Who leads the group?" got "You told me your
                 # group is called Kaze.", the answer to "What is my group called?" just before: dec81).
                 self.again = (narrated or repeated or invented or self._only_calls("".join(parts))
-                              or any(_ORIGIN.match(p) for p in parts))
+                              or any(self._origin.match(p) for p in parts))
                 return self._finish("".join(parts)).rstrip()
             self.yes_only = self._asks and bool(_YES_ONLY.match(shown))
             self.again = self._only_calls(shown)
@@ -663,7 +673,7 @@ class Manners:
                 and not (not said_something and self._maybe_invents(tail, opening=True))
                 and not self._maybe_of_user(tail)
                 and not self._maybe_copy(tail) and not self._maybe_claim(tail) and not self._maybe_as_own(tail)
-                and not _maybe_origin(tail)):
+                and not _maybe_origin(tail, self._own)):
             if self.user_name:
                 tail = tail[: _pending_name(tail)]  # "your name is ..." still being written
             held_name = self._address_pending.search(tail) if self._address_pending is not None else None
