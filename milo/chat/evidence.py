@@ -761,7 +761,7 @@ def closest_of_theirs(question: str, found: Optional[Evidence]) -> Optional[Evid
     after the draft "Your brother's name is Ingrid.", "...that your partner Ingrid teaches maths")."""
     if found is None or found.answered or found.closest is None:
         return found
-    if _only_greets(found.closest.text, found.own):
+    if only_greets(found.closest.text, found.own):
         # (nor a greeting: "What did I have for breakfast?" got "...The closest I have is that Good
         # morning Søren.", 'Good morning Milo.' close to it by meaning)
         return dataclasses.replace(found, closest=None)
@@ -781,21 +781,17 @@ def closest_of_theirs(question: str, found: Optional[Evidence]) -> Optional[Evid
     return dataclasses.replace(found, closest=None)
 
 
-def only_greets(note: str, own: str = "") -> bool:
-    return _only_greets(note, own)
-
-
 def as_told(note: str, own: str = "") -> str:
     """A note as the end of "You told me ..." (its user's words in their person)."""
     return _clause(note, own)
 
 
-def _only_greets(note: str, own: str = "") -> bool:
+def only_greets(note: str, own: str = "") -> bool:
     """Whether a note's words are only a greeting and names ('Søren said: "Good morning Milo."')."""
-    from milo.memory.names import only_greets
+    from milo.memory import names
 
     q = _said(note)
-    return only_greets(q[1] if q else note, own, quoted_speaker(note) or "")
+    return names.only_greets(q[1] if q else note, own, quoted_speaker(note) or "")
 
 
 # Who may be spoken of by another word (closed, lexical classes; singular, a plural "s" is dropped).
@@ -827,7 +823,7 @@ def _find(text: str, candidates: Sequence[Candidate], embed: Optional[Embed] = N
     if user:
         candidates = [c for c in candidates if quoted_speaker(c.text) in (None, user.casefold())]
     # (a greeting alone tells nothing: 'Good morning Milo.' was said for "What did I have for breakfast?")
-    candidates = [c for c in candidates if not _only_greets(c.text, own)]
+    candidates = [c for c in candidates if not only_greets(c.text, own)]
     who = _WHO_IS.match(text)
     if who and user and bare(who["named"]) == bare(user):
         # "who is finn", Finn asking: their own name (dec85: "not sure", the closest note said)

@@ -18,6 +18,7 @@ import re
 from typing import Iterable, Sequence
 
 from milo.chat.evidence import SAID, Evidence, as_told, only_greets, own_words, quoted_speaker, tells
+from milo.memory.notes import is_question
 
 KNOWN_NOTES = 5  # the last things told that are said back: a spoken reply stays short
 KNOWN_CHARS = 160  # of one of them, cut at its first sentence beyond that
@@ -74,7 +75,7 @@ def _told(notes: Iterable[str], user: str, own: str) -> list[str]:
     seen: set[str] = set()
     for note in reversed(list(notes)):
         note = note.strip()
-        if not note or _ASKED.match(note) or not tells(note, own) or only_greets(note, own):
+        if not note or is_question(note) or not tells(note, own) or only_greets(note, own):
             continue  # (a question of theirs, quoted: 'Ama asked: "when is my operation?"')
         speaker = quoted_speaker(note)
         if user and speaker is not None and speaker != user.casefold():
@@ -90,26 +91,21 @@ def _told(notes: Iterable[str], user: str, own: str) -> list[str]:
         if len(clause.split()) < 2 or key in seen:
             continue
         seen.add(key)
-        (theirs if (mine if words is not None else _OF_THEM.search(clause)) else other).append(clause)
+        (theirs if (mine if words is not None else _YOU.search(clause)) else other).append(clause)
         if len(theirs) == KNOWN_NOTES:
             break
     return list(reversed(theirs or other[:KNOWN_NOTES]))
 
 
 _SELF = re.compile(r"(?<!\w)(?:i|i'm|im|i've|ive|i'd|i'll|my|mine|we|we're|we've|our|ours|me)(?!\w)", re.IGNORECASE)
-_TO_SOMEONE = re.compile(r"(?<!\w)(?:you|your|you're|youre|you've|yours)(?!\w)", re.IGNORECASE)
+# The second person: in their words, spoken to someone; in a note said back, of them.
+_YOU = re.compile(r"(?<!\w)(?:you|your|you're|youre|you've|you'll|yours)(?!\w)", re.IGNORECASE)
 
 
 def _of_themselves(words: str) -> str:
     """The sentences of `words` (the user's) in the first person, speaking to no one."""
     words = words.replace("\u2019", "'")
-    return " ".join(s for s in re.split(r"(?<=[.!?])\s+", words.strip()) if _SELF.search(s) and not _TO_SOMEONE.search(s))
-
-
-_OF_THEM = re.compile(r"(?<!\w)(?:you|your|you're|you've|you'll|yours)(?!\w)", re.IGNORECASE)
-
-
-_ASKED = re.compile(r'^[^"\n]{0,80}?\basked(?:\s+\w+){0,2}\s*:', re.IGNORECASE)
+    return " ".join(s for s in re.split(r"(?<=[.!?])\s+", words.strip()) if _SELF.search(s) and not _YOU.search(s))
 
 
 def _short(clause: str) -> str:
@@ -123,8 +119,7 @@ def _short(clause: str) -> str:
 def memory_notes(pulses: Sequence, said: Sequence[str] = ()) -> list[str]:
     """The notes `known` reads, oldest first: each pulse's CORE_UPDATE, then this conversation's
     messages (`said`) not yet in them."""
-    notes = [p.core_update for p in pulses if getattr(p, "core_update", "")]
+    notes = [p.core_update for p in pulses if p.core_update]
     quoted = " ".join(notes)
     notes += [f'earlier today: "{t}"' for t in said if t and t not in quoted]
     return notes
-
