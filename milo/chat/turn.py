@@ -378,9 +378,11 @@ class Milo:
         key = (user, self.memory.size())
         if self._intro_key != key:
             self._intro_key, self._intro = key, None
+            mine = user.casefold()
             for p in reversed(self.memory.recent_pulses(INTRO_PULSES)):
                 words = own_words(p.core_update) if p.core_update else None
-                if words and (name_in(words, self.persona.name) or "").casefold() == user.casefold():
+                # (name_in only where their name is written: it is the costly part, ~27 ms for 400 pulses)
+                if words and mine in words.casefold() and (name_in(words, self.persona.name) or "").casefold() == mine:
                     self._intro = p
                     break
         return self._intro
