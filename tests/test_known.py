@@ -60,6 +60,15 @@ def test_of_their_words_the_sentences_of_themselves_are_said():
     assert reply == "Your name is Caroline. You've told me that you passed the adoption interviews last Friday.", reply
 
 
+def test_a_correction_is_said_after_what_it_corrects():
+    """On a lived-in memory: 'My dog Juno is a three-year-old whippet.' then 'Sorry, Juno is four,
+    not three.' was said back as the whippet alone (the correction is not in the first person)."""
+    notes = ['Sam said: "Hi Milo, I\'m Sam. I teach pottery at the community college."',
+             'Sam said: "My dog Juno is a three-year-old whippet."', 'Sam said: "Sorry, Juno is four, not three."']
+    reply = known(notes, "Sam", "Milo").summary
+    assert reply.endswith("your dog Juno is a three-year-old whippet, and that Juno is four, not three."), reply
+
+
 def test_nothing_told_says_so_and_claims_nothing():
     assert known([], "", "Milo").summary == "I don't think you've told me about yourself yet. I'd love to hear!"
     assert known(['Ama asked: "what is my name?"'], "Ama", "Milo").summary.startswith("Your name is Ama. That's all I know")

@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from typing import Iterable, Sequence
 
-from milo.chat.evidence import SAID, Evidence, as_told, only_greets, own_words, quoted_speaker, tells
+from milo.chat.evidence import SAID, Evidence, as_told, changes, only_greets, own_words, quoted_speaker, tells
 from milo.memory.notes import is_question
 
 KNOWN_NOTES = 5  # the last things told that are said back: a spoken reply stays short
@@ -86,6 +86,10 @@ def _told(notes: Iterable[str], user: str, own: str) -> list[str]:
         # here'); a note not in their words, where it is in their person. Fail open: where none
         # is, the last things they said are said as they are.
         mine = _of_themselves(words) if words is not None else ""
+        if words is not None and not mine and changes(words):
+            # A correction is theirs whatever its person: 'Sorry, Juno is four, not three.' was left
+            # out, and "your dog Juno is a three-year-old whippet" said alone (a lived-in memory).
+            mine = words
         clause = _short(as_told(f'earlier today: "{mine}"' if mine else note, own))
         key = clause.casefold()
         if len(clause.split()) < 2 or key in seen:
