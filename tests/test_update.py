@@ -58,6 +58,35 @@ def test_update_pulls_and_keeps_the_memory_byte_identical(clone):
     assert memory.read_bytes() == before
 
 
+@pytest.mark.parametrize("upstream", ["changed", "removed"])
+def test_a_template_changed_upstream_is_pulled_and_the_memory_kept(clone, upstream):
+    """Should the shipped template change or go upstream after all (a plain `git pull` then
+    refuses to run over the user's copy), `milo update` still pulls and keeps their memory."""
+    up, mine = clone
+    memory = mine / "Living_Memory.md"
+    before = memory.read_bytes()
+    assert upd.protect_memory()
+    if upstream == "changed":
+        (up / "Living_Memory.md").write_text("# a new template\n")
+        git(up, "commit", "-qam", "v3: a new template")
+    else:
+        git(up, "rm", "-q", "Living_Memory.md")
+        (up / ".gitignore").write_text("Living_Memory.md\n")
+        git(up, "add", ".gitignore")
+        git(up, "commit", "-qm", "v3: the memory is untracked")
+    plain = subprocess.run(["git", "-C", str(mine), "pull", "--ff-only"], capture_output=True, text=True)
+    assert plain.returncode != 0 and "Living_Memory.md" in plain.stderr  # what update works around
+    said = []
+    assert upd.update(memory, setup=False, say=said.append) == 0
+    assert memory.read_bytes() == before and (mine / "README.md").read_text() == "v2\n"
+    assert git(mine, "rev-parse", "HEAD").stdout == git(up, "rev-parse", "HEAD").stdout
+    assert any("template changed upstream" in s for s in said)
+    if upstream == "changed":  # still tracked, and git still leaves the user's copy alone
+        git(mine, "checkout", "--", ".")
+        assert memory.read_bytes() == before
+    assert oct(memory.stat().st_mode & 0o777) == "0o600"
+
+
 def test_an_update_git_cannot_do_says_so_and_keeps_the_memory(clone):
     up, mine = clone
     memory = mine / "Living_Memory.md"

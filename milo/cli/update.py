@@ -7,7 +7,9 @@ fast-forward only; if the memory is not byte-identical afterwards, it is put bac
 set-up installs what changed (scripts/setup.sh), unless --no-setup.
 
 The tracked Living_Memory.md is the shipped template and never changes upstream (tests hold it
-to its first text): a change there would stop every user's `git pull` on their own memory.
+to its first text): a change there would stop every user's plain `git pull` on their own memory.
+Should it change or go anyway, `milo update` puts the template back for the pull and the user's
+memory back right after.
 """
 
 from __future__ import annotations
@@ -53,8 +55,24 @@ def update(memory: Path, setup: bool = True, say=print) -> int:
     protect_memory()
     try:
         pulled = _git("pull", "--ff-only")
+        if (pulled.returncode != 0 and MEMORY in pulled.stderr and before is not None
+                and memory.resolve() == (ROOT / MEMORY).resolve()):
+            # Upstream changed or removed the template after all: git will not pull over the
+            # user's copy. The template goes back for the pull and their memory (in hand and in
+            # the backup named above) is written back right after, in `finally`.
+            _git("update-index", "--no-skip-worktree", MEMORY)
+            try:
+                _git("checkout", "--", MEMORY)
+                pulled = _git("pull", "--ff-only")
+                if pulled.returncode == 0:
+                    say("milo: the shipped memory template changed upstream; your memory was kept as it is")
+            finally:
+                if not memory.is_file() or memory.read_bytes() != before:
+                    storage.atomic_replace(memory, before, mode=0o600)
     except (OSError, subprocess.SubprocessError) as e:
-        raise UpdateError(f"git could not be run ({e}); nothing was changed.") from None
+        raise UpdateError(f"git could not be run ({e}); your memory is as it was.") from None
+    finally:
+        protect_memory()
     if before is not None and (not memory.is_file() or memory.read_bytes() != before):
         storage.atomic_replace(memory, before, mode=0o600)
         say(f"milo: the update touched the memory file; it was put back as it was ({memory})")
