@@ -313,6 +313,23 @@ def test_a_reply_that_opens_by_narrating_the_user_leaves_it_out(reply, shown, na
 
 
 @pytest.mark.parametrize("reply, shown, again", [
+    # ./start.sh from a fresh clone (2026-12-06, good brain), the whole first reply but for a
+    # word: what they just said, told back to them by name
+    ("Renée keeps bees in Lyon.", "Renée keeps bees in Lyon.", True),
+    ("Renée keeps bees in Lyon. They're very busy in summer!", "They're very busy in summer!", False),
+    # a word of its own, agreeing, or spoken to them: a reply
+    ("Renée keeps bees in Lyon, how lovely!", "Renée keeps bees in Lyon, how lovely!", False),
+    ("Renée keeps bees too!", "Renée keeps bees too!", False),
+    ("Renée, you keep bees in Lyon!", "Renée, you keep bees in Lyon!", False),
+    ("Lyon has lovely bees.", "Lyon has lovely bees.", False),
+])
+def test_a_reply_that_opens_by_telling_them_their_own_words_by_name_leaves_it_out(reply, shown, again):
+    m = Manners("Renée", known=True, own=OWN, message="Hi, I am Renée and I keep bees in Lyon.")
+    assert streamed(m, reply) == shown
+    assert m.visible(reply, final=True) == shown and m.again is again
+
+
+@pytest.mark.parametrize("reply, shown, again", [
     # a held-out conversation by hand (2026-12-06, good brain): told 'my daughter efua lives in
     # london and she's flying in to help me', the whole reply
     ("Oh, Efua is coming over for dinner tomorrow.", "Oh, Efua is coming over for dinner tomorrow.", True),

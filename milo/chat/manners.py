@@ -545,6 +545,16 @@ class Manners:
         m = self._of_user.match(sentence)
         return bool(m) and bool(_REPORTS.match(sentence[m.end():])) and self._speaks_of_user(sentence)
 
+    def _retells(self, sentence: str) -> bool:
+        """Whether `sentence` tells the user, by name, what they just said of themselves and
+        nothing else: "Renée keeps bees in Lyon." (the good brain's first reply to 'Hi, I am
+        Renée and I keep bees in Lyon.'). Two or more content words besides the name, all the
+        message's."""
+        if not self._message or not self._speaks_of_user(sentence) or _AGREES.search(sentence):
+            return False
+        mine = set(self._terms(sentence)) - set(self._terms(" ".join(self._user_words)))
+        return len(mine) >= 2 and mine <= self._message
+
     def _maybe_of_user(self, tail: str) -> bool:
         """The unfinished sentence may still open with the user's name: held until it is whole."""
         m = re.match(_CONJUNCTION, tail)
@@ -628,7 +638,7 @@ class Manners:
                 # coming over for dinner tomorrow."): left out; alone, it is written again.
                 invented = True
                 continue
-            if not said_something and self._reports_of_user(sentence):
+            if not said_something and (self._reports_of_user(sentence) or self._retells(sentence)):
                 # A reply that opens by narrating the user to the user: "Oksana asked about her
                 # new home in Kyiv." (the good brain, told 'Sorry, I meant Kyiv, not Lviv.'): left
                 # out; alone, the reply is written again (milo.chat.turn), as a copied sample is.
