@@ -2495,6 +2495,78 @@ SETS = {
              ("What's my dad's name?", "never", None, None)],
         ],
     },
+    "dec87": {  # written 2026-12-06 (twenty-sixth session) before running it
+        "mateus": [
+            [S("Olá Milo! Sou o Mateus, I'm a nurse in Porto and I work night shifts.")],
+            [S("My daughter Inês is nine and she's learning the violin.")],
+            [("Do you know who I am?", "told", ["mateus"], None),
+             ("What instrument is my daughter learning?", "told", ["violin"], None),
+             ("How old is Inês?", "told", ["nine", "9"], None),
+             ("What's my wife's name?", "never", None, None)],
+        ],
+        "greta": [
+            [S("hey milo its greta i work as a baker and i start at four in the morning")],
+            [S("actually i start at five now not four")],
+            [("what time do i start work", "told", ["five", "5"], None),
+             ("what do i do for work", "told", ["baker", "bake"], None),
+             ("what is the capital of germany", "world", ["berlin"], None),
+             ("whats my favourite bread", "never", None, None)],
+        ],
+        "segun": [
+            [S("Good evening Milo. My name is Olúṣẹ́gun but everyone calls me Segun. I teach mathematics.")],
+            [("What do people call me?", "told", ["segun"], None),
+             ("What subject do I teach?", "told", ["math"], None),
+             ("Where do I teach?", "never", None, None)],
+        ],
+    },
+    "dec88": {  # written 2026-12-06 (twenty-sixth session) before running it
+        "yuki": [
+            [S("Hi Milo, I'm Yuki. I've got two cats, Mochi and Kuro.")],
+            [S("Kuro is the black one, he's very shy.")],
+            [("What are my cats called?", "told", ["mochi", "kuro"], None),
+             ("Which of my cats is shy?", "told", ["kuro"], None),
+             ("How old is Mochi?", "never", None, None)],
+        ],
+        "pablo": [
+            [S("Hola Milo, soy Pablo. Vivo en Valencia y trabajo como cocinero.")],
+            [("¿Dónde vivo?", "told", ["valencia"], None),
+             ("What is my job?", "told", ["cocinero", "cook", "chef"], None),
+             ("What's my brother's name?", "never", None, None)],
+        ],
+        "hannah": [
+            [S("Hi Milo, I'm Hannah. I'm vegetarian and I'm training for a half marathon in May.")],
+            [S("Oops, the half marathon is in June, not May.")],
+            [("When is my half marathon?", "told", ["june"], None),
+             ("Do I eat meat?", "told", ["vegetarian", "no", "don't"], None),
+             ("What did I eat for breakfast?", "never", None, None),
+             ("How long is a half marathon?", "world", ["21", "13"], None)],
+        ],
+    },
+    "dec89": {  # written 2026-12-06 (twenty-sixth session) before running it
+        "amara": [
+            [S("Hello Milo, I'm Amara. I'm a pilot and I fly cargo planes between Lagos and Accra.")],
+            [("What do I fly?", "told", ["cargo"], None),
+             ("Which cities do I fly between?", "told", ["lagos", "accra"], None),
+             ("Who am I?", "told", ["amara"], None),
+             ("What airline do I work for?", "never", None, None)],
+        ],
+        "soren": [
+            [S("hej milo, søren here. my grandson Emil visits every sunday")],
+            [S("emil is twelve and loves chess")],
+            [("when does emil visit", "told", ["sunday"], None),
+             ("what does my grandson love", "told", ["chess"], None),
+             ("how old is emil", "told", ["twelve", "12"], None),
+             ("whats my daughters name", "never", None, None)],
+        ],
+        "priya": [
+            [S("Hi Milo! Priya here. I just adopted a rescue greyhound named Biscuit.")],
+            [S("I'm also learning to play the sitar.")],
+            [("What's my dog's name?", "told", ["biscuit"], None),
+             ("What kind of dog do I have?", "told", ["greyhound"], None),
+             ("What instrument am I learning?", "told", ["sitar"], None),
+             ("What's my favourite colour?", "never", None, None)],
+        ],
+    },
 }
 
 
