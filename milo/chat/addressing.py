@@ -29,6 +29,7 @@ from milo.chat.evidence import NAME_NOTE, NONE, Evidence
 NOT_TOLD = "I don't think you've told me that yet."
 NOT_SURE = "I'm not sure you've told me that."
 CLOSEST = "The closest I have is that"
+CLOSEST_QUOTED = "The closest I have is what you said:"
 NOT_TOLD_REPLY = ('"I don\'t think you\'ve told me that yet. " ("Will you tell me?" | "I\'d love to hear about it!" '
                   '| "Want to tell me?" | "What is it?")')
 
@@ -59,7 +60,10 @@ def fixed_reply(evidence: Optional[Evidence], user_name: Optional[str] = None) -
         return evidence.summary, True  # what they told, as a whole (milo.chat.known)
     if evidence.choice == NONE and evidence.closest is not None:
         # Not sure it answers (milo.chat.evidence.MEANING_CLOSEST): both said, nothing claimed.
-        return f"{NOT_SURE} {CLOSEST} {evidence.told()}.", True
+        told = evidence.told()
+        # (words in another language come quoted: 'is that "Vivo en Valencia..."' reads wrong)
+        lead = CLOSEST_QUOTED if told.startswith('"') else CLOSEST
+        return f"{NOT_SURE} {lead} {told}.", True
     if evidence.choice == NONE:
         return NOT_TOLD, False
     if evidence.choice == NAME_NOTE and user_name:

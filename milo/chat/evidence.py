@@ -244,7 +244,20 @@ def _clause(note: str, own: str = "") -> str:
     first = text.split(" ", 1)[0]
     if re.sub(r"['\u2019](?:s|re|ve|ll|d)$", "", first.lower()) in _LOWER:  # "She's studying ..." too
         text = first.lower() + text[len(first):]
-    return text.rstrip(" .!?,;:\u3002\uff01\uff1f\uff0c") or text  # a clause cut at its comma too ("you've closed the stall,.")
+    text = text.rstrip(" .!?,;:\u3002\uff01\uff1f\uff0c") or text  # a clause cut at its comma too ("you've closed the stall,.")
+    return _quoted_if_not_english(text)
+
+
+def _quoted_if_not_english(text: str) -> str:
+    """Words said in another language, quoted: "You told me Vivo en Valencia y trabajo como
+    cocinero." (dec88) reads as English gone wrong; 'You told me "Vivo en Valencia..."' does not.
+    Three words or more and not one of English's function words (a closed class)."""
+    from milo.memory.grounding import STOP
+
+    words = re.findall(r"[^\W\d_]+(?:['\u2019][^\W\d_]+)?", text)
+    if len(words) < 3 or any(re.split(r"['\u2019]", w.casefold())[0] in STOP for w in words) or '"' in text:
+        return text
+    return f'"{text}"'
 
 
 def _later(note: str, own: str = "") -> str:
@@ -1588,8 +1601,18 @@ def _given_as_theirs(words: Sequence[str], k: int, roles: bool = False) -> bool:
     theirs = _THEIRS | RELATIONS | _ROLES if roles else _THEIRS | RELATIONS
     # ...or a thing named after what it is: "The cat Mango sits on the windowsill." (Milo's own
     # note of 'My cat Mango...': "What colour is Mango?" was left to the model, which said white)
-    named = k >= 2 and words[k - 2].casefold() in ("the", "a", "an") and words[k - 1].islower()
-    return named or bool({x.casefold() for x in words[max(0, k - 3):k]} & theirs)
+    # ...or a few ("I've got two cats, Mochi and Kuro.": "How old is Mochi?" was left to the model,
+    # which said it was never mentioned: dec88), each name of the list
+    named = (k >= 2 and words[k - 2].casefold() in _A_FEW and words[k - 1].islower()
+             and words[k - 1] not in _PLACE_KINDS)  # not "two cities, Paris and Rome"
+    listed = (k >= 2 and words[k - 1].casefold() in ("and", "or") and words[k - 2][:1].isupper()
+              and _given_as_theirs(words, k - 2, roles))
+    return named or listed or bool({x.casefold() for x in words[max(0, k - 3):k]} & theirs)
+
+
+_A_FEW = frozenset("the a an two three four five six seven eight nine ten some".split())
+_PLACE_KINDS = frozenset("city cities country countries town towns village villages place places island islands "
+                         "state states region regions".split())
 
 
 # A question that asks for a name (a closed, lexical class, as _NAME_TERMS).
