@@ -2567,6 +2567,73 @@ SETS = {
              ("What's my favourite colour?", "never", None, None)],
         ],
     },
+    "dec90": {  # written 2026-12-06 (twenty-sixth session) before running it
+        "ingrid": [
+            [S("Hei Milo! I'm Ingrid, I work at a fish farm near Bergen.")],
+            [S("We changed my shifts, I'm on weekends now instead of weekdays.")],
+            [("Hello again! Do you know my name?", "told", ["ingrid"], None),
+             ("when do i work now", "told", ["weekend"], None),
+             ("where do I work?", "told", ["fish"], None),
+             ("What's my boss called?", "never", None, None)],
+        ],
+        "tomasz": [
+            [S("hi milo tomasz here i made pierogi for my mum on sunday")],
+            [("what did i cook last night", "never", None, None),
+             ("who did i cook for", "told", ["mum", "mother"], None),
+             ("what did i make on sunday", "told", ["pierogi"], None)],
+        ],
+        "aiyana": [
+            [S("Hello Milo, my name is Aiyana. My twins, Kai and Lena, start kindergarten in September.")],
+            [("What are my twins called?", "told", ["kai", "lena"], None),
+             ("When do the twins start kindergarten?", "told", ["september"], None),
+             ("How old are my twins?", "never", None, None)],
+        ],
+    },
+    "dec91": {  # written 2026-12-06 (twenty-sixth session) before running it
+        "rahel": [
+            [S("Selam Milo, I'm Rahel. I roast coffee beans at a small café in Addis Ababa.")],
+            [S("Correction: the café is in Nairobi, I moved last year.")],
+            [("Where is my café?", "told", ["nairobi"], None),
+             ("What do I roast?", "told", ["coffee"], None),
+             ("What's the café called?", "never", None, None),
+             ("What is the capital of Ethiopia?", "world", ["addis"], None)],
+        ],
+        "max": [
+            [S("Servus Milo, Maximilian here, but call me Max. I repair bicycles.")],
+            [("What should you call me?", "told", ["max"], None),
+             ("What do I repair?", "told", ["bicycle", "bike"], None),
+             ("What's my favourite bike?", "never", None, None)],
+        ],
+        "noor": [
+            [S("Hi Milo, I'm Noor. I'm allergic to peanuts and I'm learning to swim.")],
+            [("Am I allergic to anything?", "told", ["peanut"], None),
+             ("What am I learning?", "told", ["swim"], None),
+             ("Where do I swim?", "never", None, None)],
+        ],
+    },
+    "dec92": {  # written 2026-12-06 (twenty-sixth session) before running it
+        "kwame": [
+            [S("Good morning Milo, this is Kwame. My brother Kofi is visiting from Kumasi next week.")],
+            [S("Kofi's visit got pushed to December.")],
+            [("When is Kofi visiting?", "told", ["december"], None),
+             ("Where is my brother coming from?", "told", ["kumasi"], None),
+             ("What does Kofi do for work?", "never", None, None)],
+        ],
+        "elif": [
+            [S("merhaba milo ben elif, i'm a dentist in izmir")],
+            [("what do i do", "told", ["dentist"], None),
+             ("where do i live", "told", ["izmir"], None),
+             ("whats my husbands name", "never", None, None)],
+        ],
+        "hiro": [
+            [S("Hi Milo, I'm Hiro. I grow bonsai trees, I have about thirty of them.")],
+            [S("My oldest bonsai is a juniper, it's forty years old.")],
+            [("How many bonsai do I have?", "told", ["thirty", "30"], None),
+             ("What kind of tree is my oldest bonsai?", "told", ["juniper"], None),
+             ("How old is my oldest bonsai?", "told", ["forty", "40"], None),
+             ("What's my wife's name?", "never", None, None)],
+        ],
+    },
 }
 
 
