@@ -754,7 +754,7 @@ def find(text: str, candidates: Sequence[Candidate], embed: Optional[Embed] = No
     words (without it, by words alone). `own`: the persona's name (the user may address it).
     `user`: the user's name, when known: a note quoting someone else ('Caroline said: "..."', an
     imported memory, another person who talks with Milo) says nothing about this user."""
-    found = closest_of_theirs(text, _find(text, candidates, embed, own, user))
+    found = another_day(text, closest_of_theirs(text, _find(text, candidates, embed, own, user)))
     if (found is not None and found.answered and not found.unsure and embed is not None
             and re.match(r"\W*(?:which|what)\b", text, re.IGNORECASE) and not says_which(text, found)):
         # "Which hospital do I work at?" / 'I'm a nurse on a night shift in Valencia.' (dec57, said
@@ -765,6 +765,33 @@ def find(text: str, candidates: Sequence[Candidate], embed: Optional[Embed] = No
         # learning the erhu.", too far from the note in meaning to keep it by that alone).
         found = dataclasses.replace(found, unsure=True)
     return found
+
+
+# A day a question names (a closed, lexical class), with the words a note may say it in.
+_ASKED_DAY = re.compile(r"(?<!\w)(?:last\s+night|yesterday|this\s+(?:morning|afternoon|evening)|today|tonight|tomorrow"
+                        r"|(?:last|this|next|on)\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day)(?!\w)", re.IGNORECASE)
+_SAME_DAY = {"last night": "yesterday last night evening", "yesterday": "yesterday last night",
+             "this morning": "today morning", "this afternoon": "today afternoon", "this evening": "today tonight evening",
+             "today": "today", "tonight": "tonight today evening", "tomorrow": "tomorrow"}
+
+
+def another_day(question: str, found: Optional[Evidence]) -> Optional[Evidence]:
+    """`found`, or nothing told, where the question names a day (not asking when) and its note
+    (or closest note) says another: "what did i cook last night" / 'i made pierogi for my mum on sunday' was "You
+    told me you made pierogi for your mum on sunday." (dec90, the draft "You cooked pierogi for
+    your mum on Sunday." kept it)."""
+    if found is None or not (found.answered or found.closest is not None) or _ASKS_WHEN.search(question):
+        return found
+    m = _ASKED_DAY.search(question)
+    note = found.told()
+    if m is None or not _SAYS_WHEN.search(note):
+        return found
+    asked = " ".join(m.group(0).lower().split())
+    same = _SAME_DAY.get(asked, asked.split()[-1]).split()
+    if any(re.search(rf"(?<!\w){w}(?!\w)", note, re.IGNORECASE) for w in same):
+        return found
+    # (not said as the closest either: "...is that you made pierogi on sunday" reads as the answer)
+    return Evidence(NONE, own=found.own)
 
 
 def closest_of_theirs(question: str, found: Optional[Evidence]) -> Optional[Evidence]:
@@ -970,8 +997,12 @@ def _by_their_notes(text: str, candidates: Sequence[Candidate], embed: Optional[
         # / 'chidi and i are moving to a flat in glasgow', not the newer 'the move is on the 9th and
         # chidi starts his new job at the university': dec59)
         where = bool(_ASKS_WHERE.search(text))
+        # ...and, asked how many, the note that counts it ("How many bonsai do I have?": 'I have
+        # about thirty of them', not the newer 'My oldest bonsai is a juniper...', dec92)
+        counted = _how_many(text)
         best = max(shared, key=lambda s: (s[0], s[1], where and _place_after(_statements(s[3].text), what),
-                                          _gives_who(text, s[3].text), s[2]))
+                                          _gives_who(text, s[3].text),
+                                          bool(counted) and bool(_counts_of(_words(s[3].text), counted)), s[2]))
     elif meaning is not None and meaning[0][j] >= answers:
         best = (0, 0, told[j][0], part_of(told[j][1], meaning[2][j]), j)
     elif _HOW_DO_I_HABIT.search(text):
@@ -1295,10 +1326,16 @@ def _counts_of(told: str, asked: set) -> set:
     from milo.memory.index import terms
 
     words = re.findall(r"[^\W_]+", told.casefold())
+    number = lambda w: w.isdigit() or (w in COUNT_WORDS and w != "zero")  # noqa: E731
     return {COUNT_WORDS.get(w, w) for i, w in enumerate(words)
-            if (w.isdigit() or (w in COUNT_WORDS and w != "zero")) and words[i + 1:i + 2] != ["of"]
+            if number(w) and words[i + 1:i + 2] != ["of"]
             # (or a compound ending with it: "two beehives" counts hives, dec59)
-            and _matched(asked, set(terms(" ".join(words[i + 1:i + 4]))))}
+            and _matched(asked, set(terms(" ".join(words[i + 1:i + 4]))))} | {
+        # ...or "thirty of them" after it: 'I grow bonsai trees, I have about thirty of them.'
+        # ("How many bonsai do I have?" was "not sure": dec92)
+        COUNT_WORDS.get(w, w) for i, w in enumerate(words)
+        if number(w) and words[i + 1:i + 3] in (["of", "them"], ["of", "those"], ["of", "these"])
+        and _matched(asked, set(terms(" ".join(words[max(0, i - 8):i]))))}
 
 
 def _matched(asked: set, said: set) -> set:
@@ -1492,9 +1529,14 @@ def unnamed(question: str, told: str) -> bool:
 _ASKS_WHERE = re.compile(r"(?<!\w)(?:where|where's|wheres|wo|wohin|où|dónde|donde|waar|hvor|где)(?!\w)", re.IGNORECASE)
 # "by" only before a determiner: "by the river", not "surrounded by music" (a lived-in memory's note
 # answered "where is the concert" that way), "by bus" nor "a book by Leila Slimani" (dec73).
-_SAYS_WHERE = re.compile(r"(?<!\w)(?:(?:at|in|on|near|behind|beside|outside|inside|opposite|from|to|into|across|around"
+_SAYS_WHERE = re.compile(r"(?<!\w)(?:(?:at|in|on|near|behind|beside|outside|inside|opposite|from|into|across|around"
                          r"|under|above|over|past|next\s+to|close\s+to|à|au|aux|dans|chez|en|im|am|bei|zum|zur|em|na|no|cerca\s+de)\s+\w"
-                         r"|by\s+(?:the|a|an|my|our|your|his|her|their|its)\s+\w"
+                         r"|(?:by|to)\s+(?:the|a|an|my|our|your|his|her|their|its)\s+\w"
+                         # "to" of a place: a name, or after a going ("moved to leeds"); not "learning to
+                         # swim", "allergic to peanuts" ("Where do I swim?" was answered with them: dec91)
+                         r"|to\s+(?-i:[A-Z\u00C0-\u00DE])"
+                         r"|(?:mov\w*|went|go|goes|going|gone|flew|fly\w*|flies|dr[io]ve\w*|driving|walk\w*|travel\w*|commut\w*"
+                         r"|relocat\w*|back|way|trip|came|com\w*|head\w*|ride|rides|rode|riding|sail\w*|emigrat\w*|get|got|gets)\s+to\s+\w"
                          r"|(?:home|downtown|abroad|upstairs|downstairs|nearby|here|there|overseas|locally)(?!\w))", re.IGNORECASE)
 
 
@@ -2354,6 +2396,14 @@ def _older_kept(found: "Evidence", question: str) -> "Evidence":
         # nothing with the question: the rest of the older note may be what is asked ("What is my
         # job?" was answered "You told me it's a clinic, not a hospital.", dec77): both. (A day or
         # month changed: its own rule, `_day_kept`.)
+        return dataclasses.replace(found, replaced=False)
+    if (asked & set(terms(older)) and not asked & set(terms(newest)) and not _DAY_OR_MONTH.search(newest)
+            and not (_ASKS_WHERE.search(question) and says_where(newest))
+            and not (asks_when_or_how_many(question) and says_what_is_asked(question, newest))):
+        # ...or any correction that shares nothing asked with the question, which the older note
+        # has: "What do I roast?" after 'I roast coffee beans at a small café in Addis Ababa.' and
+        # 'Correction: the café is in Nairobi, I moved last year.' was "not sure", the correction
+        # said as the closest (dec91): both.
         return dataclasses.replace(found, replaced=False)
     return found
 
