@@ -2595,6 +2595,13 @@ def test_dec90_to_92_another_day_an_older_note_asked_of_a_place_and_a_count(emb)
                     "My oldest bonsai is a juniper, it's forty years old.")
     reply = fixed_reply(find("How many bonsai do I have?", hiro, embed=emb.encode_cached, own="Milo", user="Hiro"))[0]
     assert reply.startswith("You told me") and "thirty" in reply, reply
+    # asked of someone named, nothing asked beyond the name in their notes: looked at again (the
+    # draft, "Kofi works as an engineer...", then restates neither: only the closest)
+    kwame = _said_by("Kwame", "Good morning Milo, this is Kwame. My brother Kofi is visiting from Kumasi next week.",
+                     "Kofi's visit got pushed to December.")
+    assert find("What does Kofi do for work?", kwame, embed=emb.encode_cached, own="Milo", user="Kwame").unsure
+    when = find("When is Kofi visiting?", kwame, embed=emb.encode_cached, own="Milo", user="Kwame")
+    assert when.answered and not when.unsure and "December" in fixed_reply(when)[0]
 
 
 def test_dec88_each_name_of_a_few_of_theirs_is_theirs_and_other_languages_are_quoted(emb):

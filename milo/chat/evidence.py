@@ -2086,7 +2086,14 @@ def _told_about(text: str, candidates: Sequence[Candidate], embed: Optional[Embe
     # (sure where the note of the one named has what is asked: "What is Lucía studying?" / 'She's
     # studying architecture.' after '...my daughter Lucía just started university': drafted
     # "Lucía is studying architecture at Madrid University.", two notes mixed, dec8)
-    found = found if found.newer or of_named else dataclasses.replace(found, unsure=True)
+    # (...nor where nothing asked beyond the names is in either note: "What does Kofi do for work?"
+    # / 'My brother Kofi is visiting from Kumasi next week.' then 'Kofi's visit got pushed to
+    # December.' was said as the answer, dec92)
+    named = {t for w in re.findall(r"[^\W\d_]+", text)[1:] if w[:1].isupper() for t in terms(w)}
+    beyond = asked - named
+    said = set(terms(_words(found.note))) | {t for c in found.newer for t in terms(_words(c.text))}
+    sure = (found.newer and (asks_when_or_how_many(text) or not beyond or beyond & said)) or of_named
+    found = found if sure else dataclasses.replace(found, unsure=True)
     return _lacking(found, text, own, user, found.newer[-1] if found.newer and found.replaced else Candidate(found.choice, found.note))
 
 
