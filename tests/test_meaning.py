@@ -2602,6 +2602,12 @@ def test_dec90_to_92_another_day_an_older_note_asked_of_a_place_and_a_count(emb)
     assert find("What does Kofi do for work?", kwame, embed=emb.encode_cached, own="Milo", user="Kwame").unsure
     when = find("When is Kofi visiting?", kwame, embed=emb.encode_cached, own="Milo", user="Kwame")
     assert when.answered and not when.unsure and "December" in fixed_reply(when)[0]
+    # asked when: the note closest in meaning that says when, over one that shares "work" and does not
+    ingrid = _said_by("Ingrid", "Hei Milo! I'm Ingrid, I work at a fish farm near Bergen.",
+                      "We changed my shifts, I'm on weekends now instead of weekdays.")
+    found = find("when do i work now", ingrid, embed=emb.encode_cached, own="Milo", user="Ingrid")
+    assert found.answered and "weekends" in found.told(), found
+    assert "Bergen" in fixed_reply(find("where do I work?", ingrid, embed=emb.encode_cached, own="Milo", user="Ingrid"))[0]
 
 
 def test_dec88_each_name_of_a_few_of_theirs_is_theirs_and_other_languages_are_quoted(emb):

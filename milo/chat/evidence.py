@@ -1003,6 +1003,13 @@ def _by_their_notes(text: str, candidates: Sequence[Candidate], embed: Optional[
         best = max(shared, key=lambda s: (s[0], s[1], where and _place_after(_statements(s[3].text), what),
                                           _gives_who(text, s[3].text),
                                           bool(counted) and bool(_counts_of(_words(s[3].text), counted)), s[2]))
+        if (meaning is not None and _ASKS_WHEN.search(text) and j != best[4] and meaning[0][j] >= answers
+                and meaning[0][j] > meaning[0][best[4]] and not says_what_is_asked(text, _words(best[3].text))
+                and says_what_is_asked(text, _words(told[j][1].text))):
+            # Asked when, the note closest in meaning says when and the one by words does not:
+            # "when do i work now" / 'We changed my shifts, I'm on weekends now...' (0.42), not
+            # 'I work at a fish farm near Bergen.' (0.27, "work" in common; dec90)
+            best = (0, 0, told[j][0], part_of(told[j][1], meaning[2][j]), j)
     elif meaning is not None and meaning[0][j] >= answers:
         best = (0, 0, told[j][0], part_of(told[j][1], meaning[2][j]), j)
     elif _HOW_DO_I_HABIT.search(text):
