@@ -24,6 +24,8 @@ shown, and as the model wrote it where the reply guard changed one):
             said of them as if Milo knew them ("She was very shy before.", "We saw some wildflowers
             too."); a reaction ("She sounds lovely!") or a question is not one. Rough: a general
             statement about a thing of theirs counts too ("They're sweet and juicy." of figs)
+  outing    Milo offers to do something with them in the world, which a desk robot cannot ("Maybe
+            we could go for a walk or visit a nearby park together.", "we can play together at home")
   ok        none of the above; "to you" counts replies that speak to the user (you / your),
             "asks" those that ask them something (a "?")
 
@@ -166,6 +168,14 @@ _HEDGE = re.compile(r"\b(?:sounds?|seems?|must|might|may|could|can|should|probab
                     re.IGNORECASE)
 
 
+# An offer of Milo's to do something with them in the world (rough: "we"/"let's"/"together" and a
+# verb of going out or doing by hand).
+_OUTING = re.compile(r"\b(?:let's|let us|we could|we can|we should|we'll|we will|maybe we|shall we|how about we|why don't we"
+                     r"|together)\b[^.!?]*?\b(?:go|going|meet|visit|walk|hike|play|cook|bake|grab|explore|ride|swim|run"
+                     r"|eat|join|travel|try)\b|\b(?:go|going|meet|visit|walk|hike|play|cook|bake|explore|swim|run|eat|travel)\b"
+                     r"[^.!?]*?\btogether\b", re.IGNORECASE)
+
+
 def _content(text: str) -> set[str]:
     return {w for w in (m.lower() for m in _WORD.findall(text)) if w not in _STOP and len(w) > 2}
 
@@ -220,6 +230,8 @@ def score(message: str, reply: str, samples: list[str], persona_name: str) -> li
         if opens_with_them and not sentence.rstrip().endswith("?") and not _HEDGE.search(" ".join(first)):
             kinds.append("claims")  # said of them as if Milo knew: "She was very shy before."
             break
+    if _OUTING.search(r):
+        kinds.append("outing")
     known = {w.lower() for w in _WORD.findall(message)} | {persona_name.lower()}
     names = [m.group(0) for m in re.finditer(r"(?<![.!?]\s)(?<!^)\b[A-Z][a-zà-ÿ]+\b", r)
              if m.group(0).lower() not in known and m.group(0) not in ("I", "I'm", "I've", "I'd", "I'll", "Oh", "Ooh", "Wow")]
@@ -246,7 +258,7 @@ def report(rows: list[dict], args, field: str = "reply") -> None:
         asks += "?" in row["reply"]
         print(f"{','.join(kinds):12} {row['message'][:40]:40} {row['reply'][:110]}", flush=True)
     n = len(rows)
-    order = ("ok", "note", "sample", "bare", "format", "leak", "refuse", "name", "claims")
+    order = ("ok", "note", "sample", "bare", "format", "leak", "refuse", "name", "claims", "outing")
     seconds = [row.get("s", 0.0) for row in rows]
     print(f"\n{args.brain}, {args.memory} memory, {args.split} ({n}), {'as shown' if field == 'reply' else 'as the model wrote them'}: "
           + ", ".join(f"{k} {counts.get(k, 0)}" for k in order)
