@@ -2574,6 +2574,11 @@ def test_dec90_to_92_another_day_an_older_note_asked_of_a_place_and_a_count(emb)
     told = find("what did i make on sunday", tomasz, embed=emb.encode_cached, own="Milo", user="Tomasz")
     assert another_day("what did i make on sunday", told) is told
     assert another_day("When did I make pierogi?", told) is told  # when is asked: the day is the answer
+    # ...nor a closest by meaning alone that has no day and no word asked (a lived-in memory: "What
+    # did I eat last night?" got "...The closest I have is that you just started keeping bees...")
+    bees = _said_by("Tomás", "Hi Milo, I am Tomás. I just started keeping bees on my roof in Valparaíso.")
+    found = find("What did I eat last night?", bees, embed=emb.encode_cached, own="Milo", user="Tomás")
+    assert found is None or (not found.answered and found.closest is None), found
     jo = _said_by("Jo", "Last night I went to a jazz concert.")
     assert find("What did I do last night?", jo, embed=emb.encode_cached, own="Milo", user="Jo").answered
     # a correction that shares nothing asked: the older note too ("What do I roast?" was "not sure")

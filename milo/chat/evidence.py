@@ -784,8 +784,16 @@ def another_day(question: str, found: Optional[Evidence]) -> Optional[Evidence]:
         return found
     m = _ASKED_DAY.search(question)
     note = found.told()
-    if m is None or not _SAYS_WHEN.search(note):
+    if m is None:
         return found
+    if not _SAYS_WHEN.search(note):
+        from milo.memory.index import terms
+
+        # A closest note by meaning alone, no word asked in it and no day: nothing told ("What did
+        # I eat last night?" got "...The closest I have is that you just started keeping bees on
+        # your roof", on a lived-in memory)
+        unrelated = not found.answered and not (_asked_terms(question, found.own) - _WHEN_TERMS()) & set(terms(note))
+        return Evidence(NONE, own=found.own) if unrelated else found
     asked = " ".join(m.group(0).lower().split())
     same = _SAME_DAY.get(asked, asked.split()[-1]).split()
     if any(re.search(rf"(?<!\w){w}(?!\w)", note, re.IGNORECASE) for w in same):
