@@ -783,9 +783,9 @@ def another_day(question: str, found: Optional[Evidence]) -> Optional[Evidence]:
     if found is None or not (found.answered or found.closest is not None) or _ASKS_WHEN.search(question):
         return found
     m = _ASKED_DAY.search(question)
-    note = found.told()
     if m is None:
         return found
+    note = found.told()
     if not _SAYS_WHEN.search(note):
         from milo.memory.index import terms
 
@@ -1341,16 +1341,21 @@ def _counts_of(told: str, asked: set) -> set:
     from milo.memory.index import terms
 
     words = re.findall(r"[^\W_]+", told.casefold())
-    number = lambda w: w.isdigit() or (w in COUNT_WORDS and w != "zero")  # noqa: E731
-    return {COUNT_WORDS.get(w, w) for i, w in enumerate(words)
-            if number(w) and words[i + 1:i + 2] != ["of"]
-            # (or a compound ending with it: "two beehives" counts hives, dec59)
-            and _matched(asked, set(terms(" ".join(words[i + 1:i + 4]))))} | {
-        # ...or "thirty of them" after it: 'I grow bonsai trees, I have about thirty of them.'
-        # ("How many bonsai do I have?" was "not sure": dec92)
-        COUNT_WORDS.get(w, w) for i, w in enumerate(words)
-        if number(w) and words[i + 1:i + 3] in (["of", "them"], ["of", "those"], ["of", "these"])
-        and _matched(asked, set(terms(" ".join(words[max(0, i - 8):i]))))}
+    counts = set()
+    for i, w in enumerate(words):
+        if not (w.isdigit() or (w in COUNT_WORDS and w != "zero")):
+            continue
+        if words[i + 1:i + 3] in (["of", "them"], ["of", "those"], ["of", "these"]):
+            # "thirty of them": the thing is before it ('I grow bonsai trees, I have about thirty
+            # of them.': "How many bonsai do I have?" was "not sure", dec92)
+            counted = words[max(0, i - 8):i]
+        elif words[i + 1:i + 2] != ["of"]:
+            counted = words[i + 1:i + 4]  # (or a compound ending with it: "two beehives" counts hives, dec59)
+        else:
+            continue
+        if _matched(asked, set(terms(" ".join(counted)))):
+            counts.add(COUNT_WORDS.get(w, w))
+    return counts
 
 
 def _matched(asked: set, said: set) -> set:
@@ -2412,20 +2417,17 @@ def _older_kept(found: "Evidence", question: str) -> "Evidence":
     if _gives_who(question, older) and not _gives_who(question, newest):
         # "Who is Karin?": 'My wife Karin and I...' says, 'Karin changed her mind...' does not (dec44)
         return dataclasses.replace(found, replaced=False)
-    if (re.search(r"(?<!\w)not(?!\w)", newest, re.IGNORECASE) and not _DAY_OR_MONTH.search(newest)
-            and not asked & set(terms(newest)) and not (_ASKS_WHERE.search(question) and says_where(newest))):
-        # A correction of one word ("Correction: it's a clinic, not a hospital.") that shares
-        # nothing with the question: the rest of the older note may be what is asked ("What is my
-        # job?" was answered "You told me it's a clinic, not a hospital.", dec77): both. (A day or
-        # month changed: its own rule, `_day_kept`.)
-        return dataclasses.replace(found, replaced=False)
-    if (asked & set(terms(older)) and not asked & set(terms(newest)) and not _DAY_OR_MONTH.search(newest)
+    if (not asked & set(terms(newest)) and not _DAY_OR_MONTH.search(newest)
             and not (_ASKS_WHERE.search(question) and says_where(newest))
-            and not (asks_when_or_how_many(question) and says_what_is_asked(question, newest))):
-        # ...or any correction that shares nothing asked with the question, which the older note
-        # has: "What do I roast?" after 'I roast coffee beans at a small café in Addis Ababa.' and
-        # 'Correction: the café is in Nairobi, I moved last year.' was "not sure", the correction
-        # said as the closest (dec91): both.
+            and (re.search(r"(?<!\w)not(?!\w)", newest, re.IGNORECASE)
+                 or (asked & set(terms(older)) and not (asks_when_or_how_many(question) and says_what_is_asked(question, newest))))):
+        # A correction that shares nothing with the question, of one word ("Correction: it's a
+        # clinic, not a hospital.": the rest of the older note may be what is asked, "What is my
+        # job?" was answered "You told me it's a clinic, not a hospital.", dec77) or of anything
+        # where the older note has what is asked ("What do I roast?" after 'I roast coffee beans at
+        # a small café in Addis Ababa.' and 'Correction: the café is in Nairobi, I moved last
+        # year.' was "not sure", the correction said as the closest, dec91): both. (A day or month
+        # changed: its own rule, `_day_kept`.)
         return dataclasses.replace(found, replaced=False)
     return found
 
