@@ -43,6 +43,13 @@ SEEN = [  # replies of the 1.5B brain in bench/conversation.py
 ]
 
 
+def assert_left_out(m: Manners, reply: str, shown: str, again: bool) -> None:
+    """`m` shows `shown` of `reply`, streamed and whole, and asks for it written again (`again`)
+    where nothing of it was kept."""
+    assert streamed(m, reply) == shown
+    assert m.visible(reply, final=True) == shown and m.again is again
+
+
 @pytest.mark.parametrize("reply, kept", SEEN)
 def test_help_desk_closers_end_the_reply_once_it_said_something(reply, kept):
     assert Manners(own=OWN).visible(reply, final=True) == kept
@@ -308,8 +315,7 @@ def test_a_yes_alone_to_a_question_is_held_and_flagged(reply, message, yes_only)
 ])
 def test_a_reply_that_opens_by_narrating_the_user_leaves_it_out(reply, shown, narrates):
     m = Manners("Oksana", known=True, own=OWN, message="Sorry, I meant Kyiv, not Lviv.")
-    assert streamed(m, reply) == shown
-    assert m.visible(reply, final=True) == shown and m.again is narrates
+    assert_left_out(m, reply, shown, narrates)
 
 
 @pytest.mark.parametrize("reply, shown, again", [
@@ -325,8 +331,7 @@ def test_a_reply_that_opens_by_narrating_the_user_leaves_it_out(reply, shown, na
 ])
 def test_a_reply_that_opens_by_telling_them_their_own_words_by_name_leaves_it_out(reply, shown, again):
     m = Manners("Renée", known=True, own=OWN, message="Hi, I am Renée and I keep bees in Lyon.")
-    assert streamed(m, reply) == shown
-    assert m.visible(reply, final=True) == shown and m.again is again
+    assert_left_out(m, reply, shown, again)
 
 
 @pytest.mark.parametrize("reply, shown, again", [
@@ -344,8 +349,7 @@ def test_a_reply_that_opens_by_telling_them_their_own_words_by_name_leaves_it_ou
 def test_a_reply_that_opens_by_telling_of_theirs_what_they_never_said_leaves_it_out(reply, shown, again):
     m = Manners("Ama", known=True, own=OWN, message="my daughter efua lives in london and she's flying in to help me",
                 told="good morning milo my name is ama")
-    assert streamed(m, reply) == shown
-    assert m.visible(reply, final=True) == shown and m.again is again
+    assert_left_out(m, reply, shown, again)
 
 
 @pytest.mark.parametrize("reply, shown, again", [
@@ -359,8 +363,7 @@ def test_a_reply_that_opens_by_telling_of_theirs_what_they_never_said_leaves_it_
 ])
 def test_a_sentence_saying_who_made_milo_is_left_out(reply, shown, again):
     m = Manners("Ama", known=True, own=OWN, message="tell me something about yourself", told="")
-    assert streamed(m, reply) == shown
-    assert m.visible(reply, final=True) == shown and m.again is again
+    assert_left_out(m, reply, shown, again)
 
 
 @pytest.mark.parametrize("reply, again", [
