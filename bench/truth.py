@@ -2634,6 +2634,122 @@ SETS = {
              ("What's my wife's name?", "never", None, None)],
         ],
     },
+    "dec93": {  # written 2026-12-06 (twenty-seventh session) before running it
+        "nikos": [
+            [S("Γεια σου Milo! Είμαι ο Νίκος. I fix fishing boats in Piraeus.")],
+            [S("my wife Eleni runs a bakery")],
+            [("what's my name", "name", ["νικος", "nikos"], ["milo"]),
+             ("What does my wife do?", "told", ["bak"], None),
+             ("Where do I work?", "told", ["piraeus"], None),
+             ("How many kids do I have?", "never", None, None)],
+        ],
+        "wei": [
+            [S("hi milo i'm wei, i play table tennis every thursday at the community centre")],
+            [("when do i play table tennis", "told", ["thursday"], None),
+             ("where do i play", "told", ["community"], None),
+             ("who do i play with", "never", None, None)],
+        ],
+        "lucia": [
+            [S("Hola Milo, soy Lucía. Tengo dos perros, Rayo y Luna.")],
+            [("How many dogs do I have?", "told", ["two", "2", "dos"], None),
+             ("What are my dogs called?", "told", ["rayo", "luna"], None),
+             ("What's my cat's name?", "never", None, None)],
+        ],
+    },
+    "dec94": {  # written 2026-12-06 (twenty-seventh session) before running it
+        "seun": [
+            [S("Hey Milo, Olúwaseun here, friends call me Seun. I'm a nurse at St Thomas' in London.")],
+            [S("I switched to the children's ward last month.")],
+            [("what do my friends call me", "told", ["seun"], None),
+             ("Which ward am I on?", "told", ["children"], None),
+             ("What hospital do I work at?", "told", ["thomas"], None),
+             ("What's my manager's name?", "never", None, None)],
+        ],
+        "marta": [
+            [S("milo its marta my son jan turns seven on saturday")],
+            [S("we're having his party at the swimming pool")],
+            [("how old is jan turning", "told", ["seven", "7"], None),
+             ("where is the party", "told", ["pool", "swim"], None),
+             ("whats my daughters name", "never", None, None),
+             ("when is jan's birthday", "told", ["saturday"], None)],
+        ],
+    },
+    "dec95": {  # written 2026-12-06 (twenty-seventh session) before running it
+        "aroha": [
+            [S("Kia ora Milo, I'm Aroha. I teach te reo Māori at a primary school in Rotorua.")],
+            [("What language do I teach?", "told", ["maori", "reo"], None),
+             ("Where is my school?", "told", ["rotorua"], None),
+             ("How many students do I have?", "never", None, None)],
+        ],
+        "dmitri": [
+            [S("Привет Milo, меня зовут Дмитрий. I play cello in an orchestra.")],
+            [S("Actually I switched to the double bass this year.")],
+            [("What's my name?", "name", ["дмитрий", "dmitri", "dmitry"], ["milo"]),
+             ("What instrument do I play now?", "corrected", ["bass"], ["you play the cello", "you play cello"]),
+             ("Which orchestra do I play in?", "never", None, None)],
+        ],
+        "june": [
+            [S("hi milo im june i had ramen for lunch today")],
+            [("what did i have for lunch", "told", ["ramen"], None),
+             ("what did i have for breakfast", "never", None, None),
+             ("what's my name", "name", ["june"], ["milo"])],
+        ],
+    },
+    "dec96": {  # written 2026-12-06 (twenty-seventh session) before running it
+        "ayesha": [
+            [S("Hello Milo, Ayesha here. My sister Zainab is a pilot and my brother Bilal is a chef.")],
+            [("What does Zainab do?", "told", ["pilot"], None),
+             ("What does my brother do?", "told", ["chef", "cook"], None),
+             ("What's my sister's husband called?", "never", None, None),
+             ("Who is the pilot in my family?", "told", ["zainab"], None)],
+        ],
+        "pablo": [
+            [S("buenas milo soy pablo i'm training for a marathon in valencia in december")],
+            [S("i ran thirty kilometres this morning")],
+            [("what race am i training for", "told", ["marathon"], None),
+             ("how far did i run this morning", "told", ["thirty", "30"], None),
+             ("what's my best time", "never", None, None),
+             ("how long is a marathon", "world", ["42", "26"], None)],
+        ],
+    },
+    "dec97": {  # written 2026-12-06 (twenty-seventh session) before running it
+        "freya": [
+            [S("Hi Milo, I'm Freya. I volunteer at an animal shelter on Wednesdays.")],
+            [S("Oh, they moved my shift to Thursdays.")],
+            [("When do I volunteer?", "corrected", ["thursday"], ["you volunteer on wednesday"]),
+             ("Where do I volunteer?", "told", ["shelter"], None),
+             ("What's the shelter called?", "never", None, None)],
+        ],
+        "kaito": [
+            [S("yo milo kaito here, i just got a new bike, a red fixie")],
+            [("what colour is my bike", "told", ["red"], None),
+             ("what kind of bike did i get", "told", ["fixie"], None),
+             ("how much did my bike cost", "never", None, None)],
+        ],
+        "ana": [
+            [S("Olá Milo, sou a Ana, vivo em Porto e trabalho como arquiteta.")],
+            [("Where do I live?", "told", ["porto"], None),
+             ("What's my job?", "told", ["architect", "arquitet"], None),
+             ("Do I have any pets?", "never", None, None)],
+        ],
+    },
+    "dec98": {  # written 2026-12-06 (twenty-seventh session) before running it
+        "chidi": [
+            [S("Hi Milo, Chidi here. I'm reading a book about Stoicism."),
+             S("My friend Tahani lent it to me.")],
+            [("What am I reading about?", "told", ["stoic"], None),
+             ("Who lent me the book?", "told", ["tahani"], None),
+             ("What's the book's title?", "never", None, None)],
+        ],
+        "leila": [
+            [S("salut milo c'est leila, je suis infirmière à Marseille")],
+            [S("my cat Minou is 3 years old")],
+            [("what's my job", "told", ["nurse", "infirmi"], None),
+             ("how old is my cat", "told", ["three", "3"], None),
+             ("what's my dog called", "never", None, None),
+             ("Where do I work?", "told", ["marseille"], None)],
+        ],
+    },
 }
 
 
