@@ -46,6 +46,8 @@ GIVEN = {
     "merhaba milo, ben Elif. my grandmother turns ninety on sunday": "Elif",  # dec58 (held out): never learned
     "Ciao Milo, sono Giulia e lavoro a Torino.": "Giulia",
     "Γεια σου Milo, είμαι Νίκος.": "Νίκος",
+    "Γεια σου Milo! Είμαι ο Νίκος. I fix fishing boats in Piraeus.": "Νίκος",  # dec93 (held out): the article, never learned
+    "γεια σου milo είμαι η ελένη": "Ελένη",
     "Habari Milo, mimi ni Wanjiru. I run a tailoring shop in Nairobi.": "Wanjiru",  # dec60 (held out): never learned
     "Namaste Milo, main Ananya hoon. I'm studying architecture in Pune.": "Ananya",  # dec64 (held out): never learned
     "namaste milo main ananya hoon": "Ananya",
@@ -69,7 +71,7 @@ NOT_GIVEN = ["aqui é o melhor lugar", "a praia aqui é o melhor lugar", "im all
              "I am from Spain", "What's my name?", "who am i", "its raining here", "Hi Milo!", "",
              # Other languages' "I am" + an adjective, all in lower case (speech to text): no word list
              # of their adjectives, so only a capitalised word there is a name.
-             "soy feliz", "ich bin müde", "namaste milo main theek hoon", "tady je hezky", "The main thing is here", "sou muito feliz", "je suis fatigué", "I went to Ben Nevis",
+             "soy feliz", "ich bin müde", "namaste milo main theek hoon", "tady je hezky", "The main thing is here", "sou muito feliz", "je suis fatigué", "I went to Ben Nevis", "είμαι ο καλύτερος",
              # ...after a greeting too, when a word follows or it says how they are
              "hallo milo ich bin müde heute", "bonjour je suis fatiguée", "hola soy feliz", "hallo ich bin hier",
              "Ben Nevis is tall", "sono stanco", "ciao sono stanca oggi",

@@ -33,12 +33,13 @@ from __future__ import annotations
 
 import logging
 import re
-from typing import Optional, Sequence
+from typing import Callable, Optional, Sequence
 
 from milo.chat.evidence import (MEANING_SAME_THING, asks_by_role, closest_of_theirs, older_kept, names_only_things, NONE, Candidate, Embed, Evidence, asks_about_them, asks_about_user, asks_beyond_name,
                                 asks_how_i, another_day, asks_when_or_how_many, by_meaning, changes, names_from, own_words, part_of,
                                 quoted_speaker, says_what_is_asked, to_you, told_notes, unnamed, asks_a_name, asks_who, gives_colour, gives_measure, introduces, same_when, asks_measure,
-                                names_no_one, asks_where, gives_place, bare, opens_with_pronoun, invents_which, which_thing, says_beyond, says_which)
+                                names_no_one, asks_where, gives_place, bare, opens_with_pronoun, invents_which, which_thing, says_beyond, says_which,
+                                in_another_language, of_whom)
 from milo.sentences import TITLE_GBNF
 
 log = logging.getLogger("milo")
@@ -82,6 +83,39 @@ def request(question: str, notes: Sequence[Candidate], about_user: bool = True, 
             HumanMessage(content=f"Facts I told you:\n{facts}\n\nMy question: {question}\n{ask}")]
 
 
+# Which note a draft restates, asked of the model where the embedder cannot tell: notes said in
+# another language (MiniLM reads their words, not their meaning: "You have two dogs." was far
+# from 'Tengo dos perros, Rayo y Luna.', and "What's my job?" got "I don't think you've told me
+# that yet." beside 'sou a Ana, vivo em Porto e trabalho como arquiteta.', dec93/dec97). The
+# model names a note's number or 0 under a grammar; its note is only ever the closest ("I'm not
+# sure..."), never said surely: a draft that mixed two notes points at one of them as well.
+POINT_SYSTEM = "You say which of the facts a person told you a statement comes from. The facts may be in any language."
+_DENIES = re.compile(r"(?<![\w'])(?:not|no|never|nothing|none|any)(?![\w'])|n't(?!\w)", re.IGNORECASE)
+
+
+def point_request(draft: str, notes: Sequence[Candidate], own: str = "") -> list:
+    """The messages of the pointing request: the notes in the user's own words, numbered."""
+    from langchain_core.messages import HumanMessage, SystemMessage
+
+    facts = "\n".join(f"{k + 1}. {_after_greeting(c.text, own)}" for k, c in enumerate(notes))
+    return [SystemMessage(content=POINT_SYSTEM),
+            HumanMessage(content=f"Facts:\n{facts}\n\nStatement: {draft}\n"
+                                 "Which fact says this? Answer with the fact's number, or 0 if none does.")]
+
+
+def point_at(draft: str, notes: Sequence[Candidate], llm, own: str = "") -> Optional[int]:
+    """The index in `notes` of the one the model says `draft` comes from, or None (0, or a failure)."""
+    try:
+        grammar = f"root ::= [0-{min(len(notes), 9)}]"  # a note's number, or 0
+        bound = llm.bind(max_tokens=2, temperature=0, timeout=DRAFT_TIMEOUT, extra_body={"grammar": grammar})
+        answer = bound.invoke(point_request(draft, notes[:9], own)).text.strip()
+    except Exception as e:  # noqa: BLE001 - only a second look
+        log.info("pointing skipped (%s: %s)", type(e).__name__, e)
+        return None
+    k = int(answer[:1]) - 1 if answer[:1].isdigit() else -1
+    return k if 0 <= k < min(len(notes), 9) else None
+
+
 def own_notes(candidates: Sequence[Candidate], own: str = "", user: str = "") -> list[Candidate]:
     """The notes that tell something of the user (not their name's, not another speaker's: while
     the user's name is unknown, no quoted note is known to be theirs)."""
@@ -107,8 +141,8 @@ def confirm(question: str, evidence: Optional[Evidence], candidates: Sequence[Ca
     name is asked of (milo.chat.evidence.closest_of_theirs), an older note said beside the
     correction that only it completes as find says it (evidence.older_kept: "What is my job?"
     drafted "You are a dentist in Kyiv." was answered with 'Sorry, I meant Kyiv, not Lviv.' alone)."""
-    return another_day(question, closest_of_theirs(question, older_kept(_confirm(question, evidence, candidates, llm, embed, own, user),
-                                                                        question)))
+    return another_day(question, of_whom(question, closest_of_theirs(question, older_kept(_confirm(question, evidence, candidates, llm, embed, own, user),
+                                                                        question))))
 
 
 def _confirm(question: str, evidence: Optional[Evidence], candidates: Sequence[Candidate], llm, embed: Optional[Embed],
@@ -154,7 +188,8 @@ def _confirm(question: str, evidence: Optional[Evidence], candidates: Sequence[C
         # text: 'my wife lena is a dentist'); the draft gives a name that note has: it answers.
         return Evidence(evidence.closest.key, evidence.closest.text, own=own)
     drafted = restated(question, draft, notes, embed, own, user,
-                       agrees=evidence.choice if evidence is not None and evidence.answered else "")
+                       agrees=evidence.choice if evidence is not None and evidence.answered else "",
+                       point=lambda d: point_at(d, notes, llm, own))
     if (asks_measure(question) and drafted is not None and drafted.answered
             and not gives_measure(question, draft, drafted.note)):
         # A number asked, and the draft's is not its note's: "How much do I earn?" drafted "You
@@ -337,10 +372,11 @@ def _after_greeting(note: str, own: str) -> str:
 
 
 def restated(question: str, draft: str, notes: Sequence[Candidate], embed: Embed, own: str = "",
-              user: str = "", agrees: str = "") -> Optional[Evidence]:
+              user: str = "", agrees: str = "", point: Optional[Callable[[str], Optional[int]]] = None) -> Optional[Evidence]:
     """The note `draft` restates, as Evidence: surely (with a newer note on the same thing), or
     as the closest (Evidence.closest); None when it restates none. `agrees`: the key of the note
-    find chose, if any."""
+    find chose, if any. `point`: the model's pick of the note a draft comes from (`point_at`),
+    asked only where a note is in another language and nothing else matched."""
     said = by_meaning(draft, notes, embed, own) if draft else None
     asked = by_meaning(question, notes, embed, own)
     if said is None or asked is None:
@@ -389,6 +425,15 @@ def restated(question: str, draft: str, notes: Sequence[Candidate], embed: Embed
         shared = [k for k in range(len(notes)) if _cognate(draft, question, _after_greeting(notes[k].text, own))]
         if len(shared) == 1:
             return Evidence(NONE, own=own, closest=notes[shared[0]])
+        # ...or the note the model says the draft comes from, where that note is in another
+        # language (POINT_SYSTEM), and the draft says something ("You do not have any pets." is
+        # no answer to point from).
+        foreign = [k for k in range(len(notes)) if in_another_language(_after_greeting(notes[k].text, own))]
+        if point is not None and foreign and not _DENIES.search(draft):
+            k = point(draft)
+            if k in foreign:
+                log.info("draft answer %r: the model points at note %s, in another language", draft, notes[k].key)
+                return Evidence(NONE, own=own, closest=notes[k])
         return None
     if asked[0][j] < QUESTION_FLOOR:
         return None

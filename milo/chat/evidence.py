@@ -248,6 +248,17 @@ def _clause(note: str, own: str = "") -> str:
     return _quoted_if_not_english(text)
 
 
+def in_another_language(text: str) -> bool:
+    """Whether `text` is said in another language than English: three words or more, few of
+    them English function words (a closed class; English prose has ~40%): "Tengo dos perros,
+    Rayo y Luna.", "sou a Ana, vivo em Porto e trabalho como arquiteta." (MiniLM, the embedder,
+    reads their words, not their meaning)."""
+    from milo.memory.grounding import STOP
+
+    words = re.findall(r"[^\W\d_]+(?:['\u2019][^\W\d_]+)?", text)
+    return len(words) >= 3 and sum(re.split(r"['\u2019]", w.casefold())[0] in STOP for w in words) < 0.15 * len(words)
+
+
 def _quoted_if_not_english(text: str) -> str:
     """Words said in another language, quoted: "You told me Vivo en Valencia y trabajo como
     cocinero." (dec88) reads as English gone wrong; 'You told me "Vivo en Valencia..."' does not.
@@ -754,7 +765,7 @@ def find(text: str, candidates: Sequence[Candidate], embed: Optional[Embed] = No
     words (without it, by words alone). `own`: the persona's name (the user may address it).
     `user`: the user's name, when known: a note quoting someone else ('Caroline said: "..."', an
     imported memory, another person who talks with Milo) says nothing about this user."""
-    found = another_day(text, closest_of_theirs(text, _find(text, candidates, embed, own, user)))
+    found = another_day(text, of_whom(text, closest_of_theirs(text, _find(text, candidates, embed, own, user))))
     if (found is not None and found.answered and not found.unsure and embed is not None
             and re.match(r"\W*(?:which|what)\b", text, re.IGNORECASE) and not says_which(text, found)):
         # "Which hospital do I work at?" / 'I'm a nurse on a night shift in Valencia.' (dec57, said
@@ -775,6 +786,11 @@ _SAME_DAY = {"last night": "yesterday last night evening", "yesterday": "yesterd
              "today": "today", "tonight": "tonight today evening", "tomorrow": "tomorrow"}
 
 
+# A meal (a closed, lexical class), supper as dinner.
+_MEAL = re.compile(r"(?<!\w)(?:breakfast|brunch|lunch|dinner|supper)(?!\w)", re.IGNORECASE)
+_MEALS = {"supper": "dinner"}
+
+
 def another_day(question: str, found: Optional[Evidence]) -> Optional[Evidence]:
     """`found`, or nothing told, where the question names a day (not asking when) and its note
     (or closest note) says another: "what did i cook last night" / 'i made pierogi for my mum on sunday' was "You
@@ -782,6 +798,13 @@ def another_day(question: str, found: Optional[Evidence]) -> Optional[Evidence]:
     your mum on Sunday." kept it)."""
     if found is None or not (found.answered or found.closest is not None) or _ASKS_WHEN.search(question):
         return found
+    meal = _MEAL.search(question)
+    if meal is not None:
+        # ...or a meal, and the note tells of another: "what did i have for breakfast" / 'i had
+        # ramen for lunch today' was "You told me you had ramen for lunch today." (dec95)
+        said = {_MEALS.get(w.casefold(), w.casefold()) for w in _MEAL.findall(found.told())}
+        if said and _MEALS.get(meal.group(0).casefold(), meal.group(0).casefold()) not in said:
+            return Evidence(NONE, own=found.own)
     m = _ASKED_DAY.search(question)
     if m is None:
         return found
@@ -800,6 +823,28 @@ def another_day(question: str, found: Optional[Evidence]) -> Optional[Evidence]:
         return found
     # (not said as the closest either: "...is that you made pierogi on sunday" reads as the answer)
     return Evidence(NONE, own=found.own)
+
+
+# Someone of someone's ("my sister's husband", "Tiago's fiancée", "my boss's dog"): the one asked is
+# the last.
+_OF_WHOM = re.compile(r"(?<!\w)[^\W\d_]+['\u2019]s\s+([^\W\d_]+)")
+
+
+def of_whom(question: str, found: Optional[Evidence]) -> Optional[Evidence]:
+    """`found`, only as the closest where the question asks of someone of someone's and its note
+    does not speak of that one: "What's my sister's husband called?" was "You told me your sister
+    Zainab is a pilot and your brother Bilal is a chef." (dec96)."""
+    if found is None or not found.answered:
+        return found
+    asked = {w for m in _OF_WHOM.finditer(question.casefold()) for w in (m.group(1), m.group(1)[:-1])
+             if w in RELATIONS or w in _ROLES}
+    if not asked:
+        return found
+    asked |= {w for group in _KIN_GROUPS if asked & group for w in group}
+    words = {w.casefold() for w in re.findall(r"[^\W\d_]+", found.told())}
+    if asked & (words | {w[:-1] for w in words}):
+        return found
+    return Evidence(NONE, own=found.own, closest=Candidate(found.choice, found.note))
 
 
 def closest_of_theirs(question: str, found: Optional[Evidence]) -> Optional[Evidence]:

@@ -35,14 +35,14 @@ _MAYBE = [r"i'm", r"i\u2019m", r"im", r"i am", r"this is", r"it's", r"it\u2019s"
 # lower case, "soy feliz", "ich bin müde" were learned as names ("Feliz"): no list of their
 # adjectives is kept, as NOT_NAMES is for English; a name missed is still in the note.
 _MAYBE_CASED = [r"c'est", r"soy", r"ich bin", r"je suis", r"я", r"(?:eu\s+)?sou\s+(?:a|o)", r"(?:eu\s+)?sou", r"jestem",
-                r"ik ben", r"jeg er", r"jag är", r"(?:io\s+)?sono", r"είμαι", r"mimi\s+ni",
+                r"ik ben", r"jeg er", r"jag är", r"(?:io\s+)?sono", r"είμαι\s+(?:ο|η)", r"είμαι", r"mimi\s+ni",  # Greek names take an article (dec93)
                 # Turkish "ben Elif" (dec58, held out: never learned), in lower case only: "Ben Nevis"
                 r"(?-i:ben)"]
 # Scripts written without spaces: the name runs to the next punctuation (我叫李娜。).
 _GLUED = re.compile(r"(?:我叫|我是|我的名字是|私は|僕は|わたしは|저는|제 이름은)\s*([\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]{1,6}?)(?:です|입니다|이에요|예요|[，。,.!！?？\s]|$)")
 _GREETING = (r"(?:hi|hello|hey|hiya|howdy|yo|morning|good (?:morning|afternoon|evening)|greetings|bonjour|bonsoir|coucou|salut|hallo|hola|buenas|buenos d[ií]as|ciao|buongiorno|buonasera"
              r"|guten (?:morgen|tag|abend)|moin|servus|hoi|goedemorgen|god morgon|cześć|merhaba|aloha|shalom|salaam|salam"
-             r"|jambo|habari|sawubona|привет|здравствуйте|kia ora|namaste|hej|ola|olá|oi|e a[ií]|there)")
+             r"|jambo|habari|sawubona|привет|здравствуйте|γει[άα] σου|γει[άα] σας|γει[άα]|kia ora|namaste|hej|ola|olá|oi|e a[ií]|there)")
 NOT_NAMES = frozenset(
     "back here fine good great okay ok sorry tired sure home ready busy happy sad done new not just so very "
     "really still also glad excited bored hungry sick well friend the a an going gonna trying from in at "
