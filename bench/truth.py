@@ -2750,6 +2750,47 @@ SETS = {
              ("Where do I work?", "told", ["marseille"], None)],
         ],
     },
+    "dec99": {  # written 2026-12-06 (twenty-seventh session) before running it
+        "sione": [
+            [S("Mālō e lelei Milo, ko Sione au. I coach rugby for under-12s in Auckland.")],
+            [("what sport do i coach", "told", ["rugby"], None),
+             ("how old are the kids i coach", "told", ["12", "twelve"], None),
+             ("what's my team called", "never", None, None)],
+        ],
+        "greta": [
+            [S("hallo milo ich bin greta, ich backe jeden samstag brot")],
+            [S("my daughter Mia helps me with the dough")],
+            [("when do i bake bread", "told", ["samstag", "saturday"], None),
+             ("who helps me bake", "told", ["mia"], None),
+             ("how old is mia", "never", None, None)],
+        ],
+    },
+    "dec100": {  # written 2026-12-06 (twenty-seventh session) before running it
+        "tariq": [
+            [S("Hi Milo, I'm Tariq. I had a job interview at a bank this morning.")],
+            [S("They called back, I got the job!")],
+            [("Where was my interview?", "told", ["bank"], None),
+             ("Did I get the job?", "told", ["got the job"], None),
+             ("What's my new salary?", "never", None, None)],
+        ],
+        "mei": [
+            [S("milo its mei i'm allergic to cats but i have a hamster called dumpling")],
+            [("what pet do i have", "told", ["hamster"], None),
+             ("what am i allergic to", "told", ["cat"], None),
+             ("whats my hamsters name", "told", ["dumpling"], None),
+             ("how old is my hamster", "never", None, None)],
+        ],
+    },
+    "dec101": {  # written 2026-12-06 (twenty-seventh session) before running it
+        "olga": [
+            [S("Dobry den Milo, I'm Olga. My husband Pavel and I are flying to Lisbon on Friday.")],
+            [S("Change of plans, we're going to Madrid instead.")],
+            [("Where are we flying?", "corrected", ["madrid"], None),
+             ("When do we fly?", "told", ["friday"], None),
+             ("What's my husband's name?", "told", ["pavel"], None),
+             ("What does Pavel do?", "never", None, None)],
+        ],
+    },
 }
 
 
