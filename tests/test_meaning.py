@@ -2635,6 +2635,18 @@ def test_dec93_to_98_another_meal_someone_of_someones_and_notes_in_another_langu
         assert "ramen" in fixed_reply(find(q, june, embed=emb.encode_cached, own="Milo", user="June"))[0], q
     soup = _said_by("June", "I had soup for dinner.")
     assert find("what did i have for supper", soup, embed=emb.encode_cached, own="Milo", user="June").answered
+    # what holds now, asked, and a newer change that answers it by itself: that change alone
+    # (it was "You told me you play cello in an orchestra, and later that you switched...")
+    dmitri = _said_by("Дмитрий", "Привет Milo, меня зовут Дмитрий. I play cello in an orchestra.",
+                      "Actually I switched to the double bass this year.")
+    reply = fixed_reply(find("What instrument do I play now?", dmitri, embed=emb.encode_cached, own="Milo", user="Дмитрий"))[0]
+    assert reply == "You told me you switched to the double bass this year.", reply
+    reply = fixed_reply(find("What instrument do I play?", dmitri, embed=emb.encode_cached, own="Milo", user="Дмитрий"))[0]
+    assert "cello" in reply and "double bass" in reply, reply  # not asked of now: both, in their order
+    rahel = _said_by("Rahel", "Selam Milo, I'm Rahel. I roast coffee beans at a small café in Addis Ababa.",
+                     "Correction: the café is in Nairobi, I moved last year.")
+    reply = fixed_reply(find("What do I roast now?", rahel, embed=emb.encode_cached, own="Milo", user="Rahel"))[0]
+    assert reply.startswith("You told me you roast coffee beans") and "Nairobi" in reply, reply
     # someone of someone's, a note that does not speak of them: only the closest
     ayesha = _said_by("Ayesha", "Hello Milo, Ayesha here. My sister Zainab is a pilot and my brother Bilal is a chef.")
     found = find("What's my sister's husband called?", ayesha, embed=emb.encode_cached, own="Milo", user="Ayesha")

@@ -1089,6 +1089,11 @@ def _by_their_notes(text: str, candidates: Sequence[Candidate], embed: Optional[
         # Québec City last month.' is 0.42 from "Where does my brother live now?".
         close = {j for j in range(best[4] + 1, len(told)) if meaning[1][best[4]][j] >= MEANING_SAME_THING
                  and (_share_a_thing(best[3].text, told[j][1].text) or meaning[0][j] >= answers)}
+        if _ASKS_NOW.search(text):
+            # What holds now is asked, and a newer change answers it by itself: "What instrument do
+            # I play now?" / 'Actually I switched to the double bass this year.' (0.46; 0.37 from
+            # 'I play cello in an orchestra.', which was said first, dec95).
+            close |= {j for j in range(best[4] + 1, len(told)) if meaning[0][j] >= MEANING_SURE and changes(_words(told[j][1].text))}
         later += [(0, 0, told[j][0], told[j][1], j) for j in close if all(s[4] != j for s in later)]
     # A newer note that says the one that answers no longer holds ("Oh, it's not the gym anymore,
     # it's at the park now." after 'My yoga class is on Wednesday evenings at the gym.', 0.36
@@ -1118,7 +1123,11 @@ def _by_their_notes(text: str, candidates: Sequence[Candidate], embed: Optional[
     kin = kin or (bool(_WHAT_I_DO.search(text)) and not _I_DO.search(_statements(_words(best[3].text))))
     found = Evidence(best[3].key, _answering(best[3], asked).text, newer or beside, bool(newer) and changes(newer[-1].text), own,
                      unsure=(kin or not best[0]) and meaning is not None and (kin or meaning[0][best[4]] < MEANING_SURE))
-    found = _corrected_older(_day_kept(_older_kept(found, text), text, [c for _, c in told], embed), text, [c for _, c in told])
+    newest = max(later, key=lambda s: s[2])[4] if later and newer else None
+    now_alone = (found.replaced and meaning is not None and newest is not None and bool(_ASKS_NOW.search(text))
+                 and meaning[0][newest] >= MEANING_SURE)  # (see `close` above: the change answers what holds now)
+    found = _corrected_older(_day_kept(found if now_alone else _older_kept(found, text), text, [c for _, c in told], embed),
+                             text, [c for _, c in told])
     # (the closest as said: without a day changed since, "...for your dad's birthday in March", dec60)
     return _lacking(found, text, own, user, _answering(found.newer[-1], asked) if found.newer and found.replaced
                     else Candidate(found.choice, found.note))
@@ -2432,6 +2441,11 @@ def older_kept(found: Optional["Evidence"], question: str) -> Optional["Evidence
     return found if found is None else _older_kept(found, question)
 
 
+# Asking what holds now (a closed, lexical class): a newer note that changed it answers alone.
+_ASKS_NOW = re.compile(r"(?<!\w)(?:now|these\s+days|nowadays|currently|at\s+the\s+moment|any\s*more|still|maintenant|jetzt|ahora)(?!\w)",
+                       re.IGNORECASE)
+
+
 def _older_kept(found: "Evidence", question: str) -> "Evidence":
     """`found` with its older note said beside the newer one that changed it, when only the
     older holds what is asked: "When do I run?" after 'I run every morning before work, usually
@@ -2472,7 +2486,8 @@ def _older_kept(found: "Evidence", question: str) -> "Evidence":
         # where the older note has what is asked ("What do I roast?" after 'I roast coffee beans at
         # a small café in Addis Ababa.' and 'Correction: the café is in Nairobi, I moved last
         # year.' was "not sure", the correction said as the closest, dec91): both. (A day or month
-        # changed: its own rule, `_day_kept`.)
+        # changed: its own rule, `_day_kept`.) (Not where what holds now is asked and the newer
+        # note answers it by itself: `_find`.)
         return dataclasses.replace(found, replaced=False)
     return found
 
