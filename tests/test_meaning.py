@@ -2647,6 +2647,15 @@ def test_dec93_to_98_another_meal_someone_of_someones_and_notes_in_another_langu
                      "Correction: the café is in Nairobi, I moved last year.")
     reply = fixed_reply(find("What do I roast now?", rahel, embed=emb.encode_cached, own="Milo", user="Rahel"))[0]
     assert reply.startswith("You told me you roast coffee beans") and "Nairobi" in reply, reply
+    # a title asked of "the" thing of theirs: about them, and a note that gives none is the closest
+    # (the model, left to answer, gave a title, its author and his century)
+    chidi = _said_by("Chidi", "Hi Milo, Chidi here. I'm reading a book about Stoicism.", "My friend Tahani lent it to me.")
+    found = find("What's the book's title?", chidi, embed=emb.encode_cached, own="Milo", user="Chidi")
+    assert found is not None and not found.answered and "Stoicism" in fixed_reply(found)[0], found
+    called = _said_by("Chidi", "I'm reading a book called Meditations.")
+    assert find("What's the book's title?", called, embed=emb.encode_cached, own="Milo", user="Chidi").answered
+    nurse = _said_by("Chidi", "I work as a senior nurse.")
+    assert find("What's my job title?", nurse, embed=emb.encode_cached, own="Milo", user="Chidi").answered
     # someone of someone's, a note that does not speak of them: only the closest
     ayesha = _said_by("Ayesha", "Hello Milo, Ayesha here. My sister Zainab is a pilot and my brother Bilal is a chef.")
     found = find("What's my sister's husband called?", ayesha, embed=emb.encode_cached, own="Milo", user="Ayesha")
@@ -2669,6 +2678,12 @@ def test_dec93_to_98_another_meal_someone_of_someones_and_notes_in_another_langu
     for draft, pointed in (("You have two dogs.", "0"), ("You do not have any dogs.", "2")):
         got = confirm(asked, ev, lucia, FakeListChatModel(responses=[draft, pointed]), emb.encode_cached, "Milo", "Lucía")
         assert got is None or (not got.answered and got.closest is None), (draft, got)
+    # ...and an English question far from such a note in meaning, its draft close: the closest
+    leila = _said_by("Leila", "salut milo c'est leila, je suis infirmière à Marseille", "my cat Minou is 3 years old")
+    ev = find("Where do I work?", leila, embed=emb.encode_cached, own="Milo", user="Leila")
+    got = confirm("Where do I work?", ev, leila, FakeListChatModel(responses=["You work as an infirmiere at Marseille."]),
+                  emb.encode_cached, "Milo", "Leila")
+    assert got.closest is not None and got.closest.key == "1", got
     english = _said_by("Lucía", "I love coffee in the morning.", "I work at the harbour.")
     ev = find(asked, english, embed=emb.encode_cached, own="Milo", user="Lucía")
     got = confirm(asked, ev, english, FakeListChatModel(responses=["You have two dogs.", "2"]), emb.encode_cached, "Milo", "Lucía")

@@ -435,7 +435,9 @@ def restated(question: str, draft: str, notes: Sequence[Candidate], embed: Embed
                 log.info("draft answer %r: the model points at note %s, in another language", draft, notes[k].key)
                 return Evidence(NONE, own=own, closest=notes[k])
         return None
-    if asked[0][j] < QUESTION_FLOOR:
+    if asked[0][j] < QUESTION_FLOOR and not in_another_language(_after_greeting(notes[j].text, own)):
+        # (a note in another language is far from an English question whatever it says: "Where
+        # do I work?" is 0.07 from 'je suis infirmière à Marseille', its draft 0.66, dec98)
         return None
     if unnamed(question, draft):
         # "Which school does Ada go to?" drafted "Ada goes to a local high school where she can learn

@@ -952,7 +952,9 @@ def _names_theirs(text: str, candidates: Sequence[Candidate], own: str = "") -> 
     only when a note has every word the question asks with ("When does the museum open?" beside
     'My sister works at the museum in town.', "Who is the president of France?" beside 'I met the
     president of our chess club today.': the world's, for the model)."""
-    asks_name = bool(_ASKS_NAME.search(text))
+    # (a thing's name is its title too: "What's the book's title?" after 'I'm reading a book about
+    # Stoicism.' was left to the model, which gave a title, its author and his century, dec98)
+    asks_name = bool(_ASKS_NAME.search(text) or _ASKS_TITLE.search(text))
     measure = _ASKS_NUMBER.search(text)
     # ...or its colour or size ("what colour was the ribbon" / 'rex won a ribbon last saturday',
     # "What size is the sweater?" / "I'm knitting a sweater...": the model, left to answer, said
@@ -1166,6 +1168,11 @@ def _correction_after(k: int, told: Sequence[tuple[int, Candidate]], meaning) ->
     return ()
 
 
+# A title asked, and how a note gives one (closed, lexical classes): named or quoted.
+_ASKS_TITLE = re.compile(r"(?<!\w)(?<!job\s)titled?(?!\w)", re.IGNORECASE)  # (a job title is the job)
+_GIVES_TITLE = re.compile(r"(?<!\w)(?:called|titled|named|title)(?!\w)|[\"\u201c\u00ab]", re.IGNORECASE)
+
+
 def _lacking(found: Evidence, text: str, own: str, user: str, shown: Candidate) -> Evidence:
     """`found`, or only the closest (`shown`) when the question asks for a name or a number and
     its notes give none: "whats my dads name" / "on sundays i go hiking with my dad", "how old is
@@ -1184,6 +1191,10 @@ def _lacking(found: Evidence, text: str, own: str, user: str, shown: Candidate) 
         return Evidence(NONE, own=own, closest=shown, lacks="which")
     if _ASKS_NAME.search(text) and not any(_names_someone(t, text, own, user) for t in said):
         return Evidence(NONE, own=own, closest=shown, lacks="name")
+    if _ASKS_TITLE.search(text) and not any(_GIVES_TITLE.search(t) for t in said):
+        # A title, and the note gives none ("What's the book's title?" / 'I'm reading a book about
+        # Stoicism.' was said as the answer, dec98): said as the closest.
+        return Evidence(NONE, own=own, closest=shown, lacks="which")
     # Who, and no one in the notes; when, and no time ("Who is coming to the party?", "When is the
     # party?" / 'the party moved to the beach park instead.' was said as the answer).
     if said and all(names_no_one(text, t, own, user) for t in said):
