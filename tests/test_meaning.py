@@ -2656,6 +2656,12 @@ def test_dec93_to_98_another_meal_someone_of_someones_and_notes_in_another_langu
     assert find("What's the book's title?", called, embed=emb.encode_cached, own="Milo", user="Chidi").answered
     nurse = _said_by("Chidi", "I work as a senior nurse.")
     assert find("What's my job title?", nurse, embed=emb.encode_cached, own="Milo", user="Chidi").answered
+    # where, and the first change told after it says another place: that change (dec101: Lisbon)
+    olga = _said_by("Olga", "Dobry den Milo, I'm Olga. My husband Pavel and I are flying to Lisbon on Friday.",
+                    "Change of plans, we're going to Madrid instead.")
+    reply = fixed_reply(find("Where are we flying?", olga, embed=emb.encode_cached, own="Milo", user="Olga"))[0]
+    assert reply == "You told me you're going to Madrid instead.", reply
+    assert "Friday" in fixed_reply(find("When do we fly?", olga, embed=emb.encode_cached, own="Milo", user="Olga"))[0]
     # someone of someone's, a note that does not speak of them: only the closest
     ayesha = _said_by("Ayesha", "Hello Milo, Ayesha here. My sister Zainab is a pilot and my brother Bilal is a chef.")
     found = find("What's my sister's husband called?", ayesha, embed=emb.encode_cached, own="Milo", user="Ayesha")

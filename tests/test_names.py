@@ -48,6 +48,8 @@ GIVEN = {
     "Γεια σου Milo, είμαι Νίκος.": "Νίκος",
     "Γεια σου Milo! Είμαι ο Νίκος. I fix fishing boats in Piraeus.": "Νίκος",  # dec93 (held out): the article, never learned
     "γεια σου milo είμαι η ελένη": "Ελένη",
+    "Mālō e lelei Milo, ko Sione au. I coach rugby for under-12s in Auckland.": "Sione",  # dec99 (held out): never learned
+    "kia ora milo ko aroha ahau": "Aroha",
     "Habari Milo, mimi ni Wanjiru. I run a tailoring shop in Nairobi.": "Wanjiru",  # dec60 (held out): never learned
     "Namaste Milo, main Ananya hoon. I'm studying architecture in Pune.": "Ananya",  # dec64 (held out): never learned
     "namaste milo main ananya hoon": "Ananya",
@@ -71,7 +73,7 @@ NOT_GIVEN = ["aqui é o melhor lugar", "a praia aqui é o melhor lugar", "im all
              "I am from Spain", "What's my name?", "who am i", "its raining here", "Hi Milo!", "",
              # Other languages' "I am" + an adjective, all in lower case (speech to text): no word list
              # of their adjectives, so only a capitalised word there is a name.
-             "soy feliz", "ich bin müde", "namaste milo main theek hoon", "tady je hezky", "The main thing is here", "sou muito feliz", "je suis fatigué", "I went to Ben Nevis", "είμαι ο καλύτερος",
+             "soy feliz", "ich bin müde", "namaste milo main theek hoon", "tady je hezky", "The main thing is here", "sou muito feliz", "je suis fatigué", "I went to Ben Nevis", "είμαι ο καλύτερος", "ko au tenei", "I went to ko samui",
              # ...after a greeting too, when a word follows or it says how they are
              "hallo milo ich bin müde heute", "bonjour je suis fatiguée", "hola soy feliz", "hallo ich bin hier",
              "Ben Nevis is tall", "sono stanco", "ciao sono stanca oggi",
@@ -109,6 +111,7 @@ def test_what_follows_a_greeting_and_name_is_what_was_told():
     assert after_name("Hi Milo, I'm Kenji. And I'm a chef.", OWN) == "I'm a chef."
     assert after_name("Shwmae Milo, Rhys ydw i. I keep bees.", OWN) == "I keep bees."
     assert after_name("Szia Milo, Zsófia vagyok. I drive a tram.", OWN) == "I drive a tram."
+    assert after_name("Mālō e lelei Milo, ko Sione au. I coach rugby.", OWN) == "I coach rugby."
 
 
 def test_a_corrected_name_replaces_the_first():

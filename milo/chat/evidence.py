@@ -205,7 +205,7 @@ def earlier_words(pulses: Iterable, shown: Iterable[str], said: Sequence[str] = 
 
 # What opens a message without telling anything ("Ugh, ...", "Quick update: ..."): a closed class.
 _LEAD = re.compile(r"^\W*(?:(?:ugh|oh|ah|oops|whoops|sorry|wait|hang on|um|uh|well|so|and|also|actually|hey|hi|hello|ok|okay|yes|no|hmm|anyway|btw|by the way|guess what"
-                   r"|small change|(?:a |one |small |quick |little |tiny )?update|change of plan|fun fact|heads up|scratch that"
+                   r"|small change|(?:a |one |small |quick |little |tiny )?update|change of plans?|fun fact|heads up|scratch that"
                    # "Sorry, I meant I moved in the autumn" (not "I meant it", "I meant to...")
                    r"|i\s+meant(?=\s*,?\s+(?:i|i'm|we|my|our|the|she|he|they)\b)"
                    # "Big news: ...", "News! ..." (not "Good news travels fast")
@@ -1105,6 +1105,14 @@ def _by_their_notes(text: str, candidates: Sequence[Candidate], embed: Optional[
     k = best[4] + 1
     if not later and k < len(told) and _where_after(text, best[3].text, told[k][1].text):
         later = [(0, 0, told[k][0], told[k][1], k)]  # where, which only the note right after says of it
+    if not later and _ASKS_WHERE.search(text) and says_where(_words(best[3].text)):
+        # Where, and the first change told after it that says another place: 'Change of plans,
+        # we're going to Madrid instead.' after '...flying to Lisbon on Friday.' (0.31 in meaning,
+        # no word shared: "Where are we flying?" was answered with Lisbon, dec101)
+        # (one that points back, "...a small shop for it now", is said beside it: `_correction_after`)
+        moved = [j for j in range(k, len(told)) if changes(_words(told[j][1].text))]
+        if moved and says_where(_words(told[moved[0]][1].text)) and not points_back(_words(told[moved[0]][1].text)):
+            later = [(0, 0, told[moved[0]][0], told[moved[0]][1], moved[0])]
     if not _ASKS_WHEN.search(text):
         # A change of day is not of a note that gives no when: 'Scratch that, Mrs. Ito moved my
         # lessons to Monday.' (0.50 from it) replaced 'I'm learning the cello and my teacher is

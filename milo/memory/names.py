@@ -42,7 +42,7 @@ _MAYBE_CASED = [r"c'est", r"soy", r"ich bin", r"je suis", r"я", r"(?:eu\s+)?sou
 _GLUED = re.compile(r"(?:我叫|我是|我的名字是|私は|僕は|わたしは|저는|제 이름은)\s*([\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]{1,6}?)(?:です|입니다|이에요|예요|[，。,.!！?？\s]|$)")
 _GREETING = (r"(?:hi|hello|hey|hiya|howdy|yo|morning|good (?:morning|afternoon|evening)|greetings|bonjour|bonsoir|coucou|salut|hallo|hola|buenas|buenos d[ií]as|ciao|buongiorno|buonasera"
              r"|guten (?:morgen|tag|abend)|moin|servus|hoi|goedemorgen|god morgon|cześć|merhaba|aloha|shalom|salaam|salam"
-             r"|jambo|habari|sawubona|привет|здравствуйте|γει[άα] σου|γει[άα] σας|γει[άα]|kia ora|namaste|hej|ola|olá|oi|e a[ií]|there)")
+             r"|jambo|habari|sawubona|привет|здравствуйте|γει[άα] σου|γει[άα] σας|γει[άα]|kia ora|m[aā]l[oō] e lelei|talofa|bula|namaste|hej|ola|olá|oi|e a[ií]|there)")
 NOT_NAMES = frozenset(
     "back here fine good great okay ok sorry tired sure home ready busy happy sad done new not just so very "
     "really still also glad excited bored hungry sick well friend the a an going gonna trying from in at "
@@ -72,12 +72,15 @@ _OPENING_RE = re.compile(r"(?<![^\W_])(?:aqui\s+(?:é|e|fala)\s+(?:o|a)|tady(?:\
 _CLOSING = frozenset("hoon hun hu hoo vagyok ydw desu".split())
 _BETWEEN_RE = re.compile(r"(?<![^\W_])(?:main|mai|mein)\s+(" + _WORD + r")(?=\s+(?:" + "|".join(_CLOSING) + r")(?!\w))",
                          re.IGNORECASE)
+# Tongan "ko Sione au", Māori "ko Aroha ahau" ("[it is] Sione I", dec99: never learned)
+_KO_CLOSING = frozenset(("au", "ahau", "a'u"))
+_KO_RE = re.compile(r"(?<![^\W_])ko\s+(" + _WORD + r")(?=\s+(?:au|ahau|a['\u2019]u)(?!\w))", re.IGNORECASE)
 # Hungarian "Szia Milo, Zsófia vagyok." ("Zsófia I am", dec70: never learned), Welsh "Shwmae
 # Milo, Rhys ydw i." and Japanese "Ohayo Milo, Ayumi desu." (dec74): the name before it, only right
 # after an opening (as _OPENING_RE; "fáradt vagyok", "genki desu" say how they are).
 _NAME_THEN = (r"vagyok", r"ydw\s+i", r"desu")  # (their first words are in _CLOSING: a name in lower case ends there)
 _BEFORE_RE = re.compile(r"(?<![^\W_])(" + _WORD + r")\s+(?:" + "|".join(_NAME_THEN) + r")(?!\w)", re.IGNORECASE)
-_PHRASES = ((_SURE_RE, True), (_MAYBE_RE, False), (_CASED_RE, None), (_OPENING_RE, True), (_BETWEEN_RE, None), (_BEFORE_RE, None))  # sure / maybe / maybe, written with a capital
+_PHRASES = ((_SURE_RE, True), (_MAYBE_RE, False), (_CASED_RE, None), (_OPENING_RE, True), (_BETWEEN_RE, None), (_KO_RE, None), (_BEFORE_RE, None))  # sure / maybe / maybe, written with a capital
 
 
 @functools.cache
@@ -149,7 +152,7 @@ def _name(text: str, m: re.Match, sure: Optional[bool], own: str) -> Optional[st
             return None
         after = re.match(r"\s*([^\W\d_']+|[,.!?;]|$)", text[m.end(1):])
         follower = (after.group(1) if after else "").lower()
-        if follower and follower[0].isalpha() and follower not in _AND | _CLOSING:
+        if follower and follower[0].isalpha() and follower not in _AND | _CLOSING | _KO_CLOSING:
             return None
     if not sure:
         if has_case and not _capital(word):
@@ -203,7 +206,7 @@ def after_name(text: str, own: str = "") -> str:
                 ends.append(m.end(1) + len(_more(t, m.end(1))))
     if not ends:
         return text
-    rest = re.sub(r"^[\s,.;:!-]*(?:(?:" + "|".join((*_NAME_THEN, *_CLOSING, "hai")) + r")(?!\w)[\s,.;:!-]*)?(?:(?:" + "|".join(_AND - {"i"}) + r")\s+)?",
+    rest = re.sub(r"^[\s,.;:!-]*(?:(?:" + "|".join((*_NAME_THEN, *_CLOSING, *_KO_CLOSING, "hai")) + r")(?!\w)[\s,.;:!-]*)?(?:(?:" + "|".join(_AND - {"i"}) + r")\s+)?",
                   "", t[max(ends):], flags=re.IGNORECASE)
     if _GOES_ON.match(t[max(ends):]) and _I_AM.search(t[: max(ends)]):
         # "I'm Nadia from Cairo", "I'm Ama, a retired teacher": what follows the name is said of
