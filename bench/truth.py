@@ -2791,6 +2791,51 @@ SETS = {
              ("What does Pavel do?", "never", None, None)],
         ],
     },
+    "dec102": {  # written 2026-12-06 (twenty-seventh session) before running it
+        "ngozi": [
+            [S("Good evening Milo, Ngozi here. I run a small tailoring business in Lagos.")],
+            [S("My business partner Chiamaka handles the accounts.")],
+            [("what kind of business do i run", "told", ["tailor"], None),
+             ("who does the accounts", "told", ["chiamaka"], None),
+             ("How many employees do I have?", "never", None, None),
+             ("What's Chiamaka's surname?", "never", None, None)],
+        ],
+        "bjorn": [
+            [S("hej milo, jag heter Björn. I go ice fishing every winter.")],
+            [("what do i do in winter", "told", ["fish"], None),
+             ("what's my name", "name", ["björn", "bjorn"], ["milo"]),
+             ("what fish do i catch", "never", None, None)],
+        ],
+    },
+    "dec103": {  # written 2026-12-06 (twenty-seventh session) before running it
+        "yuna": [
+            [S("Hi Milo! I'm Yuna. I started learning Korean calligraphy last month.")],
+            [S("Oops, I meant Japanese calligraphy, not Korean.")],
+            [("What kind of calligraphy am I learning?", "corrected", ["japanese"], ["learning korean calligraphy"]),
+             ("When did I start?", "told", ["last month"], None),
+             ("Who is my teacher?", "never", None, None)],
+        ],
+        "omar": [
+            [S("salam milo, omar here, i drive a taxi at night")],
+            [S("my son youssef is studying medicine")],
+            [("what does my son study", "told", ["medicine"], None),
+             ("when do i work", "told", ["night"], None),
+             ("where does youssef study", "never", None, None)],
+        ],
+    },
+    "dec104": {  # written 2026-12-06 (twenty-seventh session) before running it
+        "carmen": [
+            [S("Buenos días Milo, soy Carmen. Mi hija Sofía cumple diez años el sábado.")],
+            [("How old is my daughter turning?", "told", ["ten", "10", "diez"], None),
+             ("What's my daughter's name?", "told", ["sofía", "sofia"], None),
+             ("What's my son's name?", "never", None, None)],
+        ],
+        "liam": [
+            [S("hey milo, liam here. i had pancakes for breakfast")],
+            [("what did i eat for breakfast", "told", ["pancake"], None),
+             ("what did i have for dinner last night", "never", None, None)],
+        ],
+    },
 }
 
 
