@@ -865,6 +865,10 @@ def closest_of_theirs(question: str, found: Optional[Evidence]) -> Optional[Evid
     words = {w.casefold() for w in re.findall(r"[^\W\d_]+", found.closest.text)}
     if not kin or kin & (words | {w[:-1] for w in words}):
         return found
+    if in_another_language(_words(found.closest.text)):
+        # (its relation in its own language: 'Mi hija Sofía cumple diez años el sábado.' for "What's
+        # my daughter's name?", dec104, was dropped)
+        return found
     from milo.memory.index import terms
 
     # (a note of the one named, though: "What's the name of Tiago's fiancée?" / 'My brother Tiago
