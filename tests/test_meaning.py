@@ -2620,8 +2620,8 @@ def test_dec90_to_92_another_day_an_older_note_asked_of_a_place_and_a_count(emb)
 
 
 def test_dec93_to_98_another_meal_someone_of_someones_and_notes_in_another_language(emb):
-    """bench/truth.py dec93 6/10, dec95 7/9, dec96 7/8, dec97 8/9, dec98 5/7, dec101 2/4, dec104 4/5
-    (held out, first runs)."""
+    """bench/truth.py dec93 6/10, dec95 7/9, dec96 7/8, dec97 8/9, dec98 5/7, dec99 5/6, dec101 2/4,
+    dec104 4/5 (held out, first runs)."""
     from langchain_core.language_models.fake_chat_models import FakeListChatModel
 
     from milo.chat.addressing import fixed_reply
@@ -2691,6 +2691,15 @@ def test_dec93_to_98_another_meal_someone_of_someones_and_notes_in_another_langu
     got = confirm("Where do I work?", ev, leila, FakeListChatModel(responses=["You work as an infirmiere at Marseille."]),
                   emb.encode_cached, "Milo", "Leila")
     assert got.closest is not None and got.closest.key == "1", got
+    # a name asked of a thing of theirs that is no place: a place named after "in" is not it
+    from milo.chat.evidence import names_from
+
+    for asked, draft, note, named in (
+            ("what's my team called", "You are part of the Auckland Rugby Union (ARU) team.", "I coach rugby for under-12s in Auckland.", False),
+            ("what's my city called", "Your city is called Leeds.", "I live in Leeds.", True),
+            ("what is my shop called", "Your shop is called Café Luna.", "I run Café Luna in Lyon.", True),
+            ("what's my band called", "Your band is called The Owls.", "I play bass in The Owls.", True)):
+        assert names_from(draft, note, asked, "Milo", "Sione") is named, asked
     # ...nor is such a note dropped as the closest for not naming the relation asked in English
     carmen = _said_by("Carmen", "Buenos días Milo, soy Carmen. Mi hija Sofía cumple diez años el sábado.")
     asked = "What's my daughter's name?"

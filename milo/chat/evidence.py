@@ -1754,6 +1754,13 @@ _PLACE_KINDS = frozenset("city cities country countries town towns village villa
                          "state states region regions".split())
 
 
+@functools.lru_cache(maxsize=1)
+def _place_kind_terms() -> frozenset:
+    from milo.memory.index import terms
+
+    return frozenset(terms(" ".join(_PLACE_KINDS)))
+
+
 # A question that asks for a name (a closed, lexical class, as _NAME_TERMS).
 # ("What do I call my bees?" / 'I keep bees in my back garden in Cardiff.' was said as the answer: dec70)
 _ASKS_NAME = re.compile(r"(?<!\w)(?:name|names|called|named|nom|s'appelle|m'appelle|heißt|llama"
@@ -1832,12 +1839,14 @@ def names_from(answer: str, note: str, question: str, own: str = "", user: str =
     first = bool(_ASKS_FIRST_NAME.search(question))
     # A name asked of someone of theirs is no place: 'My sister lives in Porto.' ("whats my sisters
     # name" drafted "Your sister's name is Porto." and was said as told).
-    placed = bool(_kin_asked(question, roles=True))
+    thing = _thing_asked(question)
+    # ...nor of a thing of theirs that is no place: 'I coach rugby for under-12s in Auckland.' ("what's
+    # my team called" drafted "You are part of the Auckland Rugby Union (ARU) team.", dec99)
+    placed = bool(_kin_asked(question, roles=True)) or bool(thing and not thing & (_PLACE_KINDS | _place_kind_terms()))
     in_note = {w.casefold() for i, w in enumerate(note_words)
                if not (cased and w.islower()) and not (first and i and note_words[i - 1].casefold() in _TITLES)
                and not (placed and i and note_words[i - 1].casefold() in _PLACE_PREPOSITIONS)}
     relations = _kin_asked(question, roles) if kin else set()
-    thing = _thing_asked(question)
     asked = {bare(w) for w in re.findall(r"[^\W\d_]+", question)} - {"i", "my", "is", "what", "the"}
     for words, k in _names(answer, question, own, user, opener):
         name = words[k].casefold()
