@@ -39,7 +39,7 @@ from milo.chat.evidence import (MEANING_SAME_THING, asks_by_role, closest_of_the
                                 asks_how_i, another_day, asks_when_or_how_many, by_meaning, changes, names_from, own_words, part_of,
                                 quoted_speaker, says_what_is_asked, to_you, told_notes, unnamed, asks_a_name, asks_who, gives_colour, gives_measure, introduces, same_when, asks_measure,
                                 names_no_one, asks_where, gives_place, bare, opens_with_pronoun, invents_which, which_thing, says_beyond, says_which,
-                                in_another_language, of_whom)
+                                in_another_language, of_whom, once_not_habit)
 from milo.sentences import TITLE_GBNF
 
 log = logging.getLogger("milo")
@@ -141,8 +141,8 @@ def confirm(question: str, evidence: Optional[Evidence], candidates: Sequence[Ca
     name is asked of (milo.chat.evidence.closest_of_theirs), an older note said beside the
     correction that only it completes as find says it (evidence.older_kept: "What is my job?"
     drafted "You are a dentist in Kyiv." was answered with 'Sorry, I meant Kyiv, not Lviv.' alone)."""
-    return another_day(question, of_whom(question, closest_of_theirs(question, older_kept(_confirm(question, evidence, candidates, llm, embed, own, user),
-                                                                        question))))
+    return another_day(question, once_not_habit(question, of_whom(question, closest_of_theirs(question, older_kept(
+        _confirm(question, evidence, candidates, llm, embed, own, user), question)))))
 
 
 def _confirm(question: str, evidence: Optional[Evidence], candidates: Sequence[Candidate], llm, embed: Optional[Embed],

@@ -765,7 +765,7 @@ def find(text: str, candidates: Sequence[Candidate], embed: Optional[Embed] = No
     words (without it, by words alone). `own`: the persona's name (the user may address it).
     `user`: the user's name, when known: a note quoting someone else ('Caroline said: "..."', an
     imported memory, another person who talks with Milo) says nothing about this user."""
-    found = another_day(text, of_whom(text, closest_of_theirs(text, _find(text, candidates, embed, own, user))))
+    found = another_day(text, once_not_habit(text, of_whom(text, closest_of_theirs(text, _find(text, candidates, embed, own, user)))))
     if (found is not None and found.answered and not found.unsure and embed is not None
             and re.match(r"\W*(?:which|what)\b", text, re.IGNORECASE) and not says_which(text, found)):
         # "Which hospital do I work at?" / 'I'm a nurse on a night shift in Valencia.' (dec57, said
@@ -828,6 +828,30 @@ def another_day(question: str, found: Optional[Evidence]) -> Optional[Evidence]:
 # Someone of someone's ("my sister's husband", "Tiago's fiancée", "my boss's dog"): the one asked is
 # the last.
 _OF_WHOM = re.compile(r"(?<!\w)[^\W\d_]+['\u2019]s\s+([^\W\d_]+)")
+
+
+# What someone does, asked as a habit or a job ("What does Pavel do?", "what does my wife do for
+# work"), and a time that is once, not a habit ("on Friday", "next week"; not "on Fridays", "every
+# week"): closed, lexical forms.
+_WHAT_DOES_DO = re.compile(r"^\W*(?:(?:and|so|oh|ok|okay)\W+)*what\s+(?:does|do)\s+[^?]+?\s+do"
+                           r"(?:\s+for\s+(?:work|a\s+living|a\s+job|money))?\W*$", re.IGNORECASE)
+_ONE_TIME = re.compile(r"(?<!\w)(?:(?:on|this|next|last)\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day(?!s)|(?:next|last)\s+(?:week|month|year)"
+                       r"|last\s+night|tomorrow|tonight|today|yesterday|ago|this\s+(?:morning|afternoon|evening|weekend))(?!\w)",
+                       re.IGNORECASE)
+_A_HABIT = re.compile(r"(?<!\w)(?:every|each|usually|always|often|weekly|daily|\w+days|weekends|nights|mornings|evenings)(?!\w)",
+                      re.IGNORECASE)
+
+
+def once_not_habit(question: str, found: Optional[Evidence]) -> Optional[Evidence]:
+    """`found`, only as the closest where the question asks what someone does and its note tells
+    of one time ("What does Pavel do?" was "You told me your husband Pavel and you are flying to
+    Lisbon on Friday.", dec101)."""
+    if found is None or not found.answered or not _WHAT_DOES_DO.match(question):
+        return found
+    note = found.told()
+    if not _ONE_TIME.search(note) or _A_HABIT.search(note):
+        return found
+    return Evidence(NONE, own=found.own, closest=Candidate(found.choice, found.note))
 
 
 def of_whom(question: str, found: Optional[Evidence]) -> Optional[Evidence]:
@@ -1245,10 +1269,10 @@ def _lacking(found: Evidence, text: str, own: str, user: str, shown: Candidate) 
 
 # "What are we singing...", "what do i keep": what someone does, by its verb (English question
 # words and auxiliaries: a closed, lexical form).
-_WHO_DOES = r"(?:(?:my|our|his|her|their)\s+[^\W\d_]+|(?!(?:my|our|his|her|their|the|a)\b)[^\W\d_]+)"  # "i", "my son"
-_WHAT_DONE = re.compile(r"^\W*what\s+(?:(?:do|does|did|will|would|can|could|should)\s+" + _WHO_DOES + r"\s+(?P<verb>[^\W\d_]+)"
+_DOER = r"(?:(?:my|our|his|her|their)\s+[^\W\d_]+|(?!(?:my|our|his|her|their|the|a)\b)[^\W\d_]+)"  # "i", "my son"
+_WHAT_DONE = re.compile(r"^\W*what\s+(?:(?:do|does|did|will|would|can|could|should)\s+" + _DOER + r"\s+(?P<verb>[^\W\d_]+)"
                         r"(?:\s+to\s+(?P<then>[^\W\d_]+))?"
-                        r"|(?:are|is|was|were|am)\s+" + _WHO_DOES + r"\s+(?P<ing>[^\W\d_]+ing))(?!\w)", re.IGNORECASE)
+                        r"|(?:are|is|was|were|am)\s+" + _DOER + r"\s+(?P<ing>[^\W\d_]+ing))(?!\w)", re.IGNORECASE)
 
 
 def _what_done(question: str) -> set[str]:
