@@ -25,8 +25,9 @@ draft's words are neither said nor kept.
 
 Cost: one request, the notes and ~15 generated tokens (~1-3 s on the default brain here), only
 for such questions; it takes the server's one slot, and the turn's prompt comes back from the
-prompt cache after it (milo.chat.embedded.PROMPT_CACHE_MIB). Any failure leaves `find`'s answer
-as it was.
+prompt cache after it (milo.chat.embedded.PROMPT_CACHE_MIB). Where a note is in another language
+and the draft matched none, one more request of one token names the note it comes from (`point_at`).
+Any failure leaves `find`'s answer as it was.
 """
 
 from __future__ import annotations
@@ -140,7 +141,9 @@ def confirm(question: str, evidence: Optional[Evidence], candidates: Sequence[Ca
     """`evidence` looked at again (`_confirm`), its closest note only where it speaks of whom a
     name is asked of (milo.chat.evidence.closest_of_theirs), an older note said beside the
     correction that only it completes as find says it (evidence.older_kept: "What is my job?"
-    drafted "You are a dentist in Kyiv." was answered with 'Sorry, I meant Kyiv, not Lviv.' alone)."""
+    drafted "You are a dentist in Kyiv." was answered with 'Sorry, I meant Kyiv, not Lviv.' alone);
+    and find's other checks of what is asked against what the note says (of_whom, once_not_habit,
+    another_day)."""
     return another_day(question, once_not_habit(question, of_whom(question, closest_of_theirs(question, older_kept(
         _confirm(question, evidence, candidates, llm, embed, own, user), question)))))
 
