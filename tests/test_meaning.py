@@ -2706,6 +2706,9 @@ def test_dec93_to_98_another_meal_someone_of_someones_and_notes_in_another_langu
             ("what is my shop called", "Your shop is called Café Luna.", "I run Café Luna in Lyon.", True),
             ("what's my band called", "Your band is called The Owls.", "I play bass in The Owls.", True)):
         assert names_from(draft, note, asked, "Milo", "Sione") is named, asked
+    sione = _said_by("Sione", "Mālō e lelei Milo, ko Sione au. I coach rugby for under-12s in Auckland.")
+    found = find("what's my team called", sione, embed=emb.encode_cached, own="Milo", user="Sione")
+    assert found is not None and not found.answered and found.closest is not None, found
     # ...nor is such a note dropped as the closest for not naming the relation asked in English
     carmen = _said_by("Carmen", "Buenos días Milo, soy Carmen. Mi hija Sofía cumple diez años el sábado.")
     asked = "What's my daughter's name?"

@@ -1820,8 +1820,12 @@ def _names_someone(told: str, question: str, own: str = "", user: str = "") -> b
     # restaurant called?" / 'My brother Minh is opening a pho restaurant...', dec64: Minh is the
     # brother's). A note that does not tell of it may give its name anywhere ('She's called Luna').
     thing = set() if kin else _thing_asked(question)
+    # ...nor, for a thing that is no place, a place after "in", "at"...: "what's my team called" /
+    # 'I coach rugby for under-12s in Auckland.' (dec99, said as the answer)
+    placed = bool(thing) and not thing & (_PLACE_KINDS | _place_kind_terms())
     return any((not kin or _near_kin(words, k, kin))
                and (not thing or not _mentions(words, thing) or _near_thing(words, k, thing))
+               and not (placed and k and words[k - 1].casefold() in _PLACE_PREPOSITIONS)
                for words, k in _names(told, question, own, user))
 
 
