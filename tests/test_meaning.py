@@ -2620,7 +2620,7 @@ def test_dec90_to_92_another_day_an_older_note_asked_of_a_place_and_a_count(emb)
     assert "Bergen" in fixed_reply(find("where do I work?", ingrid, embed=emb.encode_cached, own="Milo", user="Ingrid"))[0]
 
 
-def test_dec93_to_98_another_meal_someone_of_someones_and_notes_in_another_language(emb):
+def test_dec93_to_104_another_meal_someone_of_someones_and_notes_in_another_language(emb):
     """bench/truth.py dec93 6/10, dec95 7/9, dec96 7/8, dec97 8/9, dec98 5/7, dec99 5/6, dec101 2/4,
     dec104 4/5 (held out, first runs)."""
     from langchain_core.language_models.fake_chat_models import FakeListChatModel
@@ -2629,53 +2629,59 @@ def test_dec93_to_98_another_meal_someone_of_someones_and_notes_in_another_langu
     from milo.chat.draft import confirm
     from milo.chat.evidence import in_another_language
 
+    def ask(question, notes, user):
+        return find(question, notes, embed=emb.encode_cached, own="Milo", user=user)
+
+    def say(question, notes, user):
+        return fixed_reply(ask(question, notes, user))[0]
+
     # a meal asked, a note of another: nothing told ("You told me you had ramen for lunch today.")
     june = _said_by("June", "hi milo im june i had ramen for lunch today")
-    found = find("what did i have for breakfast", june, embed=emb.encode_cached, own="Milo", user="June")
+    found = ask("what did i have for breakfast", june, "June")
     assert found is not None and not found.answered and found.closest is None, found
     for q in ("what did i have for lunch", "What did I eat for lunch today?"):
-        assert "ramen" in fixed_reply(find(q, june, embed=emb.encode_cached, own="Milo", user="June"))[0], q
+        assert "ramen" in say(q, june, "June"), q
     soup = _said_by("June", "I had soup for dinner.")
-    assert find("what did i have for supper", soup, embed=emb.encode_cached, own="Milo", user="June").answered
+    assert ask("what did i have for supper", soup, "June").answered
     # what holds now, asked, and a newer change that answers it by itself: that change alone
     # (it was "You told me you play cello in an orchestra, and later that you switched...")
     dmitri = _said_by("Дмитрий", "Привет Milo, меня зовут Дмитрий. I play cello in an orchestra.",
                       "Actually I switched to the double bass this year.")
-    reply = fixed_reply(find("What instrument do I play now?", dmitri, embed=emb.encode_cached, own="Milo", user="Дмитрий"))[0]
+    reply = say("What instrument do I play now?", dmitri, "Дмитрий")
     assert reply == "You told me you switched to the double bass this year.", reply
-    reply = fixed_reply(find("What instrument do I play?", dmitri, embed=emb.encode_cached, own="Milo", user="Дмитрий"))[0]
+    reply = say("What instrument do I play?", dmitri, "Дмитрий")
     assert "cello" in reply and "double bass" in reply, reply  # not asked of now: both, in their order
     rahel = _said_by("Rahel", "Selam Milo, I'm Rahel. I roast coffee beans at a small café in Addis Ababa.",
                      "Correction: the café is in Nairobi, I moved last year.")
-    reply = fixed_reply(find("What do I roast now?", rahel, embed=emb.encode_cached, own="Milo", user="Rahel"))[0]
+    reply = say("What do I roast now?", rahel, "Rahel")
     assert reply.startswith("You told me you roast coffee beans") and "Nairobi" in reply, reply
     # a title asked of "the" thing of theirs: about them, and a note that gives none is the closest
     # (the model, left to answer, gave a title, its author and his century)
     chidi = _said_by("Chidi", "Hi Milo, Chidi here. I'm reading a book about Stoicism.", "My friend Tahani lent it to me.")
-    found = find("What's the book's title?", chidi, embed=emb.encode_cached, own="Milo", user="Chidi")
+    found = ask("What's the book's title?", chidi, "Chidi")
     assert found is not None and not found.answered and "Stoicism" in fixed_reply(found)[0], found
     called = _said_by("Chidi", "I'm reading a book called Meditations.")
-    assert find("What's the book's title?", called, embed=emb.encode_cached, own="Milo", user="Chidi").answered
+    assert ask("What's the book's title?", called, "Chidi").answered
     nurse = _said_by("Chidi", "I work as a senior nurse.")
-    assert find("What's my job title?", nurse, embed=emb.encode_cached, own="Milo", user="Chidi").answered
+    assert ask("What's my job title?", nurse, "Chidi").answered
     # where, and the first change told after it says another place: that change (dec101: Lisbon)
     olga = _said_by("Olga", "Dobry den Milo, I'm Olga. My husband Pavel and I are flying to Lisbon on Friday.",
                     "Change of plans, we're going to Madrid instead.")
-    reply = fixed_reply(find("Where are we flying?", olga, embed=emb.encode_cached, own="Milo", user="Olga"))[0]
+    reply = say("Where are we flying?", olga, "Olga")
     assert reply == "You told me you're going to Madrid instead.", reply
-    assert "Friday" in fixed_reply(find("When do we fly?", olga, embed=emb.encode_cached, own="Milo", user="Olga"))[0]
+    assert "Friday" in say("When do we fly?", olga, "Olga")
     # what someone does, and a note of one time: only the closest; a habit, or a time asked: the note
     for asked, notes, sure in (("What does Pavel do?", olga, False), ("What does Pavel do on Friday?", olga, True),
                                ("What does Pavel do?", _said_by("Olga", "My husband Pavel plays football every Friday."), True)):
-        found = find(asked, notes, embed=emb.encode_cached, own="Milo", user="Olga")
+        found = ask(asked, notes, "Olga")
         assert found is not None and found.answered is sure and fixed_reply(found)[0].startswith("You told me") is sure, (asked, found)
     # someone of someone's, a note that does not speak of them: only the closest
     ayesha = _said_by("Ayesha", "Hello Milo, Ayesha here. My sister Zainab is a pilot and my brother Bilal is a chef.")
-    found = find("What's my sister's husband called?", ayesha, embed=emb.encode_cached, own="Milo", user="Ayesha")
+    found = ask("What's my sister's husband called?", ayesha, "Ayesha")
     assert found is not None and not found.answered and fixed_reply(found)[0].startswith("I'm not sure"), found
-    assert "pilot" in fixed_reply(find("What does Zainab do?", ayesha, embed=emb.encode_cached, own="Milo", user="Ayesha"))[0]
+    assert "pilot" in say("What does Zainab do?", ayesha, "Ayesha")
     omar = _said_by("Ayesha", "My sister Zainab's husband Omar is a vet.")
-    assert find("What does my sister's husband do?", omar, embed=emb.encode_cached, own="Milo", user="Ayesha").answered
+    assert ask("What does my sister's husband do?", omar, "Ayesha").answered
     # a note in another language, which the embedder reads by its words: the note the model
     # points the draft at is the closest ("How many dogs do I have?" was "I don't think you've
     # told me that yet."); a draft that denies, or notes in English, are not pointed from
@@ -2683,7 +2689,7 @@ def test_dec93_to_98_another_meal_someone_of_someones_and_notes_in_another_langu
     assert in_another_language("Tengo dos perros, Rayo y Luna.") and not in_another_language("I have two dogs, Rayo and Luna.")
     assert in_another_language("sou a Ana, vivo em Porto e trabalho como arquiteta.")
     asked = "How many dogs do I have?"
-    ev = find(asked, lucia, embed=emb.encode_cached, own="Milo", user="Lucía")
+    ev = ask(asked, lucia, "Lucía")
     assert ev is not None and not ev.answered and ev.closest is None, ev
     got = confirm(asked, ev, lucia, FakeListChatModel(responses=["You have two dogs.", "2"]), emb.encode_cached, "Milo", "Lucía")
     assert got.closest is not None and got.closest.key == "2", got
@@ -2693,7 +2699,7 @@ def test_dec93_to_98_another_meal_someone_of_someones_and_notes_in_another_langu
         assert got is None or (not got.answered and got.closest is None), (draft, got)
     # ...and an English question far from such a note in meaning, its draft close: the closest
     leila = _said_by("Leila", "salut milo c'est leila, je suis infirmière à Marseille", "my cat Minou is 3 years old")
-    ev = find("Where do I work?", leila, embed=emb.encode_cached, own="Milo", user="Leila")
+    ev = ask("Where do I work?", leila, "Leila")
     got = confirm("Where do I work?", ev, leila, FakeListChatModel(responses=["You work as an infirmiere at Marseille."]),
                   emb.encode_cached, "Milo", "Leila")
     assert got.closest is not None and got.closest.key == "1", got
@@ -2707,16 +2713,16 @@ def test_dec93_to_98_another_meal_someone_of_someones_and_notes_in_another_langu
             ("what's my band called", "Your band is called The Owls.", "I play bass in The Owls.", True)):
         assert names_from(draft, note, asked, "Milo", "Sione") is named, asked
     sione = _said_by("Sione", "Mālō e lelei Milo, ko Sione au. I coach rugby for under-12s in Auckland.")
-    found = find("what's my team called", sione, embed=emb.encode_cached, own="Milo", user="Sione")
+    found = ask("what's my team called", sione, "Sione")
     assert found is not None and not found.answered and found.closest is not None, found
     # ...nor is such a note dropped as the closest for not naming the relation asked in English
     carmen = _said_by("Carmen", "Buenos días Milo, soy Carmen. Mi hija Sofía cumple diez años el sábado.")
     asked = "What's my daughter's name?"
-    got = confirm(asked, find(asked, carmen, embed=emb.encode_cached, own="Milo", user="Carmen"), carmen,
+    got = confirm(asked, ask(asked, carmen, "Carmen"), carmen,
                   FakeListChatModel(responses=["Your daughter's name is Sofía.", "1"]), emb.encode_cached, "Milo", "Carmen")
     assert got.closest is not None and "Sofía" in fixed_reply(got)[0], got
     english = _said_by("Lucía", "I love coffee in the morning.", "I work at the harbour.")
-    ev = find(asked, english, embed=emb.encode_cached, own="Milo", user="Lucía")
+    ev = ask(asked, english, "Lucía")
     got = confirm(asked, ev, english, FakeListChatModel(responses=["You have two dogs.", "2"]), emb.encode_cached, "Milo", "Lucía")
     assert got is None or (not got.answered and got.closest is None), got
 
