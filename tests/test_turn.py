@@ -198,7 +198,10 @@ def test_the_embedded_model_stopped_by_the_next_message_etches_what_it_wrote(emb
     assert first.answer.growing == "" and "[" not in "".join(pulse.fields.values())  # no half line
     second = milo.turn("Do you like rain?")
     assert second.ok, second.error
-    assert len(entries(memory_file)) == 2 and len(history.window()) == 4
+    # Both exchanges are kept (the tiny brain samples: a reply that copies a persona sample is
+    # kept but not replayed, so the window may hold three messages; a fresh-clone run saw that).
+    kept = history.store.history(history.store.active_id()).messages
+    assert len(entries(memory_file)) == 2 and len(kept) == 4 and len(history.window()) in (3, 4)
 
 
 def test_a_failure_after_the_reply_is_whole_keeps_the_reply_and_etches_nothing(make_milo, memory_file):
@@ -402,8 +405,10 @@ def test_embedded_streams_reply_first(embedded, make_milo):
     deltas = []
     result = make_milo(embedded, timeout=embedded.timeout).turn("Hello there!", on_reply=deltas.append)
     assert deltas and "".join(deltas) == result.reply
-    if result.ok:
-        assert len(deltas) > 1  # it streamed, reply first
+    if result.ok and len(result.reply.split()) >= 4:
+        # it streamed, reply first (a reply of a greeting alone, "Hello!", is held whole until it is
+        # known to be no more than that: milo.chat.manners; the tiny brain samples and once said it)
+        assert len(deltas) > 1
 
 
 def test_memory_block_is_byte_identical_within_a_conversation(make_milo, memory_file, tmp_path):
