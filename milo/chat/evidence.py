@@ -240,7 +240,11 @@ def _clause(note: str, own: str = "") -> str:
 
     address = _address(own)
     opened = _LEAD.sub("", after_name(text, own))
-    text = _you(_LEAD.sub("", address.sub("", opened) if address else opened).strip() or text)
+    stripped = _LEAD.sub("", address.sub("", opened) if address else opened).strip()
+    if stripped and '"' not in stripped and in_another_language(stripped):
+        # Quoted as said, not turned into "you": 'Me encanta el café...' was "...that you encanta el café".
+        return '"' + (stripped.rstrip(" .!?,;:\u3002\uff01\uff1f\uff0c") or stripped) + '"'
+    text = _you(stripped or text)
     first = text.split(" ", 1)[0]
     if re.sub(r"['\u2019](?:s|re|ve|ll|d)$", "", first.lower()) in _LOWER:  # "She's studying ..." too
         text = first.lower() + text[len(first):]
