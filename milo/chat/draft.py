@@ -328,7 +328,7 @@ def decide(evidence: Optional[Evidence], drafted: Optional[Evidence], question: 
     # Only close is not enough: on a lived-in memory "What's my sister called?" named 'My brother
     # Joris is a firefighter.' by meaning, and the draft "Your sister is Joris." was 0.60 from it.
     # The draft says another thing, or nothing told: find's note is only the closest.
-    return Evidence(NONE, own=evidence.own, closest=Candidate(evidence.choice, evidence.note))
+    return evidence.only_closest()
 
 
 def who_named(question: str, draft: str, notes: Sequence[Candidate], j: int, own: str = "", user: str = "") -> bool:

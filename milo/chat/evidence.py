@@ -131,6 +131,10 @@ class Evidence:
         return (f"{NOTE_TAG} {self.choice} ({_clip(to_you(self.note))}); "
                 f"newer: {newest.key} ({_clip(to_you(newest.text))})\n")
 
+    def only_closest(self) -> "Evidence":
+        """Nothing answers for sure: this answer's note is said as the closest ("I'm not sure...")."""
+        return Evidence(NONE, own=self.own, closest=Candidate(self.choice, self.note))
+
     def told(self) -> str:
         """What the reply says the user told, in their person: the note that answers ("you work
         night shifts at the hospital"); with a newer note on the same thing, the newest alone
@@ -792,7 +796,10 @@ _SAME_DAY = {"last night": "yesterday last night evening", "yesterday": "yesterd
 
 # A meal (a closed, lexical class), supper as dinner.
 _MEAL = re.compile(r"(?<!\w)(?:breakfast|brunch|lunch|dinner|supper)(?!\w)", re.IGNORECASE)
-_MEALS = {"supper": "dinner"}
+
+
+def _meal(word: str) -> str:
+    return {"supper": "dinner"}.get(word.casefold(), word.casefold())
 
 
 def another_day(question: str, found: Optional[Evidence]) -> Optional[Evidence]:
@@ -806,8 +813,8 @@ def another_day(question: str, found: Optional[Evidence]) -> Optional[Evidence]:
     if meal is not None:
         # ...or a meal, and the note tells of another: "what did i have for breakfast" / 'i had
         # ramen for lunch today' was "You told me you had ramen for lunch today." (dec95)
-        said = {_MEALS.get(w.casefold(), w.casefold()) for w in _MEAL.findall(found.told())}
-        if said and _MEALS.get(meal.group(0).casefold(), meal.group(0).casefold()) not in said:
+        said = {_meal(w) for w in _MEAL.findall(found.told())}
+        if said and _meal(meal.group(0)) not in said:
             return Evidence(NONE, own=found.own)
     m = _ASKED_DAY.search(question)
     if m is None:
@@ -839,8 +846,7 @@ _OF_WHOM = re.compile(r"(?<!\w)[^\W\d_]+['\u2019]s\s+([^\W\d_]+)")
 # week"): closed, lexical forms.
 _WHAT_DOES_DO = re.compile(r"^\W*(?:(?:and|so|oh|ok|okay)\W+)*what\s+(?:does|do)\s+[^?]+?\s+do"
                            r"(?:\s+for\s+(?:work|a\s+living|a\s+job|money))?\W*$", re.IGNORECASE)
-_ONE_TIME = re.compile(r"(?<!\w)(?:(?:on|this|next|last)\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day(?!s)|(?:next|last)\s+(?:week|month|year)"
-                       r"|last\s+night|tomorrow|tonight|today|yesterday|ago|this\s+(?:morning|afternoon|evening|weekend))(?!\w)",
+_ONE_TIME = re.compile(_ASKED_DAY.pattern + r"|(?<!\w)(?:(?:next|last)\s+(?:week|month|year)|this\s+weekend|ago)(?!\w)",
                        re.IGNORECASE)
 _A_HABIT = re.compile(r"(?<!\w)(?:every|each|usually|always|often|weekly|daily|\w+days|weekends|nights|mornings|evenings)(?!\w)",
                       re.IGNORECASE)
@@ -855,7 +861,7 @@ def once_not_habit(question: str, found: Optional[Evidence]) -> Optional[Evidenc
     note = found.told()
     if not _ONE_TIME.search(note) or _A_HABIT.search(note):
         return found
-    return Evidence(NONE, own=found.own, closest=Candidate(found.choice, found.note))
+    return found.only_closest()
 
 
 def of_whom(question: str, found: Optional[Evidence]) -> Optional[Evidence]:
@@ -872,7 +878,7 @@ def of_whom(question: str, found: Optional[Evidence]) -> Optional[Evidence]:
     words = {w.casefold() for w in re.findall(r"[^\W\d_]+", found.told())}
     if asked & (words | {w[:-1] for w in words}):
         return found
-    return Evidence(NONE, own=found.own, closest=Candidate(found.choice, found.note))
+    return found.only_closest()
 
 
 def closest_of_theirs(question: str, found: Optional[Evidence]) -> Optional[Evidence]:
@@ -1150,7 +1156,8 @@ def _by_their_notes(text: str, candidates: Sequence[Candidate], embed: Optional[
         # lessons to Monday.' (0.50 from it) replaced 'I'm learning the cello and my teacher is
         # Mrs. Ito.', and "What instrument am I learning?" was answered with the Monday.
         later = [s for s in later if not _changes_a_day_it_lacks(best[3].text, s[3].text)]
-    newer = tuple(_answering(c, asked) for *_, c, _j in sorted(later, key=lambda s: s[2]))[-1:]
+    last = sorted(later, key=lambda s: s[2])[-1] if later else None  # the newest on the same thing
+    newer = (_answering(last[3], asked),) if last else ()
     beside = () if newer else _correction_after(best[4], told, meaning)
     # Only a relation in common ("What does my husband do?" / 'We moved to Dublin for my husband's
     # job.'): the note is about that person, perhaps not what is asked: the draft looks again.
@@ -1165,9 +1172,8 @@ def _by_their_notes(text: str, candidates: Sequence[Candidate], embed: Optional[
     kin = kin or (bool(_WHAT_I_DO.search(text)) and not _I_DO.search(_statements(_words(best[3].text))))
     found = Evidence(best[3].key, _answering(best[3], asked).text, newer or beside, bool(newer) and changes(newer[-1].text), own,
                      unsure=(kin or not best[0]) and meaning is not None and (kin or meaning[0][best[4]] < MEANING_SURE))
-    newest = max(later, key=lambda s: s[2])[4] if later and newer else None
-    now_alone = (found.replaced and meaning is not None and newest is not None and bool(_ASKS_NOW.search(text))
-                 and meaning[0][newest] >= MEANING_SURE)  # (see `close` above: the change answers what holds now)
+    now_alone = (found.replaced and meaning is not None and last is not None and bool(_ASKS_NOW.search(text))
+                 and meaning[0][last[4]] >= MEANING_SURE)  # (see `close` above: the change answers what holds now)
     found = _corrected_older(_day_kept(found if now_alone else _older_kept(found, text), text, [c for _, c in told], embed),
                              text, [c for _, c in told])
     # (the closest as said: without a day changed since, "...for your dad's birthday in March", dec60)
@@ -1786,7 +1792,13 @@ _PLACE_KINDS = frozenset("city cities country countries town towns village villa
 def _place_kind_terms() -> frozenset:
     from milo.memory.index import terms
 
-    return frozenset(terms(" ".join(_PLACE_KINDS)))
+    return _PLACE_KINDS | frozenset(terms(" ".join(_PLACE_KINDS)))
+
+
+def _no_place(thing: set) -> bool:
+    """Whether the thing whose name is asked (`_thing_asked`'s terms) is one and is no place: its
+    name is then not a word the note says after "in", "at"... ('...rugby for under-12s in Auckland')."""
+    return bool(thing) and not thing & _place_kind_terms()
 
 
 # A question that asks for a name (a closed, lexical class, as _NAME_TERMS).
@@ -1826,7 +1838,7 @@ def _names_someone(told: str, question: str, own: str = "", user: str = "") -> b
     thing = set() if kin else _thing_asked(question)
     # ...nor, for a thing that is no place, a place after "in", "at"...: "what's my team called" /
     # 'I coach rugby for under-12s in Auckland.' (dec99, said as the answer)
-    placed = bool(thing) and not thing & (_PLACE_KINDS | _place_kind_terms())
+    placed = _no_place(thing)
     return any((not kin or _near_kin(words, k, kin))
                and (not thing or not _mentions(words, thing) or _near_thing(words, k, thing))
                and not (placed and k and words[k - 1].casefold() in _PLACE_PREPOSITIONS)
@@ -1874,7 +1886,7 @@ def names_from(answer: str, note: str, question: str, own: str = "", user: str =
     thing = _thing_asked(question)
     # ...nor of a thing of theirs that is no place: 'I coach rugby for under-12s in Auckland.' ("what's
     # my team called" drafted "You are part of the Auckland Rugby Union (ARU) team.", dec99)
-    placed = bool(_kin_asked(question, roles=True)) or bool(thing and not thing & (_PLACE_KINDS | _place_kind_terms()))
+    placed = bool(_kin_asked(question, roles=True)) or _no_place(thing)
     in_note = {w.casefold() for i, w in enumerate(note_words)
                if not (cased and w.islower()) and not (first and i and note_words[i - 1].casefold() in _TITLES)
                and not (placed and i and note_words[i - 1].casefold() in _PLACE_PREPOSITIONS)}

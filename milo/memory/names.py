@@ -74,7 +74,7 @@ _BETWEEN_RE = re.compile(r"(?<![^\W_])(?:main|mai|mein)\s+(" + _WORD + r")(?=\s+
                          re.IGNORECASE)
 # Tongan "ko Sione au", Māori "ko Aroha ahau" ("[it is] Sione I", dec99: never learned)
 _KO_CLOSING = frozenset(("au", "ahau", "a'u"))
-_KO_RE = re.compile(r"(?<![^\W_])ko\s+(" + _WORD + r")(?=\s+(?:au|ahau|a['\u2019]u)(?!\w))", re.IGNORECASE)
+_KO_RE = re.compile(r"(?<![^\W_])ko\s+(" + _WORD + r")(?=\s+(?:" + "|".join(_KO_CLOSING) + r")(?!\w))", re.IGNORECASE)  # (’ is ' by then)
 # Hungarian "Szia Milo, Zsófia vagyok." ("Zsófia I am", dec70: never learned), Welsh "Shwmae
 # Milo, Rhys ydw i." and Japanese "Ohayo Milo, Ayumi desu." (dec74): the name before it, only right
 # after an opening (as _OPENING_RE; "fáradt vagyok", "genki desu" say how they are).
