@@ -65,7 +65,7 @@ recall = getattr(bot.memory, "relevance", None)
 vectors = recall.vectors() if sys.argv[3] == "steady" and hasattr(recall, "vectors") else None
 if vectors is not None:  # a memory this version has seen before: its vectors are in the cache
     vectors.background = False
-    vectors.matrix(recall.index())
+    (getattr(vectors, "ready", None) or vectors.matrix)(recall.index())  # `matrix` before the vectors went to disk
 rows = []
 for text in messages:
     marks = {}

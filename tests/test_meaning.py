@@ -13,7 +13,8 @@ from helpers import ROOT
 
 from milo.chat.evidence import NAME_NOTE, NONE, Candidate, find, names_from, says_where
 from milo.memory import LivingMemory, embedder
-from milo.memory.vectors import DocVectors
+from milo.memory.index import meaning_text
+from milo.memory.vectors import HEADER, DocVectors
 
 
 @pytest.fixture(scope="module")
@@ -100,7 +101,7 @@ def test_notes_far_in_meaning_from_the_message_are_not_shown_even_with_budget_le
     assert "bus" in words.recall_parts("Did the bus come on time today?")[1]
     fresh = LivingMemory(path, relevance=True, budget_tokens=400, cache_dir=tmp_path / "f", meaning=True)
     recall = fresh.relevance
-    recall.vectors().matrix = lambda idx: (np.zeros((len(idx), 384), np.float32), np.zeros(len(idx), bool))  # none computed yet
+    recall.vectors().ready = lambda idx: np.zeros(len(idx), bool)  # none computed yet
     assert "bus" in fresh.recall_parts("Did the bus come on time today?")[1]
 
 
@@ -114,16 +115,21 @@ def test_while_most_vectors_are_still_missing_recall_is_by_words_alone(tmp_path,
     _memory(path, notes)
     words = LivingMemory(path, relevance=True, budget_tokens=200, cache_dir=tmp_path / "w")
     half = LivingMemory(path, relevance=True, budget_tokens=200, cache_dir=tmp_path / "h", meaning=True)
-    real = half.relevance.vectors().matrix
+    vectors = half.relevance.vectors()
+    real_ready, real_cosines = vectors.ready, vectors.cosines
 
     def newest_half(idx):
-        mat, have = real(idx)
-        have = have.copy()
+        have = real_ready(idx).copy()
         have[: len(idx) // 2] = False
-        return np.where(have[:, None], mat, 0), have
+        return have
 
-    half.relevance.vectors().matrix = newest_half
-    half.relevance.vectors().wait()
+    def cosines(idx, q):
+        cos, _ = real_cosines(idx, q)
+        have = newest_half(idx)
+        return np.where(have[:, None], cos, 0), have
+
+    vectors.ready, vectors.cosines = newest_half, cosines
+    vectors.wait()
     for question in ("Did the tram come late in the rain?", "What did we say about the radio?"):
         assert half.recall_parts(question)[1] == words.recall_parts(question)[1]
     whole = LivingMemory(path, relevance=True, budget_tokens=200, cache_dir=tmp_path / "a", meaning=True)
@@ -144,7 +150,7 @@ def test_a_hand_edit_never_leaves_a_stale_vector_and_the_cache_is_private(tmp_pa
     assert "chemistry" not in mem.recall_parts("What subject is her job about?")[1]
     assert "sourdough" in mem.recall_parts("What does she make at her work?")[1]
     mem.relevance.save()
-    files = list(cache.glob("vectors-*.npz"))
+    files = list(cache.glob("vectors-*.vec"))
     assert len(files) == 1 and stat.S_IMODE(os.stat(files[0]).st_mode) == 0o600
     # A new process takes the vectors from the cache: none is computed again.
     code = (
@@ -163,17 +169,21 @@ def test_many_missing_vectors_are_computed_in_the_background_newest_first(tmp_pa
     mem = LivingMemory(path, relevance=True, budget_tokens=200, cache_dir=tmp_path / "c")
     idx = mem.relevance.index()
     vectors = DocVectors(emb, None, background=True)
-    mat, have = vectors.matrix(idx)
+    have = vectors.ready(idx)
     n = len(idx)
     assert have[n - 48:].all() and not have[: n - 48].any()  # the newest now, the rest later
     vectors.wait()
-    mat, have = vectors.matrix(idx)
-    assert have.all() and np.allclose(np.linalg.norm(mat, axis=1), 1.0, atol=1e-4)
-    # Kept as soon as the background is done (a front end may let go of the memory before exit).
-    kept = DocVectors(emb, tmp_path / "v.npz", background=True)
-    kept.matrix(idx)
+    texts = [meaning_text(idx.pulse(d)) for d in (0, n - 1)]
+    cos, have = vectors.cosines(idx, emb.encode(texts))
+    assert have.all() and cos[0, 0] > 0.99 and cos[n - 1, 1] > 0.99 and cos[0, 1] < 0.99
+    # Kept as soon as they are computed (a front end may let go of the memory before exit).
+    kept = DocVectors(emb, tmp_path / "v.vec", background=True)
+    kept.ready(idx)
     kept.wait()
-    assert DocVectors(emb, tmp_path / "v.npz", background=False).matrix(idx)[1].all()
+    again = DocVectors(emb, tmp_path / "v.vec", background=False)
+    again._embed = None  # nothing to compute: a call would fail
+    assert again.ready(idx).all()
+    assert np.allclose(again.cosines(idx, emb.encode(texts))[0], cos, atol=2e-3)  # float16 on disk
 
 
 def test_vectors_of_texts_the_memory_no_longer_has_are_let_go_of(tmp_path, emb, monkeypatch):
@@ -187,10 +197,74 @@ def test_vectors_of_texts_the_memory_no_longer_has_are_let_go_of(tmp_path, emb, 
     for n in range(3):  # the memory rewritten: new notes each time, the old ones gone
         _memory(path, [f'Amy said: "Round {n}, note {i} about the {w}."' for i, w in enumerate(["garden", "bus", "tea"])])
         idx = LivingMemory(path, relevance=True, budget_tokens=200, cache_dir=tmp_path / "c").relevance.index()
-        mat, have = vectors.matrix(idx)
-        assert have.all()
+        assert vectors.ready(idx).all()
     keys = set(np.frombuffer(idx.keys, dtype=np.uint64).tolist())
-    assert set(vectors._vec) == keys and len(keys) == 3
+    assert set(vectors._keys[:vectors._n].tolist()) == keys and len(keys) == 3
+
+
+def test_the_vectors_live_in_one_file_that_processes_share_and_a_torn_record_costs_only_itself(tmp_path, emb):
+    """The process holds only the vectors' keys: they are appended to a file as computed and read
+    back in blocks (a long-lived Milo held them all in RAM, growing with its memory and archive).
+    Another Milo on the same memory uses what this one computed; a record torn by a kill or
+    zeroed by a power cut is ignored, and the next append starts on a whole record."""
+    path = tmp_path / "Living_Memory.md"
+    _memory(path, [f'Amy said: "Note {i}: the {w} needs fixing."' for i, w in enumerate(["fence", "bike", "roof"] * 5)])
+    idx = LivingMemory(path, relevance=True, budget_tokens=200, cache_dir=tmp_path / "c").relevance.index()
+    file = tmp_path / "v.vec"
+    first = DocVectors(emb, file, background=False)
+    assert first.ready(idx).all()
+    rec = first._rec.itemsize
+    assert file.stat().st_size == HEADER + len(idx) * rec and stat.S_IMODE(file.stat().st_mode) == 0o600
+    second = DocVectors(emb, file, background=False)
+    second._embed = None  # all there: nothing is computed again
+    assert second.ready(idx).all()
+    q = emb.encode(["the roof is leaking"])
+    want = first.cosines(idx, q)[0]
+    assert np.allclose(want, second.cosines(idx, q)[0])
+    # A kill mid-write left half a record; a power cut zeroed the one before it.
+    with open(file, "r+b") as f:
+        f.seek(HEADER + (len(idx) - 1) * rec + 8)
+        f.write(bytes(rec - 8))
+        f.seek(0, 2)
+        f.write(bytes(rec // 2))
+    third = DocVectors(emb, file, background=False)
+    have = third.ready(idx)  # the zeroed one is computed again, appended after the torn half
+    assert have.all() and (file.stat().st_size - HEADER) % rec == 0
+    assert np.allclose(third.cosines(idx, q)[0], want, atol=2e-3)
+    second._embed = None
+    assert second.ready(idx).all()  # it reads what the third appended
+    # Nothing usable (another model's file, or garbage): started anew, never read as vectors.
+    file.write_bytes(b"not a vector file" * 100)
+    fourth = DocVectors(emb, file, background=False)
+    assert fourth.ready(idx).all() and file.read_bytes().startswith(b"MILOVEC1")
+
+
+def test_the_cache_of_earlier_versions_is_taken_over(tmp_path, emb):
+    path = tmp_path / "Living_Memory.md"
+    _memory(path, [f'Amy said: "Note {i} about the {w}."' for i, w in enumerate(["garden", "bus", "tea"])])
+    idx = LivingMemory(path, relevance=True, budget_tokens=200, cache_dir=tmp_path / "c").relevance.index()
+    keys = np.frombuffer(idx.keys, dtype=np.uint64)
+    vecs = emb.encode([meaning_text(idx.pulse(d)) for d in range(len(idx))]).astype(np.float16)
+    np.savez(tmp_path / "v.npz", model=np.array(emb.model_id), keys=keys, vecs=vecs)
+    vectors = DocVectors(emb, tmp_path / "v.vec", background=False)
+    vectors._embed = None
+    assert vectors.ready(idx).all() and not (tmp_path / "v.npz").exists()
+
+
+def test_records_of_notes_gone_are_dropped_from_the_file_once_they_are_many(tmp_path, emb, monkeypatch):
+    from milo.memory import vectors as vmod
+
+    monkeypatch.setattr(vmod, "PRUNE_MIN", 4)
+    path, file = tmp_path / "Living_Memory.md", tmp_path / "v.vec"
+    vectors = DocVectors(emb, file, background=False)
+    other = DocVectors(emb, file, background=False)  # another process on the same file
+    for n in range(3):
+        _memory(path, [f'Amy said: "Round {n}, note {i} about the {w}."' for i, w in enumerate(["garden", "bus", "tea"])])
+        idx = LivingMemory(path, relevance=True, budget_tokens=200, cache_dir=tmp_path / "c").relevance.index()
+        assert vectors.ready(idx).all()
+    assert (file.stat().st_size - HEADER) // vectors._rec.itemsize == 3  # 9 written, the 6 gone dropped
+    other._embed = None
+    assert other.ready(idx).all()  # it follows the file that replaced the one it had open
 
 
 @pytest.mark.model
@@ -205,9 +279,9 @@ def test_milo_chat_keeps_the_vectors_it_computed_for_the_next_wake(tmp_path):
            "MILO_ROBOT": "none"}
     proc = run_milo("chat", "--model", "tiny", input="What did I say about the garden?\n", env=env)
     assert proc.returncode == 0, proc.stderr
-    (kept,) = (tmp_path / "cache").rglob("vectors-*.npz")
-    with np.load(kept) as z:
-        assert len(z["keys"]) >= 48  # those computed before the turn's recall, at least
+    (kept,) = (tmp_path / "cache").rglob("vectors-*.vec")
+    records = np.fromfile(kept, dtype=[("key", "<u8"), ("vec", "<f2", (384,))], offset=HEADER)
+    assert len(records) >= 48  # those computed before the turn's recall, at least
 
 
 NOTES = [Candidate("1", 'Gosia said: "Dzień dobry Milo! I\'m Małgorzata, but friends call me Gosia. I\'m a nurse at a children\'s hospital."'),

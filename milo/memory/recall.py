@@ -178,14 +178,14 @@ class MemoryRecall:
         idx = self.index()
         if not len(idx):
             return None
-        mat, have = vectors.matrix(idx)
+        have = vectors.ready(idx)
         if (~have).sum() > (1 - MEANING_COVERAGE) * len(have):
             return None  # words alone until the background has the vectors (see MEANING_COVERAGE)
         q = vectors.emb.encode([query, earlier] if earlier.strip() else [query])
-        cos = mat @ q[0]
+        both, have = vectors.cosines(idx, q)
+        cos = both[:, 0].astype(np.float64)
         if len(q) > 1:
-            cos += EARLIER_WEIGHT * (mat @ q[1])
-        cos = cos.astype(np.float64)
+            cos += EARLIER_WEIGHT * both[:, 1]
         cos[~have] = -np.inf
         if exclude_from is not None:
             cos[idx.excluded(exclude_from)] = -np.inf
