@@ -233,10 +233,13 @@ def test_the_vectors_live_in_one_file_that_processes_share_and_a_torn_record_cos
     assert np.allclose(third.cosines(idx, q)[0], want, atol=2e-3)
     second._embed = None
     assert second.ready(idx).all()  # it reads what the third appended
-    # Nothing usable (another model's file, or garbage): started anew, never read as vectors.
+    # Nothing usable (another model's file, or garbage): started anew, never read as vectors;
+    # a compaction's temp file, its process killed, removed.
     file.write_bytes(b"not a vector file" * 100)
+    stray = tmp_path / ".v.vec.99999999.12345.tmp"
+    stray.write_bytes(b"half")
     fourth = DocVectors(emb, file, background=False)
-    assert fourth.ready(idx).all() and file.read_bytes().startswith(b"MILOVEC1")
+    assert fourth.ready(idx).all() and file.read_bytes().startswith(b"MILOVEC1") and not stray.exists()
 
 
 def test_the_cache_of_earlier_versions_is_taken_over(tmp_path, emb):

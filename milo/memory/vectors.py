@@ -117,6 +117,7 @@ class DocVectors:
         self._close()
         head = _header(self.dim, self.emb.model_id)
         self.path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+        storage.clean_temps(self.path)  # a compaction's, killed half-way
         old = self.path.with_suffix(".npz")  # the cache of earlier versions, all in one array
         for _ in range(3):
             try:
