@@ -21,6 +21,7 @@ from typing import Callable, Generator, Iterable, Mapping, Optional, Protocol, S
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage
 from langchain_core.runnables import Runnable
 
+from milo import heap
 from milo.chat.addressing import fixed_reply, reply_opening
 from milo.chat.bounded import Dropped, stream_within
 from milo.chat.chain import build_chain
@@ -618,6 +619,7 @@ class Milo:
             after()  # the embedded model saves its prompt state for the next process (~0.2 s)
         if prefill_next and not cancelled.is_set():
             self.prefill(stop=hurried)
+        heap.give_back()  # what the turn freed, before Milo waits for the next message
         return result
 
     def _as_continued(self, reply: str) -> Optional[list[BaseMessage]]:

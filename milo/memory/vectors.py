@@ -34,7 +34,7 @@ from typing import Optional
 
 import numpy as np
 
-from milo import storage
+from milo import heap, storage
 from milo.memory.index import PulseIndex, meaning_text
 
 log = logging.getLogger("milo.memory")
@@ -332,6 +332,7 @@ class DocVectors:
                 with self._lock:
                     self._pending, self._thread = [], None
                 return
+        heap.give_back()  # the batches' arrays, freed in this thread's own heap
 
     def wait(self) -> None:
         """Until the background has computed what it was given (benches, tests)."""
