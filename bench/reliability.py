@@ -1087,8 +1087,8 @@ def soak(turns: int, deadline: float, kills: int = 4, seed: int = 23, meaning: b
             row.notes.append(f"after the warm-up -> at the end: RSS {before[0] // 1024} -> {after[0] // 1024} MB "
                              f"({growth:+.1f}%; without mapped files {anon[0] // 1024} -> {anon[1] // 1024} MB, "
                              f"{100.0 * (anon[1] - anon[0]) / max(anon[0], 1):+.1f}%), open files {before[1]} -> {after[1]}, "
-                             f"threads {before[2]} -> {after[2]}; the memory and its archive (recall searches both: "
-                             f"their index and vectors grow with them) {pulses_before} -> {_pulses(path)} pulses")
+                             f"threads {before[2]} -> {after[2]}; the memory and its archive (recall searches both; "
+                             f"the word index grows with them) {pulses_before} -> {_pulses(path)} pulses")
             if after[1] > before[1] or after[2] > before[2]:
                 row.torn += 1  # counted as a fault: something leaks
                 row.notes.append("open files or threads grew")

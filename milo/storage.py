@@ -53,7 +53,7 @@ def fsync_dir(directory: os.PathLike | str) -> None:
         os.close(fd)
 
 
-def _write_all(fd: int, data: bytes, at: Optional[int] = None) -> None:
+def write_all(fd: int, data: bytes, at: Optional[int] = None) -> None:
     """All of `data`, at the fd's position or at offset `at`."""
     view = memoryview(data)
     while view:
@@ -82,7 +82,7 @@ def _note_pending(path: Path, st: os.stat_result, out: bytes) -> bool:
             return False
         raise
     try:
-        _write_all(fd, json.dumps(head).encode() + b"\n" + out)
+        write_all(fd, json.dumps(head).encode() + b"\n" + out)
         os.fsync(fd)
     finally:
         os.close(fd)
@@ -109,7 +109,7 @@ def complete_pending(fd: int, path: Path) -> int:
         if whole and (st.st_dev, st.st_ino) == (head["dev"], head["ino"]) and at < st.st_size < at + len(out):
             there = os.pread(fd, st.st_size - at, at)
             if out.startswith(there):
-                _write_all(fd, out[len(there):], at=st.st_size)
+                write_all(fd, out[len(there):], at=st.st_size)
                 os.fsync(fd)
                 added = len(out) - len(there)
     except (ValueError, KeyError, TypeError):
@@ -216,7 +216,7 @@ def _write_temp(tmp: Path, data: bytes, mode: int, lock: bool = False) -> int:
         if lock:
             flock(fd)
         os.fchmod(fd, mode)
-        _write_all(fd, data)
+        write_all(fd, data)
         os.fsync(fd)
     except BaseException:
         os.close(fd)

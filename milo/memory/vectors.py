@@ -131,9 +131,7 @@ class DocVectors:
             if os.pread(fd, HEADER, 0) == head:
                 break
             os.close(fd)  # another model's, or damaged: started anew
-            tmp = storage.temp_name(self.path)
-            os.close(storage._write_temp(tmp, head, storage.PRIVATE))
-            storage.install_file(tmp, self.path)
+            storage.atomic_replace(self.path, head, mode=storage.PRIVATE)
         else:
             raise OSError(errno.EAGAIN, "the file kept changing")
         st = os.fstat(fd)
@@ -226,7 +224,7 @@ class DocVectors:
                 if (st.st_dev, st.st_ino) == self._ino:
                     size = os.fstat(self._fd).st_size
                     pad = -(size - HEADER) % self._rec.itemsize  # a record torn by a kill: made whole, then ignored
-                    storage._write_all(self._fd, bytes(pad) + data, at=size)
+                    storage.write_all(self._fd, bytes(pad) + data, at=size)
                     return
             finally:
                 fcntl.flock(self._fd, fcntl.LOCK_UN)
@@ -272,11 +270,11 @@ class DocVectors:
             keep, size = self._keep(live), self._rec.itemsize
             fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, storage.PRIVATE)
             try:
-                storage._write_all(fd, os.pread(fd_old, HEADER, 0))
+                storage.write_all(fd, os.pread(fd_old, HEADER, 0))
                 for start in range(0, self._n, BLOCK):
                     stop = min(self._n, start + BLOCK)
                     recs = np.frombuffer(os.pread(fd_old, (stop - start) * size, HEADER + start * size), dtype=self._rec)
-                    storage._write_all(fd, recs[keep[start:stop]].tobytes())
+                    storage.write_all(fd, recs[keep[start:stop]].tobytes())
             finally:
                 os.close(fd)
             storage.install_file(tmp, self.path)
