@@ -17,6 +17,7 @@ RANK = {
     "milo.config": 1,
     "milo.storage": 1,
     "milo.sentences": 1,  # where a sentence ends: text alone, for chat and voice
+    "milo.heap": 1,  # freed memory given back to the system: the C library alone
     "milo.memory": 2,
     "milo.sessions": 2,
     "milo.brains": 2,
