@@ -13,22 +13,23 @@ from __future__ import annotations
 import ctypes
 from typing import Callable, Optional
 
-_trim: Optional[Callable[[int], int]] = None
-_looked = False
+
+def _malloc_trim() -> Optional[Callable[[int], int]]:
+    try:
+        trim = ctypes.CDLL(None).malloc_trim
+    except (OSError, AttributeError):
+        return None
+    trim.argtypes, trim.restype = [ctypes.c_size_t], ctypes.c_int
+    return trim
+
+
+_TRIM = _malloc_trim()
 
 
 def give_back() -> None:
     """Return freed heap pages to the system (glibc); nothing where the C library cannot."""
-    global _trim, _looked
-    if not _looked:
-        _looked = True
-        try:
-            _trim = ctypes.CDLL(None).malloc_trim
-            _trim.argtypes, _trim.restype = [ctypes.c_size_t], ctypes.c_int
-        except (OSError, AttributeError):
-            _trim = None
-    if _trim is not None:
-        _trim(0)
+    if _TRIM is not None:
+        _TRIM(0)
 
 
 __all__ = ["give_back"]

@@ -73,7 +73,7 @@ def _header(dim: int, model_id: str) -> bytes:
 
 def _unit(vecs: np.ndarray) -> np.ndarray:
     """Which rows are unit vectors (a torn or zeroed record is not)."""
-    return np.abs(np.linalg.norm(vecs.astype(np.float32), axis=1) - 1.0) < UNIT_TOL
+    return np.abs(np.linalg.norm(vecs, axis=1) - 1.0) < UNIT_TOL
 
 
 class DocVectors:
@@ -88,12 +88,11 @@ class DocVectors:
         self._rec = np.dtype([("key", "<u8"), ("vec", "<f4", (self.dim,))])  # float32: numpy turns float16 into float32 at ~3 ns a number (16,000 pulses: 29 ms a question instead of 10)
         self._lock = threading.RLock()
         self._keys = np.zeros(1024, dtype=np.uint64)  # the key of each stored record; 0: not usable
-        self._n = 0
+        self._n = 0  # records stored (in the file: read so far, whole ones only)
         self._sorted: Optional[tuple[np.ndarray, np.ndarray]] = None  # (keys sorted, their rows)
         self._ram: Optional[np.ndarray] = None  # the records' vectors where there is no file
         self._fd: Optional[int] = None
         self._ino: Optional[tuple[int, int]] = None
-        self._size = HEADER  # bytes of the file read so far (whole records only)
         self._pending: list[tuple[int, str]] = []  # (key, text) for the background, newest first
         self._thread: Optional[threading.Thread] = None
         if self.path is not None:
@@ -110,7 +109,7 @@ class DocVectors:
     def _close(self) -> None:
         if self._fd is not None:
             os.close(self._fd)
-        self._fd, self._ino, self._size, self._n, self._sorted = None, None, HEADER, 0, None
+        self._fd, self._ino, self._n, self._sorted = None, None, 0, None
 
     def _open(self) -> None:
         """Open (or start) the file and read its keys."""
@@ -166,18 +165,21 @@ class DocVectors:
                 self._close()
                 self._ram = np.zeros((1024, self.dim), dtype=np.float32)
             return
-        whole = HEADER + (st.st_size - HEADER) // self._rec.itemsize * self._rec.itemsize
-        while self._size < whole:  # a torn last record waits for the next append to pad it
-            take = min(whole - self._size, BLOCK * self._rec.itemsize)
-            recs = np.frombuffer(os.pread(self._fd, take, self._size), dtype=self._rec)
-            keys = np.where(_unit(recs["vec"]), recs["key"], 0)
+        rows = (st.st_size - HEADER) // self._rec.itemsize  # a torn last record waits for the next append to pad it
+        while self._n < rows:
+            recs = self._records(self._fd, self._n, min(rows, self._n + BLOCK))
+            if not len(recs):
+                break  # cut short meanwhile
             self._grow(self._n + len(recs))
-            self._keys[self._n:self._n + len(recs)] = keys
+            self._keys[self._n:self._n + len(recs)] = np.where(_unit(recs["vec"]), recs["key"], 0)
             self._n += len(recs)
-            self._size += len(recs) * self._rec.itemsize
             self._sorted = None
-            if len(recs) * self._rec.itemsize < take:
-                break
+
+    def _records(self, fd: int, start: int, stop: int) -> np.ndarray:
+        """Records start..stop of the file open as `fd` (fewer where it is shorter)."""
+        size = self._rec.itemsize
+        raw = os.pread(fd, (stop - start) * size, HEADER + start * size)
+        return np.frombuffer(raw[:len(raw) // size * size], dtype=self._rec)
 
     def _grow(self, n: int) -> None:
         if n > len(self._keys):
@@ -237,8 +239,7 @@ class DocVectors:
             if self._fd is None:
                 yield start, self._ram[start:stop]
             else:
-                raw = os.pread(self._fd, (stop - start) * self._rec.itemsize, HEADER + start * self._rec.itemsize)
-                yield start, np.frombuffer(raw, dtype=self._rec)["vec"]
+                yield start, self._records(self._fd, start, stop)["vec"]
 
     def _keep(self, live: np.ndarray) -> np.ndarray:
         """Which records to keep: the first of each live key."""
@@ -255,7 +256,6 @@ class DocVectors:
             self._ram = np.ascontiguousarray(self._ram[:self._n][keep])
             self._keys = np.ascontiguousarray(self._keys[:self._n][keep])
             self._n, self._sorted = len(self._keys), None
-            self._grow(1024)
             return
         fd_old, ino_old = self._fd, self._ino
         try:
@@ -267,14 +267,13 @@ class DocVectors:
             self._read_new()  # what was appended before we held the lock
             if self._ino != ino_old:
                 return  # another process compacted it first (our lock went with the old fd)
-            keep, size = self._keep(live), self._rec.itemsize
+            keep = self._keep(live)
             fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, storage.PRIVATE)
             try:
                 storage.write_all(fd, os.pread(fd_old, HEADER, 0))
                 for start in range(0, self._n, BLOCK):
                     stop = min(self._n, start + BLOCK)
-                    recs = np.frombuffer(os.pread(fd_old, (stop - start) * size, HEADER + start * size), dtype=self._rec)
-                    storage.write_all(fd, recs[keep[start:stop]].tobytes())
+                    storage.write_all(fd, self._records(fd_old, start, stop)[keep[start:stop]].tobytes())
             finally:
                 os.close(fd)
             storage.install_file(tmp, self.path)
