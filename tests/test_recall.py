@@ -8,6 +8,7 @@ import subprocess
 import sys
 from datetime import datetime, timedelta
 
+import numpy as np
 import pytest
 from helpers import ROOT, run_milo
 
@@ -135,6 +136,32 @@ def test_new_pulses_are_indexed_incrementally(tmp_path):
                    check=True, env=dict(os.environ, PYTHONPATH=str(ROOT)))
     assert "Rocket" in mem.recall_parts("tortoise")[1] or "Rocket" in mem.recall_parts("tortoise")[0]
     assert len(idx) == before + 4
+
+
+def test_a_long_lived_index_stays_bounded_and_scores_as_a_fresh_build(tmp_path, monkeypatch):
+    """Pulses etched one by one (the delta) are merged into the base before the delta grows past
+    its bound, and the scores are then exactly those of an index built from the file at once."""
+    from milo.memory import index as index_mod
+
+    monkeypatch.setattr(index_mod, "DELTA_TERMS", 40)
+    path = tmp_path / "Living_Memory.md"
+    build(path, 60)
+    mem = LivingMemory(path, relevance=True, budget_tokens=400)
+    idx = mem.relevance.index()
+    merged = 0
+    for i in range(120):
+        mem.witness(f"Amy fixed bicycle {1000 + i} with Zoë and wrote code x{i:04x}", "Ask about the ride", "Nice!")
+        assert idx.refresh() is False and len(idx.delta) <= 40 + 12  # one pulse's terms over the bound at most
+        merged += not idx.delta
+    assert merged > 0
+    fresh = index_mod.PulseIndex(list(idx.paths))
+    fresh.refresh()
+    assert len(fresh) == len(idx)
+    for q in ("bicycle 1057", "zoë", "x004f", "cat", "ride"):
+        a, b = idx.scores(q), fresh.scores(q)
+        assert a is not None and b is not None and np.allclose(a, b), q
+    assert idx.scores("1057")[len(idx) - 120 + 57] == idx.scores("1057").max() > 0
+    assert idx.scores("qwzx plovers") is None
 
 
 def test_disk_cache_is_used_and_never_stale(tmp_path):

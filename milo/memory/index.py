@@ -34,12 +34,12 @@ from typing import Iterable, Optional
 import numpy as np
 
 from milo import storage
-from milo.memory.format import Pulse, pinned_section, read_pulses, split_lines
+from milo.memory.format import Pulse, iter_lines, pinned_section, read_pulses, split_lines
 from milo.memory.notes import is_filler, is_question
 
 log = logging.getLogger("milo.memory")
 
-INDEX_VERSION = 8  # 8: a key of each doc's meaning text (milo.memory.vectors); 7: Milo's REPLY lines not indexed; 6: stems, compounds, irregular forms; header dates
+INDEX_VERSION = 9  # 9: terms kept as 64-bit keys, not strings; 8: a key of each doc's meaning text (milo.memory.vectors); 7: Milo's REPLY lines not indexed; 6: stems, compounds, irregular forms; header dates
 _WORD = re.compile(r"[^\W_]+(?:[-'\u2019][^\W_]+)*")
 _STOP = frozenset(
     "a an and are as at be but by do did does for from had has have he her him his i if in into is it its "
@@ -49,6 +49,7 @@ _STOP = frozenset(
     "how whose whom being any some these those very s t m ll re ve d".split()
 )
 K1, B = 1.2, 0.75
+DELTA_TERMS = 4096  # terms in the delta postings before they are merged into the base
 STEM = 6  # a stemmed word is cut to this many letters: a crude, language-blind stem
 _VOWEL = re.compile(r"[aeiouy]")
 
@@ -124,7 +125,9 @@ def terms(text: str) -> list[str]:
             s = _STEMS.get(t)
             if s is None:
                 s = stem(t)
-                if len(_STEMS) < 100_000:  # a cache of the words seen, bounded
+                # a cache of the words seen, bounded; not of numbers and codes, which a
+                # long-lived memory keeps meeting for the first time (and stem cannot change)
+                if len(_STEMS) < 50_000 and t.isalpha():
                     _STEMS[t] = s
             out.append(s)
     return out
@@ -173,6 +176,12 @@ def meaning_text(pulse: Pulse) -> str:
     return " ".join(v for v in _note_values(pulse) if not is_filler(v))
 
 
+def term_key(term: str) -> int:
+    """The 64-bit key an index term is kept as: a long-lived memory meets new words (names,
+    numbers) for ever, and a key is 8 bytes in an array where a word was a string in a dict."""
+    return int.from_bytes(hashlib.blake2b(term.encode("utf-8", "replace"), digest_size=8).digest(), "little")
+
+
 def text_key(text: str) -> int:
     """A 64-bit key of a text (0 for no text): a vector is looked up by what it embeds, so an
     edited note can never keep an old vector."""
@@ -192,9 +201,10 @@ class _FileState:
 class PulseIndex:
     """BM25 over the pulses of one or more files, updated incrementally.
 
-    Compact on purpose (it is pickled to disk and loaded at every start): documents are
-    parallel arrays, postings a CSR block (`base`) built in one pass with numpy, plus a small
-    `delta` dict for pulses added since.
+    Compact on purpose (it is pickled to disk and loaded at every start, and lives as long as
+    Milo does): documents are parallel arrays, postings a CSR block (`base`, its rows the sorted
+    term keys in `vocab`) built in one pass with numpy, plus a small `delta` dict for pulses
+    added since, merged into the base when it grows past DELTA_TERMS.
     """
 
     def __init__(self, paths: list[Path]):
@@ -206,7 +216,7 @@ class PulseIndex:
         self.lengths = array("I")
         self.day = array("I")  # the header's date as yyyymmdd, 0 when it has none
         self.keys = array("Q")  # text_key(meaning_text(pulse)) of each doc
-        self.vocab: dict[str, int] = {}  # term -> row of the CSR base
+        self.vocab = np.zeros(0, dtype=np.uint64)  # term_key of each row of the CSR base, sorted
         self.indptr = np.zeros(1, dtype=np.int64)
         self.base_ids = np.zeros(0, dtype=np.uint32)
         self.base_tfs = np.zeros(0, dtype=np.uint16)
@@ -244,57 +254,59 @@ class PulseIndex:
             ids, tfs = self.delta.setdefault(w, (array("I"), array("H")))
             ids.append(doc)
             tfs.append(min(c, 65535))
+        if len(self.delta) > DELTA_TERMS:
+            self.compact()
 
     def _add_bulk(self, source: int, pulses: Iterable[Pulse]) -> None:
         """Many pulses at once (a build): collect (term, doc, tf) triples, then one numpy sort."""
-        vocab = {t: i for i, t in enumerate(self._all_terms())}
-        t_col, d_col, f_col = array("I"), array("I"), array("H")
+        keys: dict[str, int] = {}  # this build's words, each hashed once
+        t_col, d_col, f_col = array("Q"), array("I"), array("H")
         for pulse in pulses:
             if not pulse.fields:
                 continue
             words = terms(_indexed_text(pulse))
             doc = self._add_doc(source, pulse, words)
             for w, c in Counter(words).items():
-                t_col.append(vocab.setdefault(w, len(vocab)))
+                k = keys.get(w)
+                if k is None:
+                    k = keys[w] = term_key(w)
+                t_col.append(k)
                 d_col.append(doc)
                 f_col.append(min(c, 65535))
-        self._merge(vocab, np.frombuffer(t_col, dtype=np.uint32), np.frombuffer(d_col, dtype=np.uint32), np.frombuffer(f_col, dtype=np.uint16))
+        del keys
+        self._merge(np.frombuffer(t_col, dtype=np.uint64), np.frombuffer(d_col, dtype=np.uint32), np.frombuffer(f_col, dtype=np.uint16))
 
-    def _all_terms(self) -> list[str]:
-        terms_ = sorted(self.vocab, key=self.vocab.get)
-        return terms_ + [t for t in self.delta if t not in self.vocab]
-
-    def _merge(self, vocab: dict, t_new, d_new, f_new) -> None:
-        """Rebuild the CSR base from itself, the delta and the new triples."""
+    def _merge(self, t_new, d_new, f_new) -> None:
+        """Rebuild the CSR base from itself, the delta and the new (term key, doc, tf) triples."""
         parts_t, parts_d, parts_f = [t_new], [d_new], [f_new]
         if len(self.base_ids):
-            rows = np.repeat(np.arange(len(self.indptr) - 1, dtype=np.uint32), np.diff(self.indptr))
-            parts_t.append(rows)  # base rows keep their numbers: vocab extends the old order
+            parts_t.append(np.repeat(self.vocab, np.diff(self.indptr)))
             parts_d.append(self.base_ids)
             parts_f.append(self.base_tfs)
         for w, (ids, tfs) in self.delta.items():
-            parts_t.append(np.full(len(ids), vocab.setdefault(w, len(vocab)), dtype=np.uint32))
+            parts_t.append(np.full(len(ids), term_key(w), dtype=np.uint64))
             parts_d.append(np.frombuffer(ids, dtype=np.uint32))
             parts_f.append(np.frombuffer(tfs, dtype=np.uint16))
-        t = np.concatenate(parts_t)
-        order = np.lexsort((np.concatenate(parts_d), t))
-        self.base_ids = np.concatenate(parts_d)[order]
-        self.base_tfs = np.concatenate(parts_f)[order]
-        counts = np.bincount(t, minlength=len(vocab))
-        self.indptr = np.concatenate([[0], np.cumsum(counts)]).astype(np.int64)
-        self.vocab, self.delta = vocab, {}
+        t, d = np.concatenate(parts_t), np.concatenate(parts_d)
+        order = np.lexsort((d, t))  # by term, then doc: each row's doc ids ascending
+        t = t[order]
+        self.base_ids, self.base_tfs = d[order], np.concatenate(parts_f)[order]
+        starts = np.flatnonzero(np.concatenate([[True], t[1:] != t[:-1]])) if len(t) else np.zeros(0, dtype=np.int64)
+        self.vocab = t[starts]
+        self.indptr = np.concatenate([starts, [len(t)]]).astype(np.int64)
+        self.delta = {}
 
     def compact(self) -> None:
         if self.delta:
-            vocab = {t: i for i, t in enumerate(self._all_terms())}
             empty = np.zeros(0, dtype=np.uint32)
-            self._merge(vocab, empty, empty, np.zeros(0, dtype=np.uint16))
+            self._merge(np.zeros(0, dtype=np.uint64), empty, np.zeros(0, dtype=np.uint16))
 
     def postings(self, term: str):
         """(doc ids, term frequencies) of a term, base and delta together."""
         parts_i, parts_f = [], []
-        row = self.vocab.get(term)
-        if row is not None:
+        key = np.uint64(term_key(term))
+        row = int(np.searchsorted(self.vocab, key))
+        if row < len(self.vocab) and self.vocab[row] == key:
             a, b = self.indptr[row], self.indptr[row + 1]
             parts_i.append(self.base_ids[a:b])
             parts_f.append(self.base_tfs[a:b])
@@ -307,9 +319,8 @@ class PulseIndex:
         return (np.concatenate(parts_i), np.concatenate(parts_f)) if len(parts_i) > 1 else (parts_i[0], parts_f[0])
 
     def _parse_from(self, source: int, data: bytes, start: int) -> None:
-        lines = split_lines(data[start:])
         line_no = data.count(b"\n", 0, start) + 1 if start else 1
-        self._add_bulk(source, read_pulses(lines, start_offset=start, start_line=line_no, timestamps=False))
+        self._add_bulk(source, read_pulses(iter_lines(data, start), start_offset=start, start_line=line_no, timestamps=False))
 
     def refresh(self) -> bool:
         """Bring the index in step with the files; True when anything changed."""
