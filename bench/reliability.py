@@ -988,8 +988,11 @@ def soak(turns: int, deadline: float, kills: int = 4, seed: int = 23, meaning: b
         model = choose_model("openai:soak", env={"MILO_BASE_URL": server.url}, timeout=30)
         persona = Persona.load(user_name="Amy")
         store = SessionStore(sessions, ttl=3 * 3600, clock=lambda: clock[0].timestamp())
-        acked: set[tuple[str, int]] = set()
-        forgettable: set[tuple[str, int]] = set()
+        # The bench's own bookkeeping lives in the measured process: a flag byte a turn, not a
+        # set of tuples (~150 bytes a turn, 3 MB of "growth" over 20,000 turns that was not Milo's)
+        ACKED, FORGETTABLE = 1, 2
+        turn_flags = bytearray(turns)
+        acked: set[tuple[str, int]] = set()  # the killed processes' turns, a few dozen
         edit_every, forget_every, archive_every = min(150, max(10, turns // 8)), min(250, max(20, turns // 3)), min(900, max(30, turns // 2))
         rewrites = Counter()
         kill_at = set(rng.sample(range(turns // 10, turns), min(kills, max(0, turns - turns // 10)))) if kills else set()
@@ -1014,9 +1017,7 @@ def soak(turns: int, deadline: float, kills: int = 4, seed: int = 23, meaning: b
                 continue
             row.tried += 1
             if result.pulse is not None:
-                acked.add(("p", r))
-                if "forgetme" in text:
-                    forgettable.add(("p", r))
+                turn_flags[r] = ACKED | (FORGETTABLE if "forgetme" in text else 0)
             elif len(row.notes) < 6:
                 row.notes.append(f"turn {r} not etched: {result.error or result.memory_changes}")
             if r % edit_every == edit_every - 1:  # the user edits the file by hand
@@ -1073,6 +1074,8 @@ def soak(turns: int, deadline: float, kills: int = 4, seed: int = 23, meaning: b
         found = set()
         for m in re.finditer(r"^CORE_UPDATE: .*?(?:day \d+ |(k\d+) )#(\d+)#", text, re.MULTILINE):
             found.add((m.group(1) or "p", int(m.group(2))))
+        acked |= {("p", i) for i, f in enumerate(turn_flags) if f & ACKED}
+        forgettable = {("p", i) for i, f in enumerate(turn_flags) if f & FORGETTABLE}
         lost = [k for k in acked - forgettable if k not in found]
         row.lost_pulses += len(lost)
         row.lost_lines += sum(1 for u in user if u not in text)
