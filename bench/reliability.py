@@ -1110,7 +1110,7 @@ def _merged(rows: list[Row]) -> Row:
 def run(quick: bool = False, budget_s: float = 840.0) -> list[Row]:
     start = time.monotonic()
     counts = dict(kills=12, rewrites=16, seconds=6.0, rounds=1, per_writer=40, nano=1, hostile=60, cuts=12, soak=100) if quick else \
-        dict(kills=200, rewrites=100, seconds=60.0, rounds=3, per_writer=300, nano=20, hostile=1000, cuts=150, soak=20000)
+        dict(kills=200, rewrites=100, seconds=60.0, rounds=3, per_writer=300, nano=20, hostile=1000, cuts=200, soak=20000)
     share = budget_s / 8
     rows = []
     for make in (lambda: writer_kills(counts["kills"], time.monotonic() + share),
