@@ -24,6 +24,9 @@ fragments, duplicated entries, tracebacks. The goal is a row of zeros everywhere
   with conversations rotating, hand edits, forgets, archives and other Milo processes killed
   mid-turn; every acknowledged turn must be there, and RSS, open files and threads must not grow
   (see "a week in an hour" below).
+- slow answers: a server that drips its answer (a piece every 0.4-2.5 s, never silent long enough
+  for a read timeout) against MILO_TIMEOUT of 1-3 s: every turn must end within 1 s of its bound,
+  with its one sentence, the connection dropped and nothing etched (issue 27: 66 s at a 2 s bound).
 - hostile files: random bytes, byte-order marks, CR/CRLF/lone-CR line ends, huge lines, fake and
   garbled headers, NULs, invalid UTF-8, mixed with real entries: read, recall, forget and etch
   each; no traceback, and nothing but the forgotten entries may change.
@@ -701,6 +704,62 @@ def _one_hostile(row: Row, rng: random.Random, path: Path, data: bytes, sub: Pat
 # ---- the table --------------------------------------------------------------------------------
 
 
+# ---- slow answers ------------------------------------------------------------------------------
+
+def drips(trials: int, deadline: float, seed: int = 29) -> Row:
+    """A turn against a server that drips its answer must end at MILO_TIMEOUT, within 1 s, and
+    drop the connection; counted in `torn` when it ran past, a traceback when it raised."""
+    sys.path.insert(0, str(ROOT / "tests"))
+    from model_server import ScriptedModelServer
+
+    from milo.chat.models import choose_model
+    from milo.chat.persona import Persona
+    from milo.chat.turn import Milo
+
+    row = Row("slow answers (MILO_TIMEOUT held within 1 s)")
+    rng = random.Random(seed)
+    overs = []
+    with tempfile.TemporaryDirectory() as d, ScriptedModelServer() as server:
+        path = Path(d) / "Living_Memory.md"
+        path.write_text(PINNED)
+        for t in range(trials):
+            if time.monotonic() > deadline:
+                row.notes.append(f"stopped at the deadline after {t} trials")
+                break
+            bound, every = rng.choice([1, 2, 3]), rng.uniform(0.4, 2.5)
+            server.steps = [("drip", every)]
+            # the read timeout above the drip: only the turn's own bound can end it
+            model = choose_model("openai:drip", env={"MILO_BASE_URL": server.url}, timeout=10)
+            milo = Milo(model, LivingMemory(path), Persona.load(user_name="Amy"), retries=0, timeout=bound)
+            start = time.monotonic()
+            try:
+                result = milo.turn(f"hello {t}", on_reply=lambda piece: None)
+            except Exception as e:  # noqa: BLE001 - counted
+                row.tracebacks += 1
+                row.notes.append(f"trial {t}: {type(e).__name__}: {e}")
+                continue
+            took = time.monotonic() - start
+            row.tried += 1
+            overs.append(took - bound)
+            if took > bound + 1.0 or result.ok or result.pulse is not None:
+                row.torn += 1
+                row.notes.append(f"trial {t}: bound {bound} s, a piece every {every:.1f} s: ended after {took:.1f} s, "
+                                 f"ok={result.ok}, etched={result.pulse is not None}")
+        # The reader drops the connection when the next piece comes (it is blocked reading it), and
+        # the server's write fails at the second piece after that: every stream seen gone within
+        # 3 pieces of the last turn (the server answers each on a thread of its own).
+        end = time.monotonic() + 3 * 2.5 + 1
+        while server.gave_up < row.tried and time.monotonic() < end:
+            time.sleep(0.05)
+        if server.gave_up < row.tried:
+            row.torn += row.tried - server.gave_up
+            row.notes.append(f"{row.tried - server.gave_up} connections not dropped")
+        if overs:
+            row.notes.append(f"{len(overs)} turns ended {min(overs):+.2f} to {max(overs):+.2f} s from their bound; "
+                             f"{len(read_entries(path.read_bytes()))} entries etched, {server.gave_up} connections dropped")
+    return row
+
+
 # ---- power cuts -------------------------------------------------------------------------------
 #
 # A SIGKILL leaves the page cache: what was written survives it. A power cut does not: only what
@@ -1109,8 +1168,8 @@ def _merged(rows: list[Row]) -> Row:
 
 def run(quick: bool = False, budget_s: float = 840.0) -> list[Row]:
     start = time.monotonic()
-    counts = dict(kills=12, rewrites=16, seconds=6.0, rounds=1, per_writer=40, nano=1, hostile=60, cuts=12, soak=100) if quick else \
-        dict(kills=200, rewrites=100, seconds=60.0, rounds=3, per_writer=300, nano=20, hostile=1000, cuts=200, soak=20000)
+    counts = dict(kills=12, rewrites=16, seconds=6.0, rounds=1, per_writer=40, nano=1, hostile=60, cuts=12, soak=100, drips=3) if quick else \
+        dict(kills=200, rewrites=100, seconds=60.0, rounds=3, per_writer=300, nano=20, hostile=1000, cuts=200, soak=20000, drips=20)
     share = budget_s / 8
     rows = []
     for make in (lambda: writer_kills(counts["kills"], time.monotonic() + share),
@@ -1120,6 +1179,7 @@ def run(quick: bool = False, budget_s: float = 840.0) -> list[Row]:
                  lambda: nano_vs_archive(counts["nano"], 2000, time.monotonic() + share),
                  lambda: hostile_files(counts["hostile"], time.monotonic() + share),
                  lambda: power_cuts(counts["cuts"], time.monotonic() + share),
+                 lambda: drips(counts["drips"], time.monotonic() + share),
                  lambda: soak(counts["soak"], time.monotonic() + share, kills=1 if quick else 8)):
         t = time.monotonic()
         row = make()
