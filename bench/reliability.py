@@ -1056,6 +1056,15 @@ def soak(turns: int, deadline: float, kills: int = 4, seed: int = 23, meaning: b
         rewrites = Counter()
         kill_at = set(rng.sample(range(turns // 10, turns), min(kills, max(0, turns - turns // 10)))) if kills else set()
         milo, before, pulses_before = None, None, 0
+
+        def tool(args: list[str], counted: str) -> None:
+            out = subprocess.run([sys.executable, "-m", "milo", "memory", *args, "--yes", "--memory-file", str(path)],
+                                 capture_output=True, text=True, env={**os.environ, "PYTHONPATH": str(ROOT), "MILO_CACHE_DIR": str(cache)})
+            if out.returncode != 0:
+                row.notes.append(f"{args[0]} refused: {(out.stderr.strip().splitlines() or [out.returncode])[-1]}")
+            elif "\nForgot " in out.stdout or "\nArchived " in out.stdout:
+                rewrites[counted] += 1
+
         r = 0
         for r in range(turns):
             if time.monotonic() > deadline:
@@ -1093,22 +1102,12 @@ def soak(turns: int, deadline: float, kills: int = 4, seed: int = 23, meaning: b
                         path.write_text(text_now.replace(old + "\n", new + "\n", 1))
                         user[-1] = new
                         rewrites["files rewritten by hand"] += 1
+            # forget and archive as the user runs them: `milo memory ...`, a process of its own
+            # (in this one, their whole-file peaks would be counted as the long-lived Milo's growth)
             if r % forget_every == forget_every - 1:
-                try:
-                    plan = memory_edit.plan_forget(milo.memory, "forgetme")
-                    if plan.pulses:
-                        memory_edit.apply(plan, replan=True)
-                        rewrites["forgets"] += 1
-                except MemoryFileError as e:
-                    row.notes.append(f"forget refused: {e}")
+                tool(["forget", "forgetme"], "forgets")
             if r % archive_every == archive_every - 1:
-                try:
-                    plan = memory_edit.plan_archive(milo.memory, clock[0] - timedelta(days=2))
-                    if plan.pulses:
-                        memory_edit.apply(plan, archive=archive_path(path), replan=True)
-                        rewrites["archives"] += 1
-                except MemoryFileError as e:
-                    row.notes.append(f"archive refused: {e}")
+                tool(["archive", "--before", f"{clock[0] - timedelta(days=2):%Y-%m-%d}"], "archives")
                 for b in memory_edit.list_backups(path):
                     b.unlink()  # a real user's backups are theirs; here they would only fill the disk
             if r in kill_at:  # another Milo, killed in the middle of its turns

@@ -22,7 +22,7 @@ def test_forget_matches_whole_words_and_shows_what_goes(tmp_path):
     path.write_text("# Memory\n" + ENTRIES)
     proc = run_milo("memory", "forget", "cat", "--yes", "--memory-file", str(path))
     assert proc.returncode == 0, proc.stderr
-    assert "These 1 entry will be forgotten" in proc.stdout or "1 entr" in proc.stdout
+    assert "This entry will be forgotten:" in proc.stdout and "Forgot 1 entry." in proc.stdout
     left = [p.core_update for p in LivingMemory(path).pulses()]
     assert left == ["Sam talked about his education", "Sam's location is Lisbon", "Sam communicates by email"]
     proc = run_milo("memory", "forget", '"talked about his"', "--yes", "--memory-file", str(path))

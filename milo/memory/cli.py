@@ -121,7 +121,8 @@ def _confirm(plan, yes: bool, what: str) -> bool:
         print(f"Nothing to {what}.")
         return False
     data = plan.data or memory_edit.read_bytes(plan.path)
-    print(f"These {len(plan.pulses)} entr{'ies' if len(plan.pulses) != 1 else 'y'} will {what}:")
+    n = len(plan.pulses)
+    print(f"{'This entry' if n == 1 else f'These {n} entries'} will {what}:")
     _print_entries(data, plan.pulses)
     if yes:
         return True

@@ -176,8 +176,10 @@ def entry_key(raw: bytes) -> str:
 
 
 def entry_keys(data: bytes, pulses: Optional[list[Pulse]] = None) -> list[str]:
-    """The key of every entry of a whole file's bytes, in file order."""
-    pulses = read_entries(data) if pulses is None else pulses
+    """The key of every entry of a whole file's bytes, in file order (read one entry at a time:
+    an archive can hold tens of thousands)."""
+    if pulses is None:
+        pulses = (p for p in read_pulses(iter_lines(data)) if p.fields or p.header is not None)
     return [entry_key(data[p.offset : p.end]) for p in pulses]
 
 
