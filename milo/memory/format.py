@@ -161,9 +161,14 @@ def read_pulses(lines: Iterable[bytes], start_offset: int = 0, start_line: int =
         yield current
 
 
+def iter_entries(data: bytes) -> Iterator[Pulse]:
+    """The entries of a whole file's bytes (fields or a header; blank headers count), one at a time."""
+    return (p for p in read_pulses(iter_lines(data)) if p.fields or p.header is not None)
+
+
 def read_entries(data: bytes) -> list[Pulse]:
-    """The entries of a whole file's bytes (fields or a header; blank headers count)."""
-    return [p for p in read_pulses(split_lines(data)) if p.fields or p.header is not None]
+    """The entries of a whole file's bytes, as a list (see iter_entries)."""
+    return list(iter_entries(data))
 
 
 def entry_key(raw: bytes) -> str:
@@ -178,9 +183,7 @@ def entry_key(raw: bytes) -> str:
 def entry_keys(data: bytes, pulses: Optional[list[Pulse]] = None) -> list[str]:
     """The key of every entry of a whole file's bytes, in file order (read one entry at a time:
     an archive can hold tens of thousands)."""
-    if pulses is None:
-        pulses = (p for p in read_pulses(iter_lines(data)) if p.fields or p.header is not None)
-    return [entry_key(data[p.offset : p.end]) for p in pulses]
+    return [entry_key(data[p.offset : p.end]) for p in (iter_entries(data) if pulses is None else pulses)]
 
 
 def break_before(data: bytes, i: int) -> int:
