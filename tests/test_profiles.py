@@ -130,3 +130,28 @@ def test_no_rule_or_prompt_names_the_persona():
     assert named == []
     for template in (ROOT / "prompts").glob("*.md"):
         assert "Milo" not in template.read_text(encoding="utf-8"), template
+
+
+NAME_ANSWER = ("[REPLY]: I'm Luna, a little robot who loves clouds!\n[INTERNAL]: a question\n"
+               "[CORE_UPDATE]: They asked my name\n[FUTURE_MESSAGE]: Nothing in particular")
+
+
+def test_the_second_persona_answers_by_voice_with_its_own_wake_phrase_and_name(luna, tmp_path):
+    """`milo --profile luna voice` on a recording (real speech synthesis and recognition): its
+    wake phrase is heard, its name is in the prompt and in every line it says; nothing names Milo."""
+    pytest.importorskip("faster_whisper")
+    from virtual_audio import concat, have, synth
+
+    if not have("espeak-ng", "sox"):
+        pytest.skip("espeak-ng and sox are not installed")
+    wav = concat([synth("Hey Luna, what is your name?", tmp_path / "q.wav"), 1.0], tmp_path / "talk.wav")
+    with ScriptedModelServer([("ok", NAME_ANSWER)]) as srv:
+        # English speech to text (no French model is installed here); the rest is the profile's
+        r = run_milo("--profile", "luna", "voice", "--input", str(wav), "--output", str(tmp_path / "out.wav"),
+                     "--lang", "en", "--model", "openai:m", "--robot", "none", env={"MILO_BASE_URL": srv.url}, timeout=300)
+    assert r.returncode == 0, r.stderr
+    assert 'Wake phrase: "hey Luna"' in r.stderr
+    assert "Luna: I'm Luna, a little robot who loves clouds!" in r.stdout.splitlines()
+    system = srv.requests[0]["messages"][0]["content"]
+    assert system.startswith("You are Luna") and "Milo" not in system
+    assert "Milo" not in r.stdout and "Milo" not in r.stderr

@@ -221,7 +221,7 @@ def cmd_chat(args: argparse.Namespace, kit) -> int:
     statuses = StatusBox()
     if interactive:
         return _chat_at_terminal(kit, args, settings, statuses)
-    with Spinner("Milo is waking up...", interactive) as spinner:
+    with Spinner(f"{settings.persona_name} is waking up...", interactive) as spinner:
         milo = kit.build_milo(args, notice=spinner.say)
     if milo.body is not None and hasattr(milo.body, "on_status"):
         milo.body.on_status = statuses
@@ -247,8 +247,10 @@ class Waking:
     typing the first message takes longer. `on_failure` is called from that thread when the
     build fails; `get()` waits for Milo (a spinner when that is not instant) or raises why not."""
 
-    def __init__(self, build: Callable[[], object], on_ready: Callable[[object], None], on_failure: Callable[[], None]):
+    def __init__(self, build: Callable[[], object], on_ready: Callable[[object], None], on_failure: Callable[[], None],
+                 name: str = "Milo"):
         self._milo, self._error = None, None
+        self._name = name
         self._done = threading.Event()
         self._thread = threading.Thread(target=self._run, args=(build, on_ready, on_failure), daemon=True, name="milo-waking")
         self._thread.start()
@@ -278,7 +280,7 @@ class Waking:
 
     def get(self):
         if not self._done.wait(0.2):
-            with Spinner("Milo is waking up...", True):
+            with Spinner(f"{self._name} is waking up...", True):
                 self._done.wait()
         if self._error is not None:
             raise self._error
@@ -321,13 +323,14 @@ def _chat_at_terminal(kit, args, settings, statuses: StatusBox) -> int:
     def ready(milo) -> None:
         if milo.body is not None and hasattr(milo.body, "on_status"):
             milo.body.on_status = statuses
-        screen.show([f"Milo is awake ({milo.model.label})."])
+        screen.show([f"{milo.persona.name} is awake ({milo.model.label})."])
 
     def failed() -> None:
         screen.interrupt()  # out of the prompt at once, to say why in one sentence
 
-    waking = Waking(lambda: kit.build_milo(args, notice=lambda line: screen.show([line])), ready, failed)
-    print(f"Milo is waking up. Memory: {settings.memory_file}. Type 'exit' or Ctrl-D to leave.")
+    waking = Waking(lambda: kit.build_milo(args, notice=lambda line: screen.show([line])), ready, failed,
+                    name=settings.persona_name)
+    print(f"{settings.persona_name} is waking up. Memory: {settings.memory_file}. Type 'exit' or Ctrl-D to leave.")
     pending = milo = None
     try:
         while True:
@@ -349,7 +352,7 @@ def _chat_at_terminal(kit, args, settings, statuses: StatusBox) -> int:
                 screen.flush()
             if pending is not None:
                 pending.hurry()  # its notes end where they are: this message is answered now
-                _wait_for(pending, "Milo is still writing down the last turn...")
+                _wait_for(pending, f"{milo.persona.name} is still writing down the last turn...")
                 screen.flush()
             pending = _turn_at_terminal(milo, text, args, colours, screen)
     except KeyboardInterrupt:
@@ -360,7 +363,7 @@ def _chat_at_terminal(kit, args, settings, statuses: StatusBox) -> int:
             waking.get()  # raises the build's error: one sentence (milo.cli), exit 2
         if pending is not None:
             try:
-                _wait_for(pending, "Milo is writing down the last turn (Ctrl-C drops it)...")
+                _wait_for(pending, f"{milo.persona.name} is writing down the last turn (Ctrl-C drops it)...")
             except KeyboardInterrupt:
                 pending.cancel()  # stops before anything is etched; an etch under way lands whole
                 pending.wait(timeout=10)
@@ -524,7 +527,7 @@ def _turn_at_terminal(milo, text: str, args, colours: Colours, screen: PromptScr
         spinner.start()
         # The gestures are shown when they are made (their line written), not when the turn ends.
         pending = milo.start_turn(text, on_reply=on_reply, prefill_next=True,
-                                  on_gestures=lambda made: screen.show([colours.dim(f"  {line}") for line in gesture_lines(made)]))
+                                  on_gestures=lambda made: screen.show([colours.dim(f"  {line}") for line in gesture_lines(made, milo.persona.name)]))
         if not shown:  # on_reply had nothing (an empty answer): the turn is told whole, here
             result = pending.finish()
             if result.reply:
@@ -546,11 +549,11 @@ def _turn_at_terminal(milo, text: str, args, colours: Colours, screen: PromptScr
 
 
 def _after_reply(milo, result, args, colours: Colours) -> None:
-    for line in after_reply_lines(result, args, colours):
+    for line in after_reply_lines(result, args, colours, name=milo.persona.name):
         _print_err(line)
 
 
-def after_reply_lines(result, args, colours: Colours, gestures: bool = True) -> list[str]:
+def after_reply_lines(result, args, colours: Colours, gestures: bool = True, name: str = "Milo") -> list[str]:
     """Errors, notices, the turn's gestures (once, saying who chose them; `gestures=False`: they
     were shown when made), --show-thoughts."""
     lines = []
@@ -558,7 +561,7 @@ def after_reply_lines(result, args, colours: Colours, gestures: bool = True) -> 
         lines.append(f"milo: {result.error}")
     lines += [f"milo: {notice}" for notice in result.notices]
     if gestures:
-        lines += [colours.dim(f"  {line}") for line in gesture_lines(result)]
+        lines += [colours.dim(f"  {line}") for line in gesture_lines(result, name)]
     if getattr(args, "show_thoughts", False) and result.answer is not None:
         a = result.answer
         for label, value in (("INTERNAL", a.internal), ("CORE_UPDATE", a.core_update), ("FUTURE_MESSAGE", a.future_message), ("ACTION", a.action)):
@@ -570,7 +573,7 @@ def after_reply_lines(result, args, colours: Colours, gestures: bool = True) -> 
     return lines
 
 
-def gesture_lines(result) -> list[str]:
+def gesture_lines(result, name: str = "Milo") -> list[str]:
     """The turn's gestures in words: "[you asked Milo to nod twice]" when your words asked for
     them, "[Milo chose to nod once]" when the model did (its tool calls or its [ACTION] line)."""
     if not result.gestures:
@@ -580,12 +583,12 @@ def gesture_lines(result) -> list[str]:
 
     asked = parse_instruction(result.text).calls
     if [c.describe() for c in asked] == result.gestures:
-        return [f"[you asked Milo to {_in_words(asked)}]"]
+        return [f"[you asked {name} to {_in_words(asked)}]"]
     answer = result.answer
     chosen = plan("", answer.action, answer.tool_calls) if answer is not None else []
     if [c.describe() for c in chosen] == result.gestures:
-        return [f"[Milo chose to {_in_words(chosen)}]"]
-    return [f"[Milo: {', '.join(result.gestures)}]"]
+        return [f"[{name} chose to {_in_words(chosen)}]"]
+    return [f"[{name}: {', '.join(result.gestures)}]"]
 
 
 def _in_words(calls) -> str:

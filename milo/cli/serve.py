@@ -235,7 +235,7 @@ def start_voice(args, settings: Settings, milo: Any, gestures: Optional[TurnGest
 
     def listen() -> None:
         try:
-            VoiceLoop(pipeline, turn, LoopConfig(), status=say).run()
+            VoiceLoop(pipeline, turn, LoopConfig(), status=say, name=settings.persona_name).run()
             voice["state"] = "ended"
         except Exception as e:  # the microphone went away, or Milo is stopping
             voice["state"] = f"stopped ({e})"

@@ -113,7 +113,8 @@ def cmd_voice(args: "argparse.Namespace", kit: Any) -> int:
         # only): the first answer then starts as fast as a later one.
         milo.prefill()
         loop = VoiceLoop(pipeline, turn_until_reply(milo), LoopConfig(follow_up_s=args.follow_up), status=kit.say,
-                         on_event=head_along(body), head_start=head_start(milo))
+                         on_event=head_along(body), head_start=head_start(milo),
+                         name=settings.persona_name)
         try:
             turns = loop.run()
         except KeyboardInterrupt:
@@ -124,7 +125,7 @@ def cmd_voice(args: "argparse.Namespace", kit: Any) -> int:
             kit.say(f"milo voice: {e}")
             return 1
         if args.input and turns == 0:
-            kit.say(f"milo voice: no question for Milo was heard in {args.input} (start with \"{pipeline.wake.phrase}\").")
+            kit.say(f"milo voice: no question for {settings.persona_name} was heard in {args.input} (start with \"{pipeline.wake.phrase}\").")
             return 1
         return 0
     finally:
@@ -240,13 +241,13 @@ def build_pipeline(
     status(f"Wake phrase: \"{wake.phrase}\" ({how})")
     status(f"Text to speech: {tts.label}")
     status(f"Listening to the {source.label}; speaking to the {sink.label}")
-    echo = None
+    echo, name = None, settings.persona_name
     if barge_in and not input_wav and not output_wav:  # a file neither hears nor plays aloud
         from milo.voice import echo as aec
 
         echo = aec.load()
-        status("Barge-in: on (speak over Milo to stop it; \"stop\" alone just stops)" if echo is not None
-               else "Barge-in: off (the echo canceller could not load: pip install livekit); Milo does not listen while it speaks")
+        status(f"Barge-in: on (speak over {name} to stop it; \"stop\" alone just stops)" if echo is not None
+               else f"Barge-in: off (the echo canceller could not load: pip install livekit); {name} does not listen while it speaks")
     else:
-        status("Milo does not listen while it speaks (--barge-in to talk over it)")
+        status(f"{name} does not listen while it speaks (--barge-in to talk over it)")
     return VoicePipeline(source, segmenter, engine, tts, sink, wake=wake, spotter=spotter, echo=echo)

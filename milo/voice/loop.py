@@ -156,8 +156,10 @@ class VoiceLoop:
         status: Callable[[str], None] = _stderr,
         on_event: Optional[EventHandler] = None,
         head_start: Optional[Callable[[str, threading.Event], object]] = None,
+        name: str = "Milo",
     ):
         self.pipeline = pipeline
+        self.name = name  # the persona's, in the lines it says (a profile's)
         self.turn = turn
         self.config = config or LoopConfig()
         self.say, self.status = say, status
@@ -399,7 +401,7 @@ class VoiceLoop:
         for notice in getattr(result, "notices", None) or []:
             self.status(f"milo: {notice}")
         for gesture in getattr(result, "gestures", None) or []:
-            self.status(f"  [Milo: {gesture}]")
+            self.status(f"  [{self.name}: {gesture}]")
         self.results.append(result)
         self.turns += 1
 
@@ -453,7 +455,7 @@ class VoiceLoop:
 
     def _cut_off(self, heard: str) -> None:
         self.on_event(CutOff(heard))
-        self.status("(you spoke over Milo: it stopped to listen)")
+        self.status(f"(you spoke over {self.name}: it stopped to listen)")
 
     def _answer(self, text: str) -> None:
         p = self.pipeline
@@ -504,7 +506,7 @@ class VoiceLoop:
             else:
                 for sentence in sentences(reply):
                     speak(sentence)
-            self.say(f"Milo: {' '.join(reply.split())}")
+            self.say(f"{self.name}: {' '.join(reply.split())}")
             if pending is None:
                 self._turn_done(result)
             else:
