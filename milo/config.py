@@ -111,11 +111,25 @@ def _text(raw: str) -> str:
     return str(raw).strip()
 
 
+NAME_BYTES, PATH_BYTES = 255, 4000  # what Linux file systems take (longer: ENAMETOOLONG at first use)
+
+
 def _path(raw: str) -> Path:
     value = str(raw).strip()
     if not value:
         raise ValueError("a path")
-    return Path(value).expanduser()
+    path = Path(value).expanduser()
+    if len(os.fsencode(path)) > PATH_BYTES or any(len(os.fsencode(part)) > NAME_BYTES for part in path.parts):
+        raise ValueError(f"a path of at most {PATH_BYTES} bytes, each name in it at most {NAME_BYTES}")
+    return path
+
+
+def _file(raw: str) -> Path:
+    """A path that names a file (not "/" or "~/")."""
+    path = _path(raw)
+    if not path.name or str(raw).strip().endswith(("/", os.sep)):
+        raise ValueError("the path of a file, such as ~/milo/Living_Memory.md")
+    return path
 
 
 def _folder(raw: str) -> Path:
@@ -135,8 +149,14 @@ def not_a_folder(path: Path) -> str:
     return ""
 
 
+NAME_CHARS = 60  # a persona's or user's name: longer is a mistake (and every rule that reads names grows with it)
+
+
 def _name(raw: str) -> str:
-    return re.sub(r"[{}\n\r]", "", str(raw)).strip()
+    value = re.sub(r"[{}\n\r]", "", str(raw)).strip()
+    if len(value) > NAME_CHARS:
+        raise ValueError(f"a name of at most {NAME_CHARS} characters")
+    return value
 
 
 def _mqtt_url(raw: str) -> str:
@@ -217,8 +237,14 @@ def read_profile(folder: Path) -> dict[str, Any]:
         if key == "gestures":
             if not (isinstance(value, list) and all(isinstance(v, str) for v in value)):
                 raise ValueError(f"{path}: gestures must be a list of gesture names ([] for all)")
-        elif not isinstance(value, str) or (key == "name" and not _name(value)):
+        elif not isinstance(value, str):
             raise ValueError(f"{path}: {key} must be a non-empty text")
+        elif key == "name":
+            try:
+                if not _name(value):
+                    raise ValueError("a non-empty text")
+            except ValueError as e:
+                raise ValueError(f"{path}: name must be {e}") from None
     out: dict[str, Any] = {
         "persona_name": _name(data.get("name", "")) or folder.name.title(),
         "persona_file": _under(folder, data.get("samples", "sample_speak.txt")),
@@ -272,9 +298,9 @@ class Settings:
     persona_name: str = _setting("MILO_PERSONA_NAME", _name, default="")
     gestures: tuple = _setting(None, default=())  # the gestures the persona may use (its profile; empty: all)
     user_name: str = _setting("MILO_USER_NAME", _name, option="user_name", flag="--user-name", default="Friend")
-    persona_file: Path = _setting("MILO_PERSONA_FILE", _path, option="persona", flag="--persona", default=_data_dir("sample_speak.txt"))
+    persona_file: Path = _setting("MILO_PERSONA_FILE", _file, option="persona", flag="--persona", default=_data_dir("sample_speak.txt"))
     prompts_dir: Path = _setting("MILO_PROMPTS_DIR", _path, default=_data_dir("prompts"))
-    memory_file: Path = _setting("MILO_MEMORY_FILE", _path, option="memory_file", flag="--memory-file", default=PROJECT_DIR / "Living_Memory.md")
+    memory_file: Path = _setting("MILO_MEMORY_FILE", _file, option="memory_file", flag="--memory-file", default=PROJECT_DIR / "Living_Memory.md")
     recall: str = _setting("MILO_RECALL", _choice(*RECALL_MODES), default="relevant")
     meaning: bool = _setting("MILO_MEANING", _flag, default=True)  # recall and evidence by meaning too (milo.memory.embedder)
     recall_lines: int = _setting("MILO_RECALL_LINES", _number(1, 100000, whole=True), default=100)
@@ -313,7 +339,7 @@ class Settings:
     # the MQTT route (`milo serve`, `milo send`); the URL may carry a password: never shown unredacted
     mqtt_url: str = _setting("MILO_MQTT_URL", _mqtt_url, option="mqtt_url", flag="--mqtt-url", default="mqtt://localhost:1883", secret=True)
     mqtt_prefix: str = _setting("MILO_MQTT_PREFIX", _mqtt_prefix, option="mqtt_prefix", flag="--mqtt-prefix", default="milo/")
-    mqtt_ca_file: Optional[Path] = _setting("MILO_MQTT_CA_FILE", _path)  # mqtts://: a CA for a self-signed broker
+    mqtt_ca_file: Optional[Path] = _setting("MILO_MQTT_CA_FILE", _file)  # mqtts://: a CA for a self-signed broker
     mqtt_client_id: Optional[str] = _setting("MILO_MQTT_CLIENT_ID")  # None: milo-<hostname>
     # where `milo service install` writes its systemd user unit (default ~/.config)
     config_home: Optional[Path] = _setting("XDG_CONFIG_HOME", _path)
@@ -340,6 +366,7 @@ class Settings:
                 values[f.name] = meta["parse"](raw) if isinstance(raw, str) else _recheck(meta["parse"], raw)
             except ValueError as e:
                 shown = redact(str(raw)) if f.repr else "(hidden)"
+                shown = shown if len(shown) <= 80 else shown[:60] + "..."  # one sentence, not a page
                 raise ConfigError(f"{source} must be {e}, not {shown!r}.") from None
         if "data_dir" not in values:
             values["data_dir"] = default_data_dir(env)

@@ -256,9 +256,15 @@ def test_doctor_gathers_every_packages_rows_and_survives_a_broken_check(capsys):
     ({"MILO_MEMORY_TOKENS": "0"}, "milo: MILO_MEMORY_TOKENS must be a whole number from 50 to 100000, not '0'.\n"),
     ({"SESSION_MEMORY": "maybe"}, "milo: SESSION_MEMORY must be 1 or 0 (also true/false, yes/no, on/off), not 'maybe'.\n"),
     ({"MILO_BASE_URL": "http://u:secret@"}, "milo: MILO_BASE_URL must be an http:// or https:// URL such as http://127.0.0.1:8080/v1, not 'http://***@'.\n"),
+    # found by giving every setting odd values (each had been a traceback)
+    ({"MILO_MEMORY_FILE": "/"}, "milo: MILO_MEMORY_FILE must be the path of a file, such as ~/milo/Living_Memory.md, not '/'.\n"),
+    ({"MILO_PERSONA_NAME": "Ada" * 30}, f"milo: MILO_PERSONA_NAME must be a name of at most 60 characters, not '{'Ada' * 20}...'.\n"),
+    ({"MILO_CACHE_DIR": "/tmp/" + "x" * 300}, "milo: MILO_CACHE_DIR must be a path of at most 4000 bytes, each name in it at most 255, "
+                                              f"not '/tmp/{'x' * 55}...'.\n"),
 ])
 def test_bad_settings_are_one_sentence_at_start_up(memory_file, env, sentence):
-    proc = run_milo("chat", "--memory-file", str(memory_file), input="hi\n", env=env)
+    mine = () if "MILO_MEMORY_FILE" in env else ("--memory-file", str(memory_file))  # (the option wins)
+    proc = run_milo("chat", *mine, input="hi\n", env=env)
     assert (proc.returncode, proc.stderr) == (2, sentence)
     assert "secret" not in proc.stderr and not memory_file.exists()
 
