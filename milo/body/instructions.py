@@ -16,10 +16,9 @@ too.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from typing import Optional
 
-from milo.body.actions import MAX_CALLS, CALL_RE, parse_call
+from milo.body.actions import MAX_CALLS, CALL_RE, ActionPlan, parse_call
 from milo.body.gestures.base import Words
 from milo.body.tools import BY_USER, TOOLS, Call, CallError, make_call
 from milo.body.words import number_value  # noqa: F401  (re-exported)
@@ -34,13 +33,8 @@ _CLAUSE_SPLIT = re.compile(r"\s*(?:[,;.!?]+|\b(?:and\s+then|then|and|after\s+tha
 _NEGATION = re.compile(r"\b(?:don'?t|do\s+not|never|stop|no\s+need\s+to|without|not|can'?t|cannot|won'?t)\b[\w\s']{0,20}$", re.IGNORECASE)
 
 
-@dataclass
-class Instruction:
-    calls: list[Call] = field(default_factory=list)
-    errors: list[str] = field(default_factory=list)
-
-    def describe(self) -> list[str]:
-        return [c.describe() for c in self.calls]
+class Instruction(ActionPlan):
+    """The gestures the user's words asked for (an ActionPlan that is false when there are none)."""
 
     def __bool__(self) -> bool:
         return bool(self.calls)

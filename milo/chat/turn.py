@@ -7,6 +7,15 @@ recall and the user's text; nothing about the conversation lives in the process 
 What the user sees is what the turn returns: with `on_reply`, every piece of the reply goes
 through it (as it streams, or at once when nothing could be streamed, a failure included), and
 the pieces always join to exactly `TurnResult.reply`, which is also what is etched and replayed.
+
+Where the turn does not use LangChain's own parts, and why (one line each):
+- Recall runs before the chain, not as a step in it: what it finds shapes the chain (a note that
+  answers is the answer's prefill, sometimes shown before the model runs) and the turn reads it
+  after (reply guard, grounding, etch); a retry must not recall again.
+- Retries are the turn's loop, not `with_retry`: a retry after part of a reply was shown would
+  say it twice, so a shown reply is never retried.
+- A whole answer is bounded in real time (milo.chat.bounded), not by a client timeout: LangChain
+  bounds each read, and a server dripping a token every few seconds never trips it.
 """
 
 from __future__ import annotations

@@ -37,6 +37,10 @@ class BadRequest(ValueError):
         self.event = event
 
 
+def _topic(suffix: str) -> property:
+    return property(lambda self: self.prefix + suffix, doc=f"<prefix>{suffix}")
+
+
 @dataclass(frozen=True)
 class Topics:
     prefix: str = "milo/"
@@ -45,25 +49,11 @@ class Topics:
         if not self.prefix.endswith("/"):
             object.__setattr__(self, "prefix", self.prefix + "/")
 
-    @property
-    def requests(self) -> str:
-        return self.prefix + "in"
-
-    @property
-    def reply(self) -> str:
-        return self.prefix + "reply"
-
-    @property
-    def error(self) -> str:
-        return self.prefix + "error"
-
-    @property
-    def motion(self) -> str:
-        return self.prefix + "motion"
-
-    @property
-    def status(self) -> str:
-        return self.prefix + "status"
+    requests = _topic("in")
+    reply = _topic("reply")
+    error = _topic("error")
+    motion = _topic("motion")
+    status = _topic("status")
 
     def answers(self) -> list[str]:
         return [self.reply, self.error, self.motion, self.status]

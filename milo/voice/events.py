@@ -79,22 +79,24 @@ class Answering(VoiceEvent):
 
 @dataclass(frozen=True)
 class FirstToken(VoiceEvent):
-    pass
+    """The reply's first piece came from the model (where latency is measured from)."""
 
 
 @dataclass(frozen=True)
 class FirstSentence(VoiceEvent):
+    """The reply's first whole sentence, handed to text to speech."""
+
     text: str = ""
 
 
 @dataclass(frozen=True)
 class TtsFirstSentence(VoiceEvent):
-    pass
+    """Text to speech has the first sentence's audio."""
 
 
 @dataclass(frozen=True)
 class FirstAudio(VoiceEvent):
-    pass
+    """The first audio of the reply went to the speaker."""
 
 
 @dataclass(frozen=True)

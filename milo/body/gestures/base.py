@@ -98,6 +98,15 @@ class Gesture:
         raise TypeError(f"{self.name}.{arg}: the [ACTION] grammar knows int and float arguments only")
 
 
+def repeated(schema: str, default: int, most: int, what: str) -> tuple[type[GestureInput], dict[str, Range]]:
+    """A gesture done `times` times, 1 to `most`: its arguments' schema (named `schema`) and range,
+    written once (`Input, ranges = repeated(...)` in its class)."""
+    from pydantic import Field, create_model
+
+    described = Field(default, description=f"how many {what}, 1 to {most}")
+    return create_model(schema, __base__=GestureInput, times=(int, described)), {"times": Range("times", 1, most)}
+
+
 def counted(name: str, one: str = "") -> Callable[[re.Match, str], Optional[dict]]:
     """A reader for gestures done a number of times ("nod twice", "wiggle 3 times"); `one`: a
     phrase that means once ("a nod")."""

@@ -5,11 +5,8 @@ from __future__ import annotations
 
 import re
 
-from pydantic import Field
-
 from milo.body import limits
-from milo.body.gestures.base import Gesture, GestureInput, Words, counted, neutral_head
-from milo.body.limits import Range
+from milo.body.gestures.base import Gesture, Words, counted, neutral_head, repeated
 from milo.body.robots import Robot
 from milo.body.words import times_word
 
@@ -32,17 +29,12 @@ _ASKED = re.compile(
 )
 
 
-class DanceInput(GestureInput):
-    times: int = Field(1, description="how many rounds of four beats, 1 to 3")
-
-
 class Dance(Gesture):
     name = "dance"
     rank = 70
-    Input = DanceInput
+    Input, ranges = repeated("DanceInput", default=1, most=3, what="rounds of four beats")
     description = ("Dance: bob the head, sway the body and wiggle the antennas to a beat for `times` "
                    "rounds (1-3), then back to rest. For good news worth celebrating.")
-    ranges = {"times": Range("times", 1, 3)}
     words = (Words(_ASKED, 35, counted("dance")),)
 
     def perform(self, robot: Robot, times: int) -> str:

@@ -4,26 +4,18 @@ from __future__ import annotations
 
 import re
 
-from pydantic import Field
-
-from milo.body.gestures.base import Gesture, GestureInput, Words, counted, neutral_head
-from milo.body.limits import Range
+from milo.body.gestures.base import Gesture, Words, counted, neutral_head, repeated
 from milo.body.robots import Robot
 from milo.body.words import times_word
 
 DOWN, UP, STROKE_S = 15.0, -8.0, 0.25
 
 
-class NodInput(GestureInput):
-    times: int = Field(2, description="how many nods, 1 to 5")
-
-
 class Nod(Gesture):
     name = "nod"
     rank = 10
-    Input = NodInput
+    Input, ranges = repeated("NodInput", default=2, most=5, what="nods")
     description = "Nod (yes): tip the head down and up `times` times (1-5), then back to neutral."
-    ranges = {"times": Range("times", 1, 5)}
     words = (
         Words(re.compile(r"\bnods?\b(?!\s+off)|\bgive\s+(?:me|us)\s+a\s+nod\b", re.IGNORECASE), 20,
               counted("nod", one=r"\ba\s+nod\b")),

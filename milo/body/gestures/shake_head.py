@@ -4,26 +4,18 @@ from __future__ import annotations
 
 import re
 
-from pydantic import Field
-
-from milo.body.gestures.base import Gesture, GestureInput, Words, counted, neutral_head
-from milo.body.limits import Range
+from milo.body.gestures.base import Gesture, Words, counted, neutral_head, repeated
 from milo.body.robots import Robot
 from milo.body.words import HEAD, times_word
 
 YAW, STROKE_S = 20.0, 0.22
 
 
-class ShakeHeadInput(GestureInput):
-    times: int = Field(2, description="how many shakes, 1 to 5")
-
-
 class ShakeHead(Gesture):
     name = "shake_head"
     rank = 20
-    Input = ShakeHeadInput
+    Input, ranges = repeated("ShakeHeadInput", default=2, most=5, what="shakes")
     description = "Shake the head (no): turn it left and right `times` times (1-5), then back to neutral."
-    ranges = {"times": Range("times", 1, 5)}
     words = (
         Words(re.compile(rf"\bshake\s+{HEAD}\b|\bshake\s+no\b|\bshake\s+(?:it\s+)?(?=(?:once|twice|thrice|\d|a\s+few|a\s+couple))",
                          re.IGNORECASE), 10, counted("shake_head")),

@@ -4,27 +4,19 @@ from __future__ import annotations
 
 import re
 
-from pydantic import Field
-
 from milo.body import limits
-from milo.body.gestures.base import Gesture, GestureInput, Words, counted
-from milo.body.limits import Range
+from milo.body.gestures.base import Gesture, Words, counted, repeated
 from milo.body.robots import Robot
 from milo.body.words import ANTENNAS, times_word
 
 A, B, STROKE_S = (35.0, -35.0), (-35.0, 35.0), 0.2
 
 
-class WiggleAntennasInput(GestureInput):
-    times: int = Field(2, description="how many wiggles, 1 to 6")
-
-
 class WiggleAntennas(Gesture):
     name = "wiggle_antennas"
     rank = 40
-    Input = WiggleAntennasInput
+    Input, ranges = repeated("WiggleAntennasInput", default=2, most=6, what="wiggles")
     description = "Wiggle both antennas `times` times (1-6), then put them back at rest."
-    ranges = {"times": Range("times", 1, 6)}
     words = (
         Words(re.compile(rf"\b(?:wiggle|wag|wave|twitch|flap|shake|move)\s+{ANTENNAS}\b|\bwiggle\b", re.IGNORECASE), 40,
               counted("wiggle_antennas")),
