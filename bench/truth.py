@@ -2836,6 +2836,69 @@ SETS = {
              ("what did i have for dinner last night", "never", None, None)],
         ],
     },
+    "dec105": {  # written 2026-12-06 (thirtieth session) before running it
+        "aroha": [
+            [S("Kia ora Milo, ko Aroha tōku ingoa. I teach te reo Māori at a high school in Rotorua.")],
+            [S("My partner Wiremu builds waka, traditional canoes.")],
+            [("what do i teach", "told", ["māori", "maori", "te reo"], None),
+             ("What does Wiremu do?", "told", ["waka", "canoe"], None),
+             ("who am i", "name", ["aroha"], ["milo"]),
+             ("How long have I been teaching?", "never", None, None)],
+        ],
+        "pieter": [
+            [S("Hallo Milo, ik ben Pieter. I repair old bicycles in my shed.")],
+            [S("Actually it's a garage, not a shed. I moved everything last week.")],
+            [("where do i repair bikes", "corrected", ["garage"], ["in my shed", "in your shed"]),
+             ("what do i repair", "told", ["bicycle", "bike"], None),
+             ("What's my favourite bike brand?", "never", None, None)],
+        ],
+    },
+    "dec106": {  # written 2026-12-06 (thirtieth session) before running it
+        "meiling": [
+            [S("hi milo, this is Mei-Ling. my husband Kenji is a firefighter.")],
+            [S("we adopted a rescue greyhound called Bolt on sunday")],
+            [("what's my husband's job", "told", ["firefight", "fire"], None),
+             ("what kind of dog did we adopt", "told", ["greyhound"], None),
+             ("How old is Bolt?", "never", None, None),
+             ("How fast can a greyhound run?", "world", ["km", "mph", "miles", "kilomet", "fast"], None)],
+        ],
+        "dimitri": [
+            [S("Привет Milo, я Дмитрий. I play chess in the park every Saturday.")],
+            [("when do i play chess", "told", ["saturday"], None),
+             ("what's my name", "name", ["дмитрий", "dmitri", "dmitry"], ["milo"]),
+             ("Who do I play chess with?", "never", None, None)],
+        ],
+    },
+    "dec107": {  # written 2026-12-06 (thirtieth session) before running it
+        "fatou": [
+            [S("Bonjour Milo, je m'appelle Fatou. I'm a midwife in Dakar.")],
+            [S("My brother Moussa is coming to visit in January.")],
+            [S("Change of plan, Moussa is coming in March now.")],
+            [("When is my brother visiting?", "corrected", ["march"], ["in january"]),
+             ("what do i do for a living", "told", ["midwife"], None),
+             ("Where does Moussa live?", "never", None, None)],
+        ],
+        "ollie": [
+            [S("yo milo its ollie, i just finished my first marathon in 4 hours 12 minutes")],
+            [("what was my marathon time", "told", ["4 hours", "four hours", "4:12", "12 minutes"], None),
+             ("which city was the marathon in", "never", None, None)],
+        ],
+    },
+    "dec108": {  # written 2026-12-06 (thirtieth session) before running it
+        "saoirse": [
+            [S("Hello Milo, I'm Saoirse. I keep three hens and a very grumpy goose named Gerald.")],
+            [("what is my goose called", "told", ["gerald"], None),
+             ("How many hens do I have?", "told", ["three", "3"], None),
+             ("What are my hens called?", "never", None, None)],
+        ],
+        "hamid": [
+            [S("salaam milo, I'm Hamid. my wife Leila runs a small bookshop.")],
+            [S("our daughter Nasrin starts university in the autumn")],
+            [("What does my wife do?", "told", ["bookshop", "book"], None),
+             ("when does nasrin start university", "told", ["autumn", "fall"], None),
+             ("What will Nasrin study?", "never", None, None)],
+        ],
+    },
 }
 
 
