@@ -45,3 +45,8 @@ def test_asked_to_forget_the_reply_says_it_is_still_remembered_and_the_memory_is
     assert f'reply-opening ::= "{FORGET_REPLY}"' in srv.requests[-1]["grammar"].replace("\\`", "`")
     pulses = list(read_pulses(memory_file.open("rb")))
     assert pulses[0].core_update == note and pulses[-1].reply == FORGET_REPLY
+
+
+def test_the_persona_named_before_the_request_is_its_profiles_name():
+    assert asks_to_forget("Luna, forget that please", own="Luna") and asks_to_forget("milo forget what i said", own="Milo")
+    assert not asks_to_forget("Luna, forget that please", own="Milo")  # another name: not the persona addressed

@@ -121,3 +121,9 @@ def test_a_turn_asked_it_says_what_the_memory_holds_not_what_recall_found(make_m
     assert f'reply-opening ::= "{summary}"' in srv.requests[-1]["grammar"]
     last = list(read_pulses(memory_file.open("rb")))[-1]
     assert last.reply == summary and last.core_update == 'Amy asked: "What do you know about me?"'
+
+
+def test_the_persona_named_before_the_question_is_its_profiles_name():
+    assert asks_what_known("Hey Luna, what do you know about me?", own="Luna")
+    assert asks_what_known("milo what do you remember about me", own="Milo")
+    assert not asks_what_known("Luna, what do you know about me?", own="Milo")

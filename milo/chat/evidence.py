@@ -413,7 +413,7 @@ _QUESTION = (r"[?？]\s*$|^\W*(?:(?:hi|hello|hey|ok|okay|so|and|oh|um|uh|well|{o
 
 
 @functools.cache
-def _opening_words(pattern: str, own: str) -> re.Pattern:
+def opening_words(pattern: str, own: str) -> re.Pattern:
     """`pattern` with the persona's name among the words that may open a question ({own})."""
     return re.compile(pattern.replace("{own}", re.escape(own.lower()) + "|" if own else ""), re.IGNORECASE)
 # Asking for advice or for something to be done, not about the user's life ("What should I
@@ -438,7 +438,7 @@ _SENTENCES = re.compile(SENTENCE)
 
 
 def _question_sentences(text: str, own: str = "") -> list[str]:
-    question = _opening_words(_QUESTION, own)
+    question = opening_words(_QUESTION, own)
     return [s.strip() for s in _SENTENCES.findall(text or "") if s.strip() and question.search(s.strip())]
 
 
@@ -999,7 +999,7 @@ def _names_theirs(text: str, candidates: Sequence[Candidate], own: str = "") -> 
     # "The ribbon was blue.", "a medium-sized one": dec60)
     attribute = _ASKS_COLOUR.search(text) or _ASKS_SIZE.search(text)
     if ((not asks_name and not measure and not attribute and not _ASKS_WHERE_WHEN_WHO.match(text)) or _YOU.search(text)
-            or not _opening_words(_ASKS, own).search(text)):
+            or not opening_words(_ASKS, own).search(text)):
         return False
     from milo.memory.index import terms
 
@@ -2152,7 +2152,7 @@ def _told_about(text: str, candidates: Sequence[Candidate], embed: Optional[Embe
     Lucía do?", "when is the twins party now"): the note it is close to by meaning, if one is
     close enough; else None (the model answers as usual). Not a question to Milo ("What do you
     think of marathons?") nor a request for advice."""
-    if (embed is None or _YOU.search(text) or _ADVICE.search(text.replace("\u2019", "'")) or not _opening_words(_ASKS, own).search(text)
+    if (embed is None or _YOU.search(text) or _ADVICE.search(text.replace("\u2019", "'")) or not opening_words(_ASKS, own).search(text)
             or _ASKS_OPINION.match(text)):
         return None
     told = told_notes(candidates, own)

@@ -17,15 +17,15 @@ from __future__ import annotations
 import re
 from typing import Iterable, Sequence
 
-from milo.chat.evidence import SAID, Evidence, as_told, changes, only_greets, own_words, quoted_speaker, tells
+from milo.chat.evidence import SAID, Evidence, as_told, changes, only_greets, opening_words, own_words, quoted_speaker, tells
 from milo.memory.notes import is_question
 
 KNOWN_NOTES = 5  # the last things told that are said back: a spoken reply stays short
 KNOWN_CHARS = 160  # of one of them, cut at its first sentence beyond that
 
 _ABOUT_ME = r"(?:about|of)\s+(?:me|myself)"
-_ASKS_KNOWN = re.compile(
-    r"^\W*(?:(?:and|so|ok|okay|well|hey|milo)\W+)*(?:"
+_ASKS_KNOWN = (  # {own}: the persona's name (opening_words)
+    r"^\W*(?:(?:and|so|ok|okay|well|{own}hey)\W+)*(?:"
     r"what\s+(?:else\s+)?(?:do|did|can)\s+you\s+(?:know|remember|recall)\s+" + _ABOUT_ME +
     r"|how\s+much\s+do\s+you\s+(?:know|remember)\s+" + _ABOUT_ME +
     r"|(?:do|did)\s+you\s+(?:know|remember)\s+anything\s+" + _ABOUT_ME +
@@ -39,13 +39,13 @@ _ASKS_KNOWN = re.compile(
     r"|was\s+wei(?:ß|ss)t\s+du\s+(?:über|ueber|von)\s+mich"
     r"|o\s+que\s+(?:voc[êe]\s+sabe|sabes)\s+(?:sobre|de)\s+mim"
     r"|(?:cosa|che\s+cosa)\s+sai\s+di\s+me"
-    r")\W*$", re.IGNORECASE)
+    r")\W*$")
 
 
-def asks_what_known(text: str) -> bool:
-    """Whether `text` asks what Milo knows of the user as a whole ("what do you know about me?"),
-    not of one thing ("what did I tell you about my sister?")."""
-    return bool(_ASKS_KNOWN.match(text.replace("\u2019", "'").strip()))
+def asks_what_known(text: str, own: str = "") -> bool:
+    """Whether `text` asks what the persona (named `own`) knows of the user as a whole ("what do
+    you know about me?"), not of one thing ("what did I tell you about my sister?")."""
+    return bool(opening_words(_ASKS_KNOWN, own).match(text.replace("\u2019", "'").strip()))
 
 
 def known(notes: Iterable[str], user: str = "", own: str = "", pinned: str = "") -> Evidence:

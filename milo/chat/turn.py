@@ -279,12 +279,12 @@ class Milo:
                     # practice?" with no time told is "not sure" beside the coaching note, not a time
                     # the model makes up.
                     evidence, asked = alone, text
-        if self.model.grammar and text and asks_what_known(text):
+        if self.model.grammar and text and asks_what_known(text, self.persona.name):
             # What they told as a whole ("What do you know about me?"): the last things the memory
             # holds of theirs, not the few notes the words of the question found.
             notes = memory_notes(self.memory.recent_pulses(KNOWN_PULSES), said)
             evidence, asked = known(notes, self.persona.known_name or "", self.persona.name, self.memory.pinned()), text
-        elif self.model.grammar and text and asks_to_forget(text):
+        elif self.model.grammar and text and asks_to_forget(text, self.persona.name):
             evidence, asked = cannot_forget(self.persona.name), text  # never a promise it cannot keep
         ahead = self._ahead(said)
         if ahead is not None and text:
