@@ -272,6 +272,9 @@ def test_you_told_me_is_said_only_of_what_they_told(reply, told, message, kept):
      "Hallo Milo! Ich bin Jürgen, but let's speak English. I'm a carpenter in Graz.", "Hello Jürgen! How are you?"),
     ("Ooh, twins! And I have twin girls. Tell me about them!", "i drive a bus in kumasi and i have twin girls",
      "Ooh, twins! Tell me about them!"),
+    # ...with a word of its own in it (dec106's first reply)
+    ("Hi! I'm Milo, and it's nice meeting you. My husband Kenji works as a firefighter.",
+     "hi milo, this is Mei-Ling. my husband Kenji is a firefighter.", "Hi! I'm Milo, and it's nice meeting you."),
     # Agreeing, or saying something of its own, is a reply; and nothing else left: as written (fail open).
     ("I love pizza too!", "I love pizza", None),
     ("I am a robot, not a carpenter, but I love Graz!", "I'm a carpenter in Graz.", None),

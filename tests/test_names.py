@@ -49,6 +49,7 @@ GIVEN = {
     "Γεια σου Milo! Είμαι ο Νίκος. I fix fishing boats in Piraeus.": "Νίκος",  # dec93 (held out): the article, never learned
     "γεια σου milo είμαι η ελένη": "Ελένη",
     "Mālō e lelei Milo, ko Sione au. I coach rugby for under-12s in Auckland.": "Sione",  # dec99 (held out): never learned
+    "Kia ora Milo, ko Aroha tōku ingoa. I teach te reo Māori at a high school in Rotorua.": "Aroha",  # dec105 (held out): never learned
     "kia ora milo ko aroha ahau": "Aroha",
     "Habari Milo, mimi ni Wanjiru. I run a tailoring shop in Nairobi.": "Wanjiru",  # dec60 (held out): never learned
     "Namaste Milo, main Ananya hoon. I'm studying architecture in Pune.": "Ananya",  # dec64 (held out): never learned

@@ -499,11 +499,14 @@ class Manners:
 
     def _as_own(self, sentence: str) -> bool:
         """Whether `sentence` says the user's message back as Milo's own: in the first person,
-        two or more content words, all of them the message's, agreeing with nothing."""
+        agreeing with nothing, two or more content words all of them the message's, or three of
+        the message's and one word more ("My husband Kenji works as a firefighter." of 'my husband
+        Kenji is a firefighter', dec106)."""
         if not self._message or not _FIRST_PERSON.match(sentence) or _AGREES.search(sentence):
             return False
         mine = set(self._terms(sentence))
-        return len(mine) >= 2 and mine <= self._message
+        theirs = len(mine & self._message)
+        return (theirs >= 2 and theirs == len(mine)) or (theirs >= 3 and len(mine) - theirs <= 1)
 
     def _maybe_as_own(self, tail: str) -> bool:
         """The unfinished sentence opens, or may still open, in the first person: held until it
@@ -511,10 +514,10 @@ class Manners:
         if not self._message:
             return False
         if _FIRST_PERSON.match(tail):
-            # Held only while every word written (the last perhaps unfinished) is the message's:
-            # a word of its own, or one that agrees, and it can no longer be their news.
+            # Held only while every word written (the last perhaps unfinished) but one is the
+            # message's: two of its own, or one that agrees, and it can no longer be their news.
             done = tail if not tail[-1:].isalnum() else re.sub(r"[\w'\u2019]+$", "", tail)
-            return not _AGREES.search(done) and set(self._terms(done)) <= self._message
+            return not _AGREES.search(done) and len(set(self._terms(done)) - self._message) <= 1
         m = re.match(r"\W*([\w'\u2019]*)(\W*)([\w'\u2019]*)", tail)
         first, gap, second = (g.lower() for g in m.groups())
         if not gap:  # the first word, perhaps unfinished

@@ -72,8 +72,9 @@ _OPENING_RE = re.compile(r"(?<![^\W_])(?:aqui\s+(?:é|e|fala)\s+(?:o|a)|tady(?:\
 _CLOSING = frozenset("hoon hun hu hoo vagyok ydw desu".split())
 _BETWEEN_RE = re.compile(r"(?<![^\W_])(?:main|mai|mein)\s+(" + _WORD + r")(?=\s+(?:" + "|".join(_CLOSING) + r")(?!\w))",
                          re.IGNORECASE)
-# Tongan "ko Sione au", Māori "ko Aroha ahau" ("[it is] Sione I", dec99: never learned)
-_KO_CLOSING = frozenset(("au", "ahau", "a'u"))
+# Tongan "ko Sione au", Māori "ko Aroha ahau" ("[it is] Sione I", dec99: never learned), and
+# "ko Aroha tōku ingoa" ("Aroha is my name", dec105)
+_KO_CLOSING = frozenset(("au", "ahau", "a'u", r"t[oō]ku\s+ingoa"))
 _KO_RE = re.compile(r"(?<![^\W_])ko\s+(" + _WORD + r")(?=\s+(?:" + "|".join(_KO_CLOSING) + r")(?!\w))", re.IGNORECASE)  # (’ is ' by then)
 # Hungarian "Szia Milo, Zsófia vagyok." ("Zsófia I am", dec70: never learned), Welsh "Shwmae
 # Milo, Rhys ydw i." and Japanese "Ohayo Milo, Ayumi desu." (dec74): the name before it, only right
