@@ -2899,6 +2899,39 @@ SETS = {
              ("What will Nasrin study?", "never", None, None)],
         ],
     },
+    "dec109": {  # written 2026-12-06 (thirtieth session) before running it
+        "layla": [
+            [S("مرحبا Milo! أنا ليلى. I'm a pharmacist and I live in Amman.")],
+            [S("My twin brother Karim plays the oud in a band.")],
+            [("what instrument does karim play", "told", ["oud"], None),
+             ("What's my job?", "told", ["pharmac"], None),
+             ("What's the name of Karim's band?", "never", None, None),
+             ("what's my name", "name", ["ليلى", "layla", "leila"], ["milo"])],
+        ],
+        "tomasz": [
+            [S("hey milo tomasz here, i'm building a wooden boat in my backyard")],
+            [S("wait no, it's a canoe not a boat, a small one")],
+            [("what am i building", "corrected", ["canoe"], ["wooden boat"]),
+             ("where am i building it", "told", ["backyard", "back yard", "garden"], None),
+             ("how long will it take to finish", "never", None, None)],
+        ],
+    },
+    "dec110": {  # written 2026-12-06 (thirtieth session) before running it
+        "ines": [
+            [S("Olá Milo, sou a Inês. I work night shifts at a bakery in Porto.")],
+            [S("My cat Pastel sleeps all day on my bed.")],
+            [("Where does Pastel sleep?", "told", ["bed"], None),
+             ("When do I work?", "told", ["night"], None),
+             ("What colour is Pastel?", "never", None, None),
+             ("What do cats dream about?", "world", ["dream", "sleep", "brain", "rem"], None)],
+        ],
+        "kwame": [
+            [S("Good afternoon Milo, Kwame speaking. My daughter Abena plays volleyball for her school.")],
+            [("What sport does Abena play?", "told", ["volleyball"], None),
+             ("What position does Abena play?", "never", None, None),
+             ("Who am I?", "name", ["kwame"], ["milo"])],
+        ],
+    },
 }
 
 
