@@ -2885,3 +2885,27 @@ def test_dec81_a_things_name_is_no_one_asked_who(emb):
     found = find("Who coaches my team?", notes + [Candidate("3", "My team's coach is called Marek.")],
                  embed=emb.encode_cached, own="Milo", user="Yuki")
     assert found is not None and "Marek" in found.describe(), found
+
+
+def test_dec108_a_name_or_a_which_the_note_gives_another_thing(emb):
+    """bench/truth.py dec108 (held out): "What are my hens called?" was answered with '...three
+    hens and a very grumpy goose named Gerald' (the goose's name), "What will Nasrin study?" with
+    'our daughter Nasrin starts university in the autumn' (the draft "Nasrin will study at
+    university in the autumn.": where, not what)."""
+    from langchain_core.language_models.fake_chat_models import FakeListChatModel
+
+    from milo.chat.draft import confirm
+
+    hens = _said_by("Saoirse", "Hello Milo, I'm Saoirse. I keep three hens and a very grumpy goose named Gerald.")
+    found = find("What are my hens called?", hens, embed=emb.encode_cached, own="Milo", user="Saoirse")
+    assert found is None or not found.answered, found
+    found = find("What is my goose called?", hens, embed=emb.encode_cached, own="Milo", user="Saoirse")
+    assert found is not None and found.answered and "Gerald" in found.told(), found
+    nasrin = _said_by("Hamid", "salaam milo, I'm Hamid. my wife Leila runs a small bookshop.",
+                      "our daughter Nasrin starts university in the autumn")
+    found = find("What will Nasrin study?", nasrin, embed=emb.encode_cached, own="Milo", user="Hamid")
+    for draft in ("Nasrin will study at university in the autumn.", "Nasrin will study medicine."):
+        got = confirm("What will Nasrin study?", found, nasrin, FakeListChatModel(responses=[draft]), emb.encode_cached, "Milo", "Hamid")
+        assert got is None or not got.answered, (draft, got)
+    found = find("When does Nasrin start university?", nasrin, embed=emb.encode_cached, own="Milo", user="Hamid")
+    assert found is not None and found.answered and "autumn" in found.told(), found

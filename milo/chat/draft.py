@@ -219,6 +219,11 @@ def _confirm(question: str, evidence: Optional[Evidence], candidates: Sequence[C
         # earn $12 per hour for your night shift at Mr. Brown's bakery." (0.78 from the job's
         # note): the note is only the closest.
         drafted = Evidence(NONE, own=own, closest=Candidate(drafted.choice, drafted.note))
+    if drafted is not None and drafted.answered and not _says_what(question, draft):
+        # What is done, and the draft goes on from the verb to where or when: "What will Nasrin
+        # study?" drafted "Nasrin will study at university in the autumn." (0.79 from 'our
+        # daughter Nasrin starts university in the autumn', dec108): the note is only the closest.
+        drafted = Evidence(NONE, own=own, closest=Candidate(drafted.choice, drafted.note))
     if evidence is not None and evidence.lacks == "what":
         # What is done, and find's note has not the verb ("what does karim cook" / 'my husband
         # karim makes the best lentil soup'; "What are we singing at the concert?" / 'We have a
@@ -268,6 +273,31 @@ def _confirm(question: str, evidence: Optional[Evidence], candidates: Sequence[C
                                                         for k, c in enumerate(notes) if c.key == drafted.choice):
         return drafted  # a name the note alone has: beside it, find's note by words is only a guess
     return decide(evidence, drafted, question)
+
+
+# "What will X study?": what is done, asked of a verb (English: the draft is English under its grammar)
+_WHAT_DONE = re.compile(r"^\W*what\s+(?:do|does|did|will|would|am|is|are|was|were|have|has|had)\s+"
+                        r"(?:my\s+|our\s+|the\s+)?[^\W\d_]+\s+([^\W\d_]+)\W*$", re.IGNORECASE)
+# After the verb, a preposition says where, when or with whom, not what ("to" opens what is done:
+# "learning to play the guitar"). A closed, lexical class.
+_NOT_WHAT = frozenset("at in on for with from near during after before until by into around".split())
+
+
+def _says_what(question: str, draft: str) -> bool:
+    """False where `question` asks what is done ("What will Nasrin study?") and the draft has that
+    verb followed by no thing ("...will study at university"); True otherwise (as before)."""
+    from milo.memory.index import terms
+
+    m = _WHAT_DONE.match(question.replace("\u2019", "'"))
+    verb = set(terms(m.group(1))) if m else set()
+    if not verb:
+        return True
+    words = re.findall(r"[^\W\d_]+", draft)
+    for i, w in enumerate(words):
+        if set(terms(w)) & verb:
+            after = words[i + 1].casefold() if i + 1 < len(words) else ""
+            return bool(after) and after not in _NOT_WHAT
+    return True
 
 
 def draft_answer(question: str, notes: Sequence[Candidate], llm, about_user: bool = True, own: str = "") -> str:

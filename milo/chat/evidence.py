@@ -1944,6 +1944,7 @@ def _near_thing(words: Sequence[str], k: int, thing: set) -> bool:
 
 
 _PLACE_PREPOSITIONS = frozenset("in at on near by from to of".split())  # a closed, lexical class
+_AND = frozenset("and und et y e en og och oraz и ve or".split())  # lexical: another thing begins after it ("i": English lower case)
 _ITS_NAME_IS = frozenset((p, "name", v) for p in ("her", "his", "its", "their") for v in ("is", "was"))  # lexical
 
 
@@ -1954,8 +1955,11 @@ def _given_for(words: Sequence[str], k: int, of: Callable[[int], bool], within: 
     if any(of(i) for i in range(max(0, k - within), k)):
         return True
     j = k - 1 if k > 1 and words[k - 1].casefold() in ("the", "la", "le", "el", "die", "der", "das") else k  # "called the Heron"
+    # (not across an "and": 'three hens and a very grumpy goose named Gerald' names the goose, and
+    # "What are my hens called?" was answered with it, dec108)
     if j and words[j - 1].casefold() in ("called", "named") and any(
-            of(i) and (not called_is or words[i + 1].casefold() in ("is", "was")) for i in range(max(0, j - 8), j - 1)):
+            of(i) and (not called_is or words[i + 1].casefold() in ("is", "was"))
+            and not any(w.casefold() in _AND for w in words[i + 1:j - 1]) for i in range(max(0, j - 8), j - 1)):
         return True
     # "...a dog last week, her name is Bølle": the name of what the sentence told of, as "called"
     # is ("What is my dog called?" was "not sure you've told me", the note said as the closest)
