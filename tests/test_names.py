@@ -51,6 +51,10 @@ GIVEN = {
     "Mālō e lelei Milo, ko Sione au. I coach rugby for under-12s in Auckland.": "Sione",  # dec99 (held out): never learned
     "Kia ora Milo, ko Aroha tōku ingoa. I teach te reo Māori at a high school in Rotorua.": "Aroha",  # dec105 (held out): never learned
     "kia ora milo ko aroha ahau": "Aroha",
+    "مرحبا Milo! أنا ليلى. I'm a pharmacist and I live in Amman.": "ليلى",  # dec109 (held out): never learned
+    "שלום Milo, אני נועה": "נועה",
+    "Good afternoon Milo, Kwame speaking. My daughter Abena plays volleyball for her school.": "Kwame",  # dec110 (held out)
+    "hi milo, kwame speaking": "Kwame",
     "Habari Milo, mimi ni Wanjiru. I run a tailoring shop in Nairobi.": "Wanjiru",  # dec60 (held out): never learned
     "Namaste Milo, main Ananya hoon. I'm studying architecture in Pune.": "Ananya",  # dec64 (held out): never learned
     "namaste milo main ananya hoon": "Ananya",
@@ -69,7 +73,7 @@ GIVEN = {
     "hola milo soy lucía y trabajo en madrid": "Lucía",
     "Bonsoir! Hélène here. I'm training for a half marathon.": "Hélène",
 }
-NOT_GIVEN = ["aqui é o melhor lugar", "a praia aqui é o melhor lugar", "im allergic to peanuts", "I'm tired and hungry.", "this is great", "I'm going home now",
+NOT_GIVEN = ["public speaking is hard", "hello milo public speaking is hard for me", "aqui é o melhor lugar", "a praia aqui é o melhor lugar", "im allergic to peanuts", "I'm tired and hungry.", "this is great", "I'm going home now",
              "my dog's name is Rex", "Call me when you can", "It's a lovely day", "i'm so happy today",
              "I am from Spain", "What's my name?", "who am i", "its raining here", "Hi Milo!", "",
              # Other languages' "I am" + an adjective, all in lower case (speech to text): no word list

@@ -28,6 +28,7 @@ _SURE = [
     r"mi chiamo", r"il mio nome è", r"jag heter", r"mitt namn är", r"jeg hedder", r"jeg heter", r"ik heet",
     r"mijn naam is", r"meu nome é", r"eu me chamo", r"меня зовут", r"мене звати", r"nazywam się", r"menya zovut", r"mene zvaty",
     r"benim adım", r"mera naam", r"mera nam", r"amar naam", r"amar nam",
+    r"اسمي", r"שמי",  # Arabic, Hebrew "my name [is]"
 ]
 # Phrases that also start sentences that give no name ("I'm tired", "this is great").
 _MAYBE = [r"i'm", r"i\u2019m", r"im", r"i am", r"this is", r"it's", r"it\u2019s", r"its", r"here's"]
@@ -37,7 +38,9 @@ _MAYBE = [r"i'm", r"i\u2019m", r"im", r"i am", r"this is", r"it's", r"it\u2019s"
 _MAYBE_CASED = [r"c'est", r"soy", r"ich bin", r"je suis", r"я", r"(?:eu\s+)?sou\s+(?:a|o)", r"(?:eu\s+)?sou", r"jestem",
                 r"ik ben", r"jeg er", r"jag är", r"(?:io\s+)?sono", r"είμαι\s+(?:ο|η)", r"είμαι", r"mimi\s+ni",  # Greek names take an article (dec93)
                 # Turkish "ben Elif" (dec58, held out: never learned), in lower case only: "Ben Nevis"
-                r"(?-i:ben)"]
+                r"(?-i:ben)",
+                # Arabic and Hebrew "I [am]": "مرحبا Milo! أنا ليلى." (dec109, never learned)
+                r"أنا", r"انا", r"אני"]
 # Scripts written without spaces: the name runs to the next punctuation (我叫李娜。).
 _GLUED = re.compile(r"(?:我叫|我是|我的名字是|私は|僕は|わたしは|저는|제 이름은)\s*([\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]{1,6}?)(?:です|입니다|이에요|예요|[，。,.!！?？\s]|$)")
 _GREETING = (r"(?:hi|hello|hey|hiya|howdy|yo|morning|good (?:morning|afternoon|evening)|greetings|bonjour|bonsoir|coucou|salut|hallo|hola|buenas|buenos d[ií]as|ciao|buongiorno|buonasera"
@@ -102,8 +105,20 @@ def _here_re(own: str) -> re.Pattern:
     # ...after a greeting the list does not spell, up to three words before the persona's name
     # ("Hei Milo, Ingrid here.", dec65: never learned)
     anyhow = r"(?:[^\W\d_]+\W+){1,3}" + re.escape(own.lower()) + r"\W+|" if own else ""
-    return re.compile(r"^\W*(?:" + anyhow + r"(?:" + _greeting(own) + r"\W+)*)(" + _WORD + r")\s+(?:here|aqui|aquí|hier)\b",
+    # ...and "speaking" ("Good afternoon Milo, Kwame speaking.", dec110) only after an opening:
+    # "public speaking is hard" gives no name
+    return re.compile(r"^\W*(?:" + anyhow + r"(?:" + _greeting(own) + r"\W+)*)(" + _WORD + r")\s+(here|aqui|aquí|hier|speaking)\b",
                       re.IGNORECASE)
+
+
+def _here(text: str, own: str) -> Optional[re.Match]:
+    """A name before "here" (`_here_re`); before "speaking" only after an opening, and ending its
+    clause ("hello milo public speaking is hard" gives none)."""
+    m = _here_re(own).match(text)
+    if m and m.group(2).casefold() == "speaking" and (not re.search(r"[^\W\d_]", text[:m.start(1)])
+                                                       or text[m.end():].lstrip()[:1] not in ("", ".", ",", "!", ";", ":", "-")):
+        return None
+    return m
 
 
 @functools.cache
@@ -184,7 +199,7 @@ def name_in(text: str, own: str = "") -> Optional[str]:
             name = _name(text, m, sure, own)
             if name:
                 found.append((m.start(), name))
-    m = _here_re(own).match(text)
+    m = _here(text, own)
     if m and not _not_a_name(m.group(1), own) and (_capital(m.group(1)) or not any(c.isupper() for c in text)):
         found.append((m.start(1), m.group(1)[0].upper() + m.group(1)[1:]))
     for m in _GLUED.finditer(text):
@@ -198,7 +213,7 @@ def after_name(text: str, own: str = "") -> str:
     a chef."); as it is otherwise."""
     t = (text or "").replace("\u2019", "'")
     ends = []
-    m = _here_re(own).match(t)
+    m = _here(t, own)
     if m and not _not_a_name(m.group(1), own):
         ends.append(m.end())
     for rx, sure in _PHRASES:
