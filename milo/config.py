@@ -127,7 +127,7 @@ def _path(raw: str) -> Path:
 def _file(raw: str) -> Path:
     """A path that names a file (not "/" or "~/")."""
     path = _path(raw)
-    if not path.name or str(raw).strip().endswith(("/", os.sep)):
+    if not path.name or str(raw).strip().endswith("/"):
         raise ValueError("the path of a file, such as ~/milo/Living_Memory.md")
     return path
 
@@ -241,10 +241,11 @@ def read_profile(folder: Path) -> dict[str, Any]:
             raise ValueError(f"{path}: {key} must be a non-empty text")
         elif key == "name":
             try:
-                if not _name(value):
-                    raise ValueError("a non-empty text")
+                named = _name(value)
             except ValueError as e:
                 raise ValueError(f"{path}: name must be {e}") from None
+            if not named:
+                raise ValueError(f"{path}: name must be a non-empty text")
     out: dict[str, Any] = {
         "persona_name": _name(data.get("name", "")) or folder.name.title(),
         "persona_file": _under(folder, data.get("samples", "sample_speak.txt")),
