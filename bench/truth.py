@@ -2932,6 +2932,39 @@ SETS = {
              ("Who am I?", "name", ["kwame"], ["milo"])],
         ],
     },
+    "dec111": {  # written 2026-12-06 (thirtieth session) before running it
+        "nguyen": [
+            [S("Xin chào Milo, tôi là Minh. I run a noodle stall at the night market in Hanoi.")],
+            [S("My grandmother taught me her pho recipe when I was ten.")],
+            [("what do i sell", "told", ["noodle", "pho"], None),
+             ("Who taught me the recipe?", "told", ["grandmother", "grandma"], None),
+             ("How much does a bowl cost?", "never", None, None),
+             ("what's my name", "name", ["minh"], ["milo"])],
+        ],
+        "grace": [
+            [S("hi milo it's grace, my book club meets on thursdays at the library")],
+            [S("oh they moved it, book club is on wednesdays now")],
+            [("when does my book club meet", "corrected", ["wednesday"], ["on thursdays"]),
+             ("where does it meet", "told", ["library"], None),
+             ("what book are we reading", "never", None, None)],
+        ],
+    },
+    "dec112": {  # written 2026-12-06 (thirtieth session) before running it
+        "sven": [
+            [S("Hej Milo! Jeg hedder Sven. I'm a carpenter and I have two daughters.")],
+            [S("The older one, Freja, just got her driving licence.")],
+            [("How many daughters do I have?", "told", ["two", "2"], None),
+             ("What did Freja just get?", "told", ["driving", "licence", "license"], None),
+             ("What's my younger daughter called?", "never", None, None),
+             ("How old is Freja?", "never", None, None)],
+        ],
+        "amaka": [
+            [S("Good morning Milo, I'm Amaka. I've started running 5k every morning before work.")],
+            [("how far do i run", "told", ["5k", "5 k", "five k", "5 km", "five kilomet"], None),
+             ("when do i run", "told", ["morning"], None),
+             ("How far is a marathon?", "world", ["42", "26", "mile", "kilomet", "km"], None)],
+        ],
+    },
 }
 
 
