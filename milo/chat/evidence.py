@@ -1776,8 +1776,11 @@ def _given_as_theirs(words: Sequence[str], k: int, roles: bool = False) -> bool:
     # note of 'My cat Mango...': "What colour is Mango?" was left to the model, which said white)
     # ...or a few ("I've got two cats, Mochi and Kuro.": "How old is Mochi?" was left to the model,
     # which said it was never mentioned: dec88), each name of the list
-    named = (k >= 2 and words[k - 2].casefold() in _A_FEW and words[k - 1].islower()
-             and words[k - 1] not in _PLACE_KINDS)  # not "two cities, Paris and Rome"
+    named = ((k >= 2 and words[k - 2].casefold() in _A_FEW and words[k - 1].islower()
+              and words[k - 1] not in _PLACE_KINDS)  # not "two cities, Paris and Rome"
+             # ...or one of them ("The older one, Freja, just got her driving licence.": "How old
+             # is Freja?" was left to the model, which said she had a birthday party, dec112)
+             or (k >= 3 and words[k - 1].casefold() == "one" and words[k - 3].casefold() in _A_FEW))
     listed = (k >= 2 and words[k - 1].casefold() in ("and", "or") and words[k - 2][:1].isupper()
               and _given_as_theirs(words, k - 2, roles))
     return named or listed or bool({x.casefold() for x in words[max(0, k - 3):k]} & theirs)
@@ -2379,6 +2382,12 @@ def part_of(c: Candidate, part: str) -> Candidate:
     # Kyiv, not Lviv. I moved there last year.' (dec80).
     whole = q[1] if q else c.text
     at = whole.find(part.strip())
+    if at >= 0 and len(part.split()) <= 4:
+        # A few words cut out of a sentence at its commas are no part ("the older one, Freja" of
+        # 'The older one, Freja, just got her driving licence.', dec112): the sentence they are in.
+        around = [m for m in _SENTENCES.finditer(whole) if m.start() <= at < m.end()]
+        if around and len(around[0].group(0).split()) > len(part.split()):
+            part, at = around[0].group(0), around[0].start()
     if at > 0 and _REFERS_BACK.search(part):
         before = [b for b in _SENTENCES.findall(whole[:at]) if b.strip()]
         if before:
