@@ -48,6 +48,7 @@ from typing import TYPE_CHECKING, Callable, Iterable, Optional, Sequence
 
 from milo.memory.format import MONTH_NUMBERS
 from milo.memory.grounding import RELATIONS, STOP
+from milo.memory.names import AND_WORDS, after_name
 from milo.memory.quoting import neutralise, unflag
 from milo.sentences import NOT_AFTER_TITLE, SENTENCE, TITLES
 
@@ -240,8 +241,6 @@ def _clause(note: str, own: str = "") -> str:
     ('Ugh, I had to move the dentist to Friday.' -> 'you had to move the dentist to Friday')."""
     words = own_words(note)
     text = words or _they_to_you(unflag(note.strip()))
-    from milo.memory.names import after_name
-
     address = _address(own)
     opened = _LEAD.sub("", after_name(text, own))
     stripped = _LEAD.sub("", address.sub("", opened) if address else opened).strip()
@@ -1947,7 +1946,9 @@ def _near_thing(words: Sequence[str], k: int, thing: set) -> bool:
 
 
 _PLACE_PREPOSITIONS = frozenset("in at on near by from to of".split())  # a closed, lexical class
-_AND = frozenset("and und et y e en og och oraz и ve or".split())  # lexical: another thing begins after it ("i": English lower case)
+# Another thing begins after it: "and" in the languages names.py knows (not "i": English in lower
+# case), and "or".
+_AND = (AND_WORDS - {"i"}) | {"or"}
 _ITS_NAME_IS = frozenset((p, "name", v) for p in ("her", "his", "its", "their") for v in ("is", "was"))  # lexical
 
 

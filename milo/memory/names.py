@@ -64,7 +64,7 @@ NOT_NAMES = frozenset(
 )
 # After a name given in lower case, the message ends, pauses or goes on to a new clause.
 _AFTER = frozenset("and here i i'm im i've ive i'd my we we're were our from btw nice but by so".split())
-_AND = frozenset("and und et y e i en og och oraz и ve".split())  # "and" after a name in _MAYBE_CASED's languages
+AND_WORDS = frozenset("and und et y e i en og och oraz и ve".split())  # "and" in _MAYBE_CASED's languages (lexical)
 _SURE_RE = re.compile(r"(?<![^\W_])(?:" + "|".join(_SURE) + r")\s+(" + _WORD + r")", re.IGNORECASE)
 _MAYBE_RE = re.compile(r"(?<![^\W_])(?:" + "|".join(_MAYBE) + r")\s+(" + _WORD + r")", re.IGNORECASE)
 _CASED_RE = re.compile(r"(?<![^\W_])(?:" + "|".join(_MAYBE_CASED) + r")\s+(" + _WORD + r")", re.IGNORECASE)
@@ -170,7 +170,7 @@ def _name(text: str, m: re.Match, sure: Optional[bool], own: str) -> Optional[st
             return None
         after = re.match(r"\s*([^\W\d_']+|[,.!?;]|$)", text[m.end(1):])
         follower = (after.group(1) if after else "").lower()
-        if follower and follower[0].isalpha() and follower not in _AND | _CLOSING | _KO_CLOSING:
+        if follower and follower[0].isalpha() and follower not in AND_WORDS | _CLOSING | _KO_CLOSING:
             return None
     if not sure:
         if has_case and not _capital(word):
@@ -224,7 +224,7 @@ def after_name(text: str, own: str = "") -> str:
                 ends.append(m.end(1) + len(_more(t, m.end(1))))
     if not ends:
         return text
-    rest = re.sub(r"^[\s,.;:!-]*(?:(?:" + "|".join((*_NAME_THEN, *_CLOSING, *_KO_CLOSING, "hai")) + r")(?!\w)[\s,.;:!-]*)?(?:(?:" + "|".join(_AND - {"i"}) + r")\s+)?",
+    rest = re.sub(r"^[\s,.;:!-]*(?:(?:" + "|".join((*_NAME_THEN, *_CLOSING, *_KO_CLOSING, "hai")) + r")(?!\w)[\s,.;:!-]*)?(?:(?:" + "|".join(AND_WORDS - {"i"}) + r")\s+)?",
                   "", t[max(ends):], flags=re.IGNORECASE)
     if _GOES_ON.match(t[max(ends):]) and _I_AM.search(t[: max(ends)]):
         # "I'm Nadia from Cairo", "I'm Ama, a retired teacher": what follows the name is said of
@@ -261,4 +261,4 @@ def learn_name(pinned: str, said: Iterable[str], own: str = "") -> Optional[str]
     return None
 
 
-__all__ = ["NOT_NAMES", "after_name", "learn_name", "name_in", "name_quoted"]
+__all__ = ["AND_WORDS", "NOT_NAMES", "after_name", "learn_name", "name_in", "name_quoted"]
