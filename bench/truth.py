@@ -2965,6 +2965,76 @@ SETS = {
              ("How far is a marathon?", "world", ["42", "26", "mile", "kilomet", "km"], None)],
         ],
     },
+    "dec113": {  # written 2026-12-06 (thirty-first session) before running it
+        "haruto": [
+            [S("こんにちは Milo! 私はハルトです。 I'm a train driver on the Yamanote line in Tokyo.")],
+            [S("My son Ren collects stamps from every country he can find.")],
+            [("What do I drive?", "told", ["train"], None),
+             ("What does Ren collect?", "told", ["stamp"], None),
+             ("How many stamps does Ren have?", "never", None, None),
+             ("what's my name", "name", ["haruto", "ハルト"], ["milo"])],
+        ],
+        "olga": [
+            [S("hi milo, olga here. i grow tomatoes and cucumbers on my balcony")],
+            [S("actually scratch the cucumbers, they all died, it's just tomatoes and peppers now")],
+            [("what do i grow on my balcony", "corrected", ["pepper"], ["tomatoes and cucumbers"]),
+             ("where do i grow them", "told", ["balcony"], None),
+             ("what kind of tomatoes are they", "never", None, None)],
+        ],
+    },
+    "dec114": {  # written 2026-12-06 (thirty-first session) before running it
+        "fatima": [
+            [S("Salaam Milo, I'm Fatima. I teach Arabic calligraphy on Saturday mornings.")],
+            [S("My student Yusuf won a prize for his calligraphy last month.")],
+            [("What do I teach?", "told", ["calligraphy"], None),
+             ("When do I teach?", "told", ["saturday"], None),
+             ("Who won a prize?", "told", ["yusuf"], None),
+             ("How old is Yusuf?", "never", None, None)],
+        ],
+        "diego": [
+            [S("Buenas Milo, soy Diego, I drive a taxi in Buenos Aires.")],
+            [("What do I do for a living?", "told", ["taxi"], None),
+             ("Which city do I drive in?", "told", ["buenos aires"], None),
+             ("How long have I been driving a taxi?", "never", None, None),
+             ("What's the capital of Argentina?", "world", ["buenos aires"], None)],
+        ],
+    },
+    "dec115": {  # written 2026-12-06 (thirty-first session) before running it
+        "priya": [
+            [S("Hi Milo! I'm Priya. My husband Arjun and I just adopted a rescue greyhound called Biscuit.")],
+            [S("Biscuit is scared of the vacuum cleaner.")],
+            [("What's my dog called?", "told", ["biscuit"], None),
+             ("What breed is Biscuit?", "told", ["greyhound"], None),
+             ("What is Biscuit scared of?", "told", ["vacuum", "hoover"], None),
+             ("What does Arjun do for work?", "never", None, None),
+             ("Who is Arjun?", "told", ["husband"], None)],
+        ],
+        "henrik": [
+            [S("morning milo. henrik. i fix old radios as a hobby")],
+            [S("sorry, i meant old clocks, not radios. radios are my brother's thing")],
+            [("what do i fix", "corrected", ["clock"], ["you fix old radios"]),
+             ("who likes radios", "told", ["brother"], None),
+             ("what's my brother's name", "never", None, None)],
+        ],
+    },
+    "dec116": {  # written 2026-12-06 (thirty-first session) before running it
+        "ana": [
+            [S("Bok Milo, ja sam Ana. I'm studying to be a vet in Zagreb.")],
+            [S("My exam on horse anatomy is next Friday.")],
+            [("what am i studying to be", "told", ["vet"], None),
+             ("when is my exam", "told", ["friday"], None),
+             ("what is the exam about", "told", ["horse"], None),
+             ("what grade did i get", "never", None, None),
+             ("what's my name", "name", ["ana"], ["milo"])],
+        ],
+        "malik": [
+            [S("yo milo, malik. me and my cousin Dre are opening a barbershop next month")],
+            [("what are we opening", "told", ["barber"], None),
+             ("who am i opening it with", "told", ["dre", "cousin"], None),
+             ("what will the barbershop be called", "never", None, None),
+             ("What's a fade haircut?", "world", ["short", "side", "taper", "gradual", "blend"], None)],
+        ],
+    },
 }
 
 
