@@ -3035,6 +3035,40 @@ SETS = {
              ("What's a fade haircut?", "world", ["short", "side", "taper", "gradual", "blend"], None)],
         ],
     },
+    "dec117": {  # written 2026-12-06 (thirty-first session) before running it
+        "bogdan": [
+            [S("Dzień dobry Milo, jestem Bogdan. I drive a delivery van around Kraków.")],
+            [S("My wife Ewa makes the best pierogi in the city, she sells them on Saturdays.")],
+            [("What do I drive?", "told", ["van"], None),
+             ("Who makes pierogi?", "told", ["ewa", "wife"], None),
+             ("When does Ewa sell them?", "told", ["saturday"], None),
+             ("How much are Ewa's pierogi?", "never", None, None),
+             ("what's my name", "name", ["bogdan"], ["milo"])],
+        ],
+        "chloe": [
+            [S("hey milo, chloe here. my piano recital is on the 12th")],
+            [S("oh wait, it's the 14th, not the 12th, they changed the hall")],
+            [("when is my recital", "corrected", ["14"], ["on the 12th"]),
+             ("what am i playing at the recital", "never", None, None)],
+        ],
+    },
+    "dec118": {  # written 2026-12-06 (thirty-first session) before running it
+        "kofi": [
+            [S("Akwaaba Milo! Me din de Kofi. I coach a youth football team in Kumasi.")],
+            [S("Our goalkeeper Yaw saved two penalties on Sunday.")],
+            [("What sport do I coach?", "told", ["football", "soccer"], None),
+             ("Who saved the penalties?", "told", ["yaw"], None),
+             ("What's our team called?", "never", None, None),
+             ("How many players are on a football team?", "world", ["11", "eleven"], None)],
+        ],
+        "mei": [
+            [S("Hi Milo, I'm Mei. I've been learning to make dumplings from my aunt.")],
+            [S("Sorry, from my grandmother, not my aunt. My aunt only eats them!")],
+            [("Who is teaching me to make dumplings?", "corrected", ["grandmother", "grandma"], ["from your aunt"]),
+             ("What am I learning to make?", "told", ["dumpling"], None),
+             ("What is my aunt's name?", "never", None, None)],
+        ],
+    },
 }
 
 
