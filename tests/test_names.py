@@ -56,6 +56,11 @@ GIVEN = {
     "Good afternoon Milo, Kwame speaking. My daughter Abena plays volleyball for her school.": "Kwame",  # dec110 (held out)
     "hi milo, kwame speaking": "Kwame",
     "Xin chào Milo, tôi là Minh. I run a noodle stall at the night market in Hanoi.": "Minh",  # dec111 (held out)
+    "Bok Milo, ja sam Ana. I'm studying to be a vet in Zagreb.": "Ana",  # dec116 (held out): never learned
+    "Dobrý den, já jsem Tereza.": "Tereza",
+    "Zdravo, zovem se marko i radim u banci": "Marko",
+    "Hei Milo, olen Aino ja asun Tampereella.": "Aino",
+    "こんにちは Milo! 私はハルトです。 I'm a train driver on the Yamanote line in Tokyo.": "ハルト",  # dec113 (held out)
     "Habari Milo, mimi ni Wanjiru. I run a tailoring shop in Nairobi.": "Wanjiru",  # dec60 (held out): never learned
     "Namaste Milo, main Ananya hoon. I'm studying architecture in Pune.": "Ananya",  # dec64 (held out): never learned
     "namaste milo main ananya hoon": "Ananya",
@@ -81,7 +86,7 @@ NOT_GIVEN = ["public speaking is hard", "hello milo public speaking is hard for 
              # of their adjectives, so only a capitalised word there is a name.
              "soy feliz", "ich bin müde", "namaste milo main theek hoon", "tady je hezky", "The main thing is here", "sou muito feliz", "je suis fatigué", "I went to Ben Nevis", "είμαι ο καλύτερος", "ko au tenei", "I went to ko samui",
              # ...after a greeting too, when a word follows or it says how they are
-             "hallo milo ich bin müde heute", "bonjour je suis fatiguée", "hola soy feliz", "hallo ich bin hier",
+             "hallo milo ich bin müde heute", "ja sam umoran danas", "Olen väsynyt", "bonjour je suis fatiguée", "hola soy feliz", "hallo ich bin hier",
              "Ben Nevis is tall", "sono stanco", "ciao sono stanca oggi",
              # "ami" is "I" only right after an opening; "vagyok" after a word that says how they are
              "mon ami Paul est là", "I have a friend called ami", "szia milo, jól vagyok", "Fáradt vagyok ma.", "ohayo milo, genki desu"]

@@ -219,6 +219,12 @@ def _confirm(question: str, evidence: Optional[Evidence], candidates: Sequence[C
         # earn $12 per hour for your night shift at Mr. Brown's bakery." (0.78 from the job's
         # note): the note is only the closest.
         drafted = Evidence(NONE, own=own, closest=Candidate(drafted.choice, drafted.note))
+    if (drafted is not None and drafted.answered and (evidence is None or not evidence.answered or evidence.unsure)
+            and which_thing(question) and new_figures(draft, question + " " + told)):
+        # Which one, and the draft's is a figure no note gives: "what grade did i get" drafted "You
+        # got an A for your horse anatomy exam." of '...exam on horse anatomy is next Friday.'
+        # (dec116, said as told): the note is only the closest.
+        drafted = Evidence(NONE, own=own, closest=Candidate(drafted.choice, drafted.note))
     if drafted is not None and drafted.answered and not _says_what(question, draft):
         # What is done, and the draft goes on from the verb to where or when: "What will Nasrin
         # study?" drafted "Nasrin will study at university in the autumn." (0.79 from 'our
@@ -281,6 +287,16 @@ _WHAT_DONE = re.compile(r"^\W*what\s+(?:do|does|did|will|would|am|is|are|was|wer
 # After the verb, a preposition says where, when or with whom, not what ("to" opens what is done:
 # "learning to play the guitar"). A closed, lexical class.
 _NOT_WHAT = frozenset("at in on for with from near during after before until by into around".split())
+
+
+# A figure: a number, or a letter standing alone after a word ("an A", "a B+"; not "I").
+_FIGURE = re.compile(r"\d+(?:[.,]\d+)?|(?<=\w\s)(?!I\b)[A-Z][+-]?(?!\w)")
+
+
+def new_figures(draft: str, known: str) -> set[str]:
+    """The figures `draft` says that `known` (the question and the notes) does not."""
+    have = {f.casefold() for f in _FIGURE.findall(known)}
+    return {f for f in _FIGURE.findall(draft) if f.casefold() not in have}
 
 
 def _says_what(question: str, draft: str) -> bool:

@@ -145,11 +145,11 @@ class Evidence:
             return _clause(self.closest.text, self.own) if self.closest is not None else ""
         if not self.newer:
             return _clause(self.note, self.own)
-        if self.replaced and self.kept:
-            return f"{_clause(self.kept, self.own)}, and later that {_later(self.newer[-1].text, self.own)}"
-        if self.replaced:
+        older = _clause(self.kept if self.replaced and self.kept else self.note, self.own)
+        if self.replaced and not self.kept:
             return _clause(self.newer[-1].text, self.own)
-        return f"{_clause(self.note, self.own)}, and later that {_later(self.newer[-1].text, self.own)}"
+        newer = _clause(self.newer[-1].text, self.own)
+        return swapped(older, newer) or f"{older}, and later that {_later(self.newer[-1].text, self.own)}"
 
 
 # 'Zoë said: "..."' as Milo etches the user's words; 'Zoë said: ...' as hand-written or imported
@@ -276,6 +276,69 @@ def _quoted_if_not_english(text: str) -> str:
     if len(words) < 3 or any(re.split(r"['\u2019]", w.casefold())[0] in STOP for w in words) or '"' in text:
         return text
     return f'"{text}"'
+
+
+# "X, not Y" / "not Y, X" in a correction: X and Y of one to four words, ended by a stop or the end.
+_NOT_Y = r"(?P<y>[^\W\d_][\w'\u2019-]*(?:\s+[\w'\u2019-]+){0,3}?)"
+_X_NOT_Y = re.compile(r"(?:^|[,.;:!?]\s*|(?<!\w)(?:it's|it\s+is|they're|they\s+are|meant|mean|make\s+that|rather)\s+)"
+                      r"(?P<x>[^\W\d_][\w'\u2019-]*(?:\s+[\w'\u2019-]+){0,3}?)\s*,?\s+not\s+" + _NOT_Y + r"\s*(?:[,.;:!?]|$)",
+                      re.IGNORECASE)
+_NOT_Y_X = re.compile(r"(?:^|[,.;:!?]\s*)not\s+" + _NOT_Y + r"\s*,\s*(?:but\s+|it's\s+|it\s+is\s+)?"
+                      r"(?P<x>[^\W\d_][\w'\u2019-]*(?:\s+[\w'\u2019-]+){0,3}?)\s*(?:[,.;:!?]|$)", re.IGNORECASE)
+# What may stand before the thing a correction replaces (closed classes): then the swap keeps the
+# older note's grammar and says no word of the old thing.
+_BEFORE_THING = frozenset("a an the this that my your our his her their its in at on to from of for with".split())
+_CORRECTION_LEAD = frozenset("sorry oops actually no oh wait well i you meant mean it's it is they're they are "
+                             "make that rather".split())
+_CORRECTION_TAIL = frozenset("now instead then too though actually anymore".split())
+_NOT_IN_A_THING = frozenset("in at on near by from to of i you he she we they it is are was were".split())
+_DETERMINER = frozenset("a an the this that my your our his her their its".split())
+
+
+def swapped(older: str, newer: str) -> Optional[str]:
+    """The older note with the thing a correction replaces swapped for the new one, or None:
+    'you fix old radios as a hobby' + 'you meant old clocks, not radios' -> 'you fix old clocks as
+    a hobby'; 'you repair old bicycles in your shed' + "it's a garage, not a shed" -> '...in your
+    garage'. Said as "..., and later that ..." the old thing was said first, as if it held (dec105,
+    dec115). Only where the old thing is in the older note once, after a determiner, a preposition
+    or the new thing's own first words: 'a wooden boat' + "a canoe not a boat" is not 'a wooden
+    canoe' (the wood was the boat's): both are said."""
+    for m in (_X_NOT_Y.search(newer), _NOT_Y_X.search(newer)):
+        if m is None:
+            continue
+        x, y = m.group("x").split(), m.group("y").split()
+        while x and x[0].casefold().strip(",") in _CORRECTION_LEAD:
+            x = x[1:]  # "you meant old clocks", "it's a garage": what opens a correction ("sorry, not ...": none)
+        while x and x[-1].casefold().strip(",") in _CORRECTION_TAIL:
+            x = x[:-1]  # "tuesdays now"
+        if x:
+            break
+    else:
+        return None
+    if any(w.casefold() in _NOT_IN_A_THING for w in x + y):
+        return None  # a clause, not a thing: "you live in York, not Leeds" of 'you work in Leeds'
+    low = [w.casefold() for w in re.findall(r"[\w'\u2019-]+", older)]
+    for drop in (0, 1):  # "a shed" as "your shed": the thing without its determiner
+        if drop and not (y[0].casefold() in _DETERMINER and len(y) > 1):
+            break
+        yy = [w.casefold() for w in y[drop:]]
+        at = [i for i in range(len(low) - len(yy) + 1) if low[i:i + len(yy)] == yy]
+        if len(at) != 1:
+            continue
+        xx = x[1:] if drop and x[0].casefold() in _DETERMINER and len(x) > 1 else x
+        i = at[0]
+        lead = 0  # the new thing's first words already before it: "old" in "old radios" / "old clocks"
+        while lead < len(xx) - 1 and i - lead - 1 >= 0 and low[i - lead - 1] == xx[lead].casefold():
+            lead += 1
+        if lead:
+            xx = xx[lead:]
+        elif i and low[i - 1] not in _BEFORE_THING:
+            return None
+        if any(w.casefold() in low for w in xx if w.casefold() not in _BEFORE_THING):
+            return None  # the new thing is in it already: nothing to swap
+        spans = list(re.finditer(r"[\w'\u2019-]+", older))
+        return older[:spans[i].start()] + " ".join(xx) + older[spans[i + len(yy) - 1].end():]
+    return None
 
 
 def _later(note: str, own: str = "") -> str:
@@ -1126,8 +1189,13 @@ def _by_their_notes(text: str, candidates: Sequence[Candidate], embed: Optional[
         # to the question: 'I moved to Leeds last year.' is 0.64 from 'I work as a nurse in Leeds.'
         # (0.15 from "What's my job?", which was answered with the move); 'Actually Julien moved to
         # Québec City last month.' is 0.42 from "Where does my brother live now?".
+        # A thing shared alone is said beside only when the newer note changes something (or
+        # says another when of it: 'Kofi's visit got pushed to December'): 'My student Yusuf won a
+        # prize for his calligraphy last month.' was said after "What do I teach?" / 'I teach
+        # Arabic calligraphy...' as "..., and later that ..." (dec114).
         close = {j for j in range(best[4] + 1, len(told)) if meaning[1][best[4]][j] >= MEANING_SAME_THING
-                 and (_share_a_thing(best[3].text, told[j][1].text) or meaning[0][j] >= answers)}
+                 and ((_share_a_thing(best[3].text, told[j][1].text) and _may_change(best[3].text, told[j][1].text))
+                      or meaning[0][j] >= answers)}
         if _ASKS_NOW.search(text):
             # What holds now is asked, and a newer change answers it by itself: "What instrument do
             # I play now?" / 'Actually I switched to the double bass this year.' (0.46; 0.37 from
@@ -1912,7 +1980,9 @@ def names_from(answer: str, note: str, question: str, own: str = "", user: str =
 
 # What a thing of theirs is called, asked ("What is my ferry called?", "what are the kittens called",
 # "what's the name of my boat"): a closed, lexical form.
-_THING_CALLED = re.compile(r"^\W*what(?:'s|\s+is|\s+are|s)\s+(?:my|our|the|his|her|their)\s+([^\W\d_]+)\s+(?:called|named)"
+# (and as it was or will be: "what will the barbershop be called" / '...opening a barbershop', dec116)
+_THING_CALLED = re.compile(r"^\W*what(?:'s|\s+is|\s+are|s|\s+was|\s+were|\s+will|'ll|\s+would|\s+should)\s+"
+                           r"(?:my|our|the|his|her|their)\s+([^\W\d_]+)\s+(?:be\s+)?(?:called|named)"
                            r"|name\s+of\s+(?:my|our|the|his|her|their)\s+([^\W\d_]+)"
                            r"|what\s+(?:do|does|did)\s+\w+\s+call\s+(?:my|our|the|his|her|their)\s+([^\W\d_]+)", re.IGNORECASE)
 
@@ -2498,6 +2568,12 @@ def _STOP_TERMS() -> frozenset:
     from milo.memory.index import terms
 
     return frozenset(t for w in STOP for t in terms(w))
+
+
+def _may_change(older: str, newer: str) -> bool:
+    """Whether `newer` may change what `older` says: it says it changes, or both say when."""
+    new = _words(newer)
+    return changes(new) or bool(_SAYS_WHEN.search(new) and _SAYS_WHEN.search(_words(older)))
 
 
 def _changes_a_day_it_lacks(older: str, newer: str) -> bool:

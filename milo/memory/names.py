@@ -30,6 +30,9 @@ _SURE = [
     r"benim adım", r"mera naam", r"mera nam", r"amar naam", r"amar nam",
     r"اسمي", r"שמי",  # Arabic, Hebrew "my name [is]"
     r"tên tôi là", r"tên mình là",  # Vietnamese "my name is"
+    # Slavic, Romanian, Finnish, Lithuanian "my name is" / "I am called"
+    r"zovem se", r"зовем се", r"mam na imię", r"jmenuji se", r"jmenuju se", r"volám sa", r"казвам се", r"imenujem se",
+    r"mă numesc", r"ma numesc", r"numele meu este", r"nimeni on", r"mano vardas",
 ]
 # Phrases that also start sentences that give no name ("I'm tired", "this is great").
 _MAYBE = [r"i'm", r"i\u2019m", r"im", r"i am", r"this is", r"it's", r"it\u2019s", r"its", r"here's"]
@@ -42,7 +45,10 @@ _MAYBE_CASED = [r"c'est", r"soy", r"ich bin", r"je suis", r"я", r"(?:eu\s+)?sou
                 r"(?-i:ben)",
                 # Arabic and Hebrew "I [am]": "مرحبا Milo! أنا ليلى." (dec109, never learned)
                 r"أنا", r"انا", r"אני",
-                r"tôi là", r"mình là", r"em là", r"anh là"]  # Vietnamese "I am" ("Xin chào Milo, tôi là Minh.", dec111)
+                r"tôi là", r"mình là", r"em là", r"anh là",  # Vietnamese "I am" ("Xin chào Milo, tôi là Minh.", dec111)
+                # South Slavic, Czech, Slovak, Bulgarian, Romanian, Finnish, Lithuanian "I am" ("Bok Milo, ja sam
+                # Ana.", dec116, never learned)
+                r"ja sam", r"ја сам", r"jaz sem", r"já jsem", r"ja som", r"аз съм", r"eu sunt", r"olen", r"aš esu"]
 # Scripts written without spaces: the name runs to the next punctuation (我叫李娜。).
 _GLUED = re.compile(r"(?:我叫|我是|我的名字是|私は|僕は|わたしは|저는|제 이름은)\s*([\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]{1,6}?)(?:です|입니다|이에요|예요|[，。,.!！?？\s]|$)")
 _GREETING = (r"(?:hi|hello|hey|hiya|howdy|yo|morning|good (?:morning|afternoon|evening)|greetings|bonjour|bonsoir|coucou|salut|hallo|hola|buenas|buenos d[ií]as|ciao|buongiorno|buonasera"
