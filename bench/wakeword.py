@@ -4,7 +4,7 @@ how often it fires on an hour of speech that does not contain it, and what stand
 beside the standby without it (the wake phrase looked for in the transcript of every speech
 segment), both in the real voice loop.
 
-    .venv/bin/python bench/wakeword.py [--words okay_nabu,hey_jarvis] [--hours 1] [--whisper-minutes 3]
+    .venv/bin/python bench/wakeword.py [--words okay_nabu,hey_jarvis] [--hours 1] [--whisper-minutes 3] [--cutoffs 0.85,0.7,0.5]
 
 Positives: "<word>, <question>" in every espeak-ng English voice listed below at two speeds, and
 piper's en_US voice when installed; each at a normal level (-20 dBFS RMS) and a quiet one
@@ -163,6 +163,18 @@ def negatives(said: list[str], voices: Voices, seconds: float, rng: random.Rando
     return np.concatenate(parts)
 
 
+def best_p(spotter, pcm: bytes) -> float:
+    """The highest probability the model gives over `pcm` (the word is heard at any cutoff below it)."""
+    own, spotter.cutoff = spotter.cutoff, 2.0  # never fires: the whole clip is heard
+    s = spotter.stream()
+    for chunk in chunked(pcm, CHUNK_BYTES):
+        s.feed(chunk)
+    spotter.cutoff = own
+    best = s.best
+    s.finish()
+    return best
+
+
 def false_accepts(spotter, pcm: bytes) -> tuple[int, float]:
     """Wakes on `pcm`, fed as one microphone stream; the CPU seconds it took."""
     n, cpu = 0, time.process_time()
@@ -228,6 +240,7 @@ def main() -> int:
     ap.add_argument("--words", default=",".join(builtin_wake_words()), help="shipped wake words to measure (default: all)")
     ap.add_argument("--hours", type=float, default=1.0, help="hours of non-wake speech for false accepts (default 1)")
     ap.add_argument("--whisper-minutes", type=float, default=3.0, help="minutes of it to time the voice loop's standby on, both ways (0: skip)")
+    ap.add_argument("--cutoffs", default="", metavar="P,P", help="also each word at these cutoffs (MILO_WAKE_WORD_CUTOFF): heard and false accepts")
     ap.add_argument("--no-piper", action="store_true")
     ap.add_argument("--seed", type=int, default=7)
     a = ap.parse_args()
@@ -251,8 +264,11 @@ def main() -> int:
         rss = _rss_mb() - before
         by: dict[str, list[bool]] = {}
         missed = []
+        best: list[tuple[str, float]] = []  # (noise, the highest probability in the clip): heard at any cutoff below it
         for (voice, level, noise), pcm in positives(spotter.phrase, voices, rng, neg):
             hit = detect(spotter, pcm)
+            if a.cutoffs:
+                best.append((noise, best_p(spotter, pcm)))
             for key in (voice, level, noise, "all"):
                 by.setdefault(key, []).append(hit)
             if not hit:
@@ -268,6 +284,13 @@ def main() -> int:
         if missed:
             print("    missed: " + "; ".join(missed[:12]) + (" ..." if len(missed) > 12 else ""))
         rows.append((word, sum(allhits), len(allhits), fa / hours, core))
+        own = spotter.cutoff
+        for cut in [float(c) for c in a.cutoffs.split(",") if c]:
+            spotter.cutoff = cut
+            fa, _ = false_accepts(spotter, neg_pcm)
+            per = "  ".join(f"{n} {sum(p > cut for m, p in best if m == n)}/{sum(m == n for m, _ in best)}" for n in NOISES)
+            print(f"    cutoff {cut:<5g} heard {sum(p > cut for _, p in best)}/{len(best)}  ({per})  false accepts {fa} in {hours:.2f} h")
+        spotter.cutoff = own
         spotter.close()
     if a.whisper_minutes > 0:
         from milo.config import Settings

@@ -322,6 +322,10 @@ class Settings:
     wake_phrase: str = _setting("MILO_WAKE_PHRASE", option="wake", flag="--wake", default="")  # "": the profile's
     # a wake word engine's model (milo.voice.wakeword: okay_nabu, hey_jarvis, ... or a .json); "": the phrase
     wake_word: str = _setting("MILO_WAKE_WORD", option="wake_word", flag="--wake-word", default="")
+    # how sure the wake word engine must be (its model's own cutoff when unset; lower hears more in
+    # noise and may wake on other speech: bench/wakeword.py --cutoffs)
+    wake_word_cutoff: Optional[float] = _setting("MILO_WAKE_WORD_CUTOFF", _number(0.05, 0.99), option="wake_word_cutoff",
+                                                 flag="--wake-word-cutoff")
     wake_fillers: str = _setting("MILO_WAKE_FILLERS", option="wake_fillers", flag="--wake-fillers", default="")
     stt: str = _setting("MILO_STT", _choice("auto", "vosk", "whisper"), option="stt", flag="--stt", default="auto")
     stt_lang: str = _setting("MILO_STT_LANG", option="lang", flag="--lang", default="en")

@@ -208,6 +208,61 @@ def test_milo_voice_builds_its_standby_on_the_word(tmp_path, whisper):
     try:
         assert isinstance(p.spotter, MicroWakeWordSpotter) and p.wake.phrase == "Hey Jarvis"
         assert any(s.startswith('Wake phrase: "Hey Jarvis" (wake word engine: ') for s in said), said
+        own = p.spotter.cutoff  # the model's own, without MILO_WAKE_WORD_CUTOFF
     finally:
         p.close()
     assert p.spotter._model.interpreter is None  # closed with the pipeline
+    said.clear()
+    settings = Settings.load(env={"MILO_WAKE_WORD": "hey_jarvis", "MILO_WAKE_WORD_CUTOFF": "0.4", "MILO_STT": "whisper"})
+    p = build_pipeline(settings, input_wav=str(wav), output_wav=str(tmp_path / "a.wav"), status=said.append)
+    try:
+        assert p.spotter.cutoff == 0.4 != own and any("cutoff 0.4" in s for s in said), said
+    finally:
+        p.close()
+
+
+def test_the_cutoff_decides_how_sure_the_engine_must_be(tmp_path):
+    """MILO_WAKE_WORD_CUTOFF: the word said under noise (the model less sure of it) is heard at a
+    cutoff below the model's highest probability for it and not at one above; a cutoff out of
+    range is one sentence."""
+    pytest.importorskip("pymicro_wakeword")
+    import numpy as np
+
+    from milo.voice.audio import read_wav
+    from milo.voice.wakeword import load_wake_word
+
+    word = np.frombuffer(read_wav(synth("Okay Nabu, what time is it?", tmp_path / "w.wav")), np.int16).astype(np.float32)
+    word = np.concatenate([np.zeros(8000, np.float32), word, np.zeros(8000, np.float32)])
+    rms = float(np.sqrt(np.mean(word[np.abs(word) > 300] ** 2)))
+    noise = np.random.default_rng(0).standard_normal(len(word)).astype(np.float32)
+    for snr_db in (10, 8, 6, 12, 4, 14, 2, 16, 0):  # the first level where the model is unsure of it
+        pcm = np.clip(word + noise * rms / 10 ** (snr_db / 20), -32768, 32767).astype(np.int16).tobytes()
+        probe = load_wake_word("okay_nabu", 0.99)
+        best = _feed_best(probe, pcm)
+        probe.close()
+        if 0.15 < best < 0.9:
+            break
+    else:
+        pytest.fail("no noise level left the model unsure of the word")
+    below, above = load_wake_word("okay_nabu", best - 0.05), load_wake_word("okay_nabu", best + 0.05)
+    try:
+        assert _feed(below, pcm).found and not _feed(above, pcm).found, best
+    finally:
+        below.close()
+        above.close()
+    r = run_milo("voice", "--wake-word", "okay_nabu", "--wake-word-cutoff", "1.5", "--input", str(tmp_path / "w.wav"), timeout=60)
+    assert r.returncode == 2 and "Traceback" not in r.stderr, r.stderr
+    assert r.stderr.strip().splitlines()[-1] == "milo voice: --wake-word-cutoff must be a number from 0.05 to 0.99, not '1.5'."
+
+
+def _feed_best(spotter, pcm) -> float:
+    """The model's highest probability over `pcm` (a spotter whose cutoff it never passes)."""
+    from milo.voice import CHUNK_BYTES
+    from milo.voice.audio import chunked
+
+    s = spotter.stream()
+    for chunk in chunked(pcm, CHUNK_BYTES):
+        s.feed(chunk)
+    assert not s.found
+    s.finish()
+    return s.best

@@ -50,6 +50,7 @@ def add_voice_options(p: "argparse.ArgumentParser") -> None:
     g.add_argument("--output", metavar="FILE.wav", help="write what Milo says to this WAV file instead of the speaker")
     g.add_argument("--wake", default=None, help="the wake phrase [env MILO_WAKE_PHRASE, default \"hey Milo\"]")
     g.add_argument("--wake-word", default=None, metavar="NAME|FILE.json", help="listen for a trained wake word instead of the phrase: okay_nabu, hey_jarvis, hey_mycroft, alexa (pymicro-wakeword), or a microWakeWord model's .json; nothing is transcribed before it fires [env MILO_WAKE_WORD]")
+    g.add_argument("--wake-word-cutoff", default=None, metavar="P", help="how sure the wake word engine must be, 0.05-0.99: lower hears more in noise and wakes more on other speech (bench/wakeword.py --cutoffs) [env MILO_WAKE_WORD_CUTOFF, default the model's own]")
     g.add_argument("--stt", choices=("auto", "vosk", "whisper"), default=None, help="speech-to-text engine [env MILO_STT, default auto: vosk if a model is found, else faster-whisper]")
     g.add_argument("--stt-model", metavar="PATH", help="a vosk model directory or a faster-whisper model (directory or name)")
     g.add_argument("--lang", default=None, help="language of the vosk model to look for [env MILO_STT_LANG, default en]")
@@ -207,7 +208,7 @@ def build_pipeline(
     if settings.wake_word:  # a wake word engine: its model says the phrase it hears
         from milo.voice.wakeword import load_wake_word
 
-        word = load_wake_word(settings.wake_word)
+        word = load_wake_word(settings.wake_word, settings.wake_word_cutoff)
     phrase = word.phrase if word is not None else settings.wake_phrase
     try:
         wake = WakePhrase(phrase)

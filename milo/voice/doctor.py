@@ -89,11 +89,12 @@ def wake_word_row(settings: "Settings") -> Row:
 
     if settings.wake_word:
         try:
-            spotter = load_wake_word(settings.wake_word)
+            spotter = load_wake_word(settings.wake_word, settings.wake_word_cutoff)
         except VoiceError as e:
             return ("wake word engine", False, str(e))
         spotter.close()
-        return ("wake word engine", True, f"'{spotter.name}': say \"{spotter.phrase}\"; nothing is transcribed before it")
+        return ("wake word engine", True, f"'{spotter.name}' (cutoff {spotter.cutoff:g}): say \"{spotter.phrase}\"; "
+                f"nothing is transcribed before it")
     words = builtin_wake_words()
     if words:
         return ("wake word engine (optional)", None, f"off: the wake phrase is found by speech to text; MILO_WAKE_WORD={words[0]} "

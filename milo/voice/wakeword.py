@@ -77,7 +77,8 @@ class MicroWakeWordSpotter:
             self._model.probability_cutoff = cutoff
         self.cutoff = self._model.probability_cutoff
         self.name = Path(config).stem
-        self.label = f"wake word engine: microWakeWord '{self.name}' (pymicro-wakeword), nothing transcribed before it fires"
+        self.label = (f"wake word engine: microWakeWord '{self.name}' (pymicro-wakeword, cutoff {self.cutoff:g}), "
+                      f"nothing transcribed before it fires")
         self._current = None  # one model state: a new stream ends the one before
 
     def stream(self) -> "WakeWordStream":
