@@ -2949,12 +2949,15 @@ def test_dec115_a_correction_of_one_thing_is_said_in_the_older_note(emb):
     assert swapped("you work as a nurse at a hospital in Bergen", "it's a clinic, not a hospital") == "you work as a nurse at a clinic in Bergen"
     assert swapped("your party is on friday", "sorry, saturday not friday") == "your party is on saturday"
     assert swapped("you go to the gym on Mondays", "sorry, tuesdays now, not mondays") == "you go to the gym on tuesdays"
+    assert swapped("you go to the gym on Mondays", "it is on tuesdays now, not mondays") == "you go to the gym on tuesdays"
+    # (dec118, held out: the preposition said again)
+    assert (swapped("you've been learning to make dumplings from your aunt", "from your grandmother, not your aunt. Your aunt only eats them")
+            == "you've been learning to make dumplings from your grandmother")
     for older, newer in [("you're building a wooden boat in your backyard", "it's a canoe not a boat, a small one"),
                          ("you grow strawberries on your balcony", "they're raspberries, not strawberries"),  # a verb or an adjective before it: both said
                          ("you go to the gym on Mondays", "not sure, maybe tuesdays"),  # no correction
                          ("you have a cat and a dog", "it's two cats, not a cat and a dog, a bird"),  # a cat twice
-                         ("you work in Leeds", "you live in York, not Leeds, and love it"),  # a clause, not a thing
-                         ("you go to the gym on Mondays", "it is on tuesdays now, not mondays")]:
+                         ("you work in Leeds", "you live in York, not Leeds, and love it")]:  # a clause, not a thing
         assert swapped(older, newer) is None, (older, newer)
     assert swapped("you keep bees on your roof", "they're not on the roof anymore") is None
 

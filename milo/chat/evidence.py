@@ -315,8 +315,6 @@ def swapped(older: str, newer: str) -> Optional[str]:
             break
     else:
         return None
-    if any(w.casefold() in _NOT_IN_A_THING for w in x + y):
-        return None  # a clause, not a thing: "you live in York, not Leeds" of 'you work in Leeds'
     low = [w.casefold() for w in re.findall(r"[\w'\u2019-]+", older)]
     for drop in (0, 1):  # "a shed" as "your shed": the thing without its determiner
         if drop and not (y[0].casefold() in _DETERMINER and len(y) > 1):
@@ -334,6 +332,8 @@ def swapped(older: str, newer: str) -> Optional[str]:
             xx = xx[lead:]
         elif i and low[i - 1] not in _BEFORE_THING:
             return None
+        if any(w.casefold() in _NOT_IN_A_THING for w in xx + y[drop:]):
+            return None  # a clause, not a thing: "you live in York, not Leeds" of 'you work in Leeds'
         if any(w.casefold() in low for w in xx if w.casefold() not in _BEFORE_THING):
             return None  # the new thing is in it already: nothing to swap
         spans = list(re.finditer(r"[\w'\u2019-]+", older))

@@ -33,6 +33,7 @@ _SURE = [
     # Slavic, Romanian, Finnish, Lithuanian "my name is" / "I am called"
     r"zovem se", r"зовем се", r"mam na imię", r"jmenuji se", r"jmenuju se", r"volám sa", r"казвам се", r"imenujem se",
     r"mă numesc", r"ma numesc", r"numele meu este", r"nimeni on", r"mano vardas",
+    r"me din de", r"me din ne",  # Twi "my name is" ("Akwaaba Milo! Me din de Kofi.", dec118)
 ]
 # Phrases that also start sentences that give no name ("I'm tired", "this is great").
 _MAYBE = [r"i'm", r"i\u2019m", r"im", r"i am", r"this is", r"it's", r"it\u2019s", r"its", r"here's"]
