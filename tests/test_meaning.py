@@ -2996,3 +2996,24 @@ def test_dec116_a_name_or_a_figure_no_note_gives_is_not_told(emb):
         assert got is None or not got.answered, (draft, got)
     found = find("when is my exam", ana, embed=emb.encode_cached, own="Milo", user="Ana")
     assert found is not None and found.answered and "Friday" in found.told()
+
+
+def test_dec117_the_closest_note_is_said_as_a_later_correction_has_it(emb):
+    """bench/truth.py dec117 (held out): "what am i playing at the recital" (never told) was
+    answered "...The closest I have is that your piano recital is on the 12th.", the date the
+    next message corrected ("oh wait, it's the 14th, not the 12th")."""
+    from langchain_core.language_models import FakeListChatModel
+
+    from milo.chat.addressing import fixed_reply
+    from milo.chat.draft import confirm
+
+    chloe = _said_by("Chloe", "hey milo, chloe here. my piano recital is on the 12th",
+                     "oh wait, it's the 14th, not the 12th, they changed the hall")
+    found = find("what am i playing at the recital", chloe, embed=emb.encode_cached, own="Milo", user="Chloe")
+    got = fixed_reply(found, "Chloe")[0]
+    assert got.startswith("I'm not sure you've told me that.") and got.endswith("your piano recital is on the 14th."), got
+    drafted = confirm("what am i playing at the recital", found, chloe, FakeListChatModel(responses=["You are playing Chopin."]),
+                      emb.encode_cached, "Milo", "Chloe")
+    assert drafted is None or not drafted.answered and "12th" not in drafted.told(), drafted
+    found = find("when is my recital", chloe, embed=emb.encode_cached, own="Milo", user="Chloe")
+    assert found is not None and found.answered and "14th" in found.told() and "12th" not in found.told(), found

@@ -845,7 +845,24 @@ def find(text: str, candidates: Sequence[Candidate], embed: Optional[Embed] = No
         # stands where the draft adds nothing ("What instrument am I learning?" drafted "You are
         # learning the erhu.", too far from the note in meaning to keep it by that alone).
         found = dataclasses.replace(found, unsure=True)
-    return found
+    return corrected_closest(found, candidates, own)
+
+
+def corrected_closest(found: Optional[Evidence], candidates: Sequence[Candidate], own: str = "") -> Optional[Evidence]:
+    """`found`, its closest note said as a later correction has it: "what am i playing at the
+    recital" after 'my piano recital is on the 12th' and "oh wait, it's the 14th, not the 12th"
+    was "...The closest I have is that your piano recital is on the 12th." (dec117)."""
+    if found is None or found.answered or found.closest is None:
+        return found
+    keys = [c.key for c in candidates]
+    if found.closest.key not in keys:
+        return found
+    said = _clause(found.closest.text, own)
+    for later in candidates[keys.index(found.closest.key) + 1:]:
+        said = swapped(said, _clause(later.text, own)) or said
+    if said == _clause(found.closest.text, own):
+        return found
+    return dataclasses.replace(found, closest=Candidate(found.closest.key, said))
 
 
 # A day a question names (a closed, lexical class), with the words a note may say it in.
