@@ -3069,6 +3069,41 @@ SETS = {
              ("What is my aunt's name?", "never", None, None)],
         ],
     },
+    "dec119": {  # written 2026-12-06 (thirty-first session) before running it
+        "rosa": [
+            [S("Ciao Milo, mi chiamo Rosa. I have three grandchildren and the youngest, Matteo, is six.")],
+            [S("Matteo wants to be an astronaut when he grows up.")],
+            [("How many grandchildren do I have?", "told", ["three", "3"], None),
+             ("How old is Matteo?", "told", ["six", "6"], None),
+             ("What does Matteo want to be?", "told", ["astronaut"], None),
+             ("What are my other grandchildren called?", "never", None, None),
+             ("who am i", "name", ["rosa"], ["milo"])],
+        ],
+        "arjun": [
+            [S("hey milo its arjun. i play cricket every sunday with my office team")],
+            [S("we lost last week by 12 runs, so annoying")],
+            [("when do i play cricket", "told", ["sunday"], None),
+             ("who do i play with", "told", ["office", "colleague", "work"], None),
+             ("by how much did we lose", "told", ["12", "twelve"], None),
+             ("what position do i bat", "never", None, None)],
+        ],
+    },
+    "dec120": {  # written 2026-12-06 (thirty-first session) before running it
+        "nadia": [
+            [S("Bonjour Milo, je m'appelle Nadia. I translate books from Russian into French.")],
+            [S("Correction: it's from Ukrainian, not Russian.")],
+            [("What language do I translate from?", "corrected", ["ukrainian"], ["from russian"]),
+             ("What do I translate into?", "told", ["french"], None),
+             ("What book am I translating now?", "never", None, None)],
+        ],
+        "ben": [
+            [S("alright milo, ben here. my dog rolo is a beagle and he's terrified of thunder")],
+            [("what breed is rolo", "told", ["beagle"], None),
+             ("what is rolo scared of", "told", ["thunder"], None),
+             ("how old is rolo", "never", None, None),
+             ("Why are dogs scared of thunder?", "world", ["loud", "noise", "sound", "pressure", "static", "hearing"], None)],
+        ],
+    },
 }
 
 
