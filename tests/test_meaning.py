@@ -3017,3 +3017,29 @@ def test_dec117_the_closest_note_is_said_as_a_later_correction_has_it(emb):
     assert drafted is None or not drafted.answered and "12th" not in drafted.told(), drafted
     found = find("when is my recital", chloe, embed=emb.encode_cached, own="Milo", user="Chloe")
     assert found is not None and found.answered and "14th" in found.told() and "12th" not in found.told(), found
+
+
+def test_dec119_dec120_an_age_in_another_note_other_ones_and_things_in_general(emb):
+    """bench/truth.py dec119-dec120 (held out): "How old is Matteo?" was "not sure", the closest
+    'Matteo wants to be an astronaut...' beside '...the youngest, Matteo, is six.'; "What are my
+    other grandchildren called?" was answered with that note (it names only Matteo); "by how much
+    did we lose" (no "?") was not read as a question, and the model answered "We lost ... for us
+    as a team"; "What book am I translating now?" was answered with 'I translate books...'."""
+    rosa = _said_by("Rosa", "Ciao Milo, mi chiamo Rosa. I have three grandchildren and the youngest, Matteo, is six.",
+                    "Matteo wants to be an astronaut when he grows up.")
+    found = find("How old is Matteo?", rosa, embed=emb.encode_cached, own="Milo", user="Rosa")
+    assert found is not None and found.answered and "is six" in found.told(), found
+    found = find("What are my other grandchildren called?", rosa, embed=emb.encode_cached, own="Milo", user="Rosa")
+    assert found is not None and not found.answered, found
+    named = _said_by("Rosa", "My grandchildren are Matteo, Giulia and Luca.")
+    found = find("What are my other grandchildren called?", named, embed=emb.encode_cached, own="Milo", user="Rosa")
+    assert found is not None and found.answered, found
+    arjun = _said_by("Arjun", "hey milo its arjun. i play cricket every sunday with my office team", "we lost last week by 12 runs, so annoying")
+    found = find("by how much did we lose", arjun, embed=emb.encode_cached, own="Milo", user="Arjun")
+    assert found is not None and found.answered and found.told() == "you lost last week by 12 runs, so annoying", found
+    nadia = _said_by("Nadia", "Bonjour Milo, je m'appelle Nadia. I translate books from Russian into French.",
+                     "Correction: it's from Ukrainian, not Russian.")
+    found = find("What book am I translating now?", nadia, embed=emb.encode_cached, own="Milo", user="Nadia")
+    assert found is not None and not found.answered, found
+    found = find("What language do I translate from?", nadia, embed=emb.encode_cached, own="Milo", user="Nadia")
+    assert found is not None and found.answered and found.told() == "you translate books from Ukrainian into French", found

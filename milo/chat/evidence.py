@@ -467,7 +467,9 @@ _CALL_ME = re.compile(r"(?<!\w)(?:what|how)(?!\w).*(?<!\w)call\s+me\W*$", re.IGN
 # apostrophe, "were throwing her a party at her favourite dim sum place" (we're) was etched as asked,
 # never as told, and "where is the party" then had no note to answer it.
 _AUXILIARY = r"(?:do|does|did|am|is|are|was|were|have|has|can|could|would|will)(?!\w)(?!\s+(?!(?:some|any|no|every)thing(?!\w))[^\W\d_]+ing(?!\w))"
-_QUESTION = (r"[?？]\s*$|^\W*(?:(?:hi|hello|hey|ok|okay|so|and|oh|um|uh|well|{own}morning|hiya|sorry)\W+)*(?:" + _AUXILIARY
+# (after a preposition too, as speech to text writes it without "?": "by how much did we lose", dec119)
+_QUESTION = (r"[?？]\s*$|^\W*(?:(?:hi|hello|hey|ok|okay|so|and|oh|um|uh|well|{own}morning|hiya|sorry)\W+)*"
+             r"(?:(?:by|with|for|from|at|in|on|since|until|about|to)\s+(?=(?:what|which|who|whom|whose|how|when|where)(?!\w)))?(?:" + _AUXILIARY
              + r"|(?:what|what's|whats|where|where's|wheres|who|who's|whos|whose|which|when|why|how"
              r"|remind me|tell me|guess(?!\s+what\s*[,!.:;\u2014-])|remember"
              r"|qu[ei]|quel|quelle|où|quand|comment|wer|wo|wann|wie|welche[rs]?|qué|quién|dónde|cuándo|cómo|cuál"
@@ -1261,8 +1263,23 @@ def _by_their_notes(text: str, candidates: Sequence[Candidate], embed: Optional[
     found = _corrected_older(_day_kept(found if now_alone else _older_kept(found, text), text, [c for _, c in told], embed),
                              text, [c for _, c in told])
     # (the closest as said: without a day changed since, "...for your dad's birthday in March", dec60)
-    return _lacking(found, text, own, user, _answering(found.newer[-1], asked) if found.newer and found.replaced
-                    else Candidate(found.choice, found.note))
+    return _aged_instead(_lacking(found, text, own, user, _answering(found.newer[-1], asked) if found.newer and found.replaced
+                                  else Candidate(found.choice, found.note)), found, text, [c for _, c in told], own, user)
+
+
+def _aged_instead(lacking: Evidence, found: Evidence, text: str, told: Sequence[Candidate], own: str, user: str) -> Evidence:
+    """`lacking`, or where an age is asked and the note chosen gives none, the newest other note
+    on the same one that gives one: "How old is Matteo?" was said 'Matteo wants to be an
+    astronaut...' as the closest beside '...the youngest, Matteo, is six.' (dec119)."""
+    from milo.memory.index import terms
+
+    if lacking.lacks != "number" or not _ASKS_AGE.search(text) or found.newer:
+        return lacking
+    asked = _asked_terms(text, own)
+    aged = [c for c in told if c.key != found.choice and asked & set(terms(_words(c.text))) and _ages(_clause(c.text, own))]
+    if not aged:
+        return lacking
+    return _lacking(Evidence(aged[-1].key, aged[-1].text, own=own), text, own, user, aged[-1])
 
 
 # "What do I do at/in ...?" and the user as a subject (closed, lexical forms).
@@ -1303,6 +1320,18 @@ _ASKS_TITLE = re.compile(r"(?<!\w)(?<!job\s)titled?(?!\w)", re.IGNORECASE)  # (a
 _GIVES_TITLE = re.compile(r"(?<!\w)(?:called|titled|named|title)(?!\w)|[\"\u201c\u00ab]", re.IGNORECASE)
 
 
+_OTHER = re.compile(r"(?<!\w)other(?!\w)", re.IGNORECASE)
+
+
+def _other_unnamed(question: str, said: Sequence[str], own: str, user: str) -> bool:
+    """Whether the names of "other" ones are asked and the notes name one at most: "What are my
+    other grandchildren called?" / '...three grandchildren and the youngest, Matteo, is six.'
+    was said as the answer (dec119): Matteo is the one they are other than."""
+    if not _OTHER.search(question):
+        return False
+    return len({words[k].casefold() for t in said for words, k in _names(t, question, own, user)}) <= 1
+
+
 def _lacking(found: Evidence, text: str, own: str, user: str, shown: Candidate) -> Evidence:
     """`found`, or only the closest (`shown`) when the question asks for a name or a number and
     its notes give none: "whats my dads name" / "on sundays i go hiking with my dad", "how old is
@@ -1319,7 +1348,7 @@ def _lacking(found: Evidence, text: str, own: str, user: str, shown: Candidate) 
         return Evidence(NONE, own=own, closest=shown, lacks="number")
     if any(unnamed(text, t) for t in said):
         return Evidence(NONE, own=own, closest=shown, lacks="which")
-    if _ASKS_NAME.search(text) and not any(_names_someone(t, text, own, user) for t in said):
+    if _ASKS_NAME.search(text) and (not any(_names_someone(t, text, own, user) for t in said) or _other_unnamed(text, said, own, user)):
         return Evidence(NONE, own=own, closest=shown, lacks="name")
     if _ASKS_TITLE.search(text) and not any(_GIVES_TITLE.search(t) for t in said):
         # A title, and the note gives none ("What's the book's title?" / 'I'm reading a book about
@@ -1726,7 +1755,20 @@ def unnamed(question: str, told: str) -> bool:
     one is not told. A name or a number beside it ("my Arsenal team", "her grade five exam") tells."""
     # (and what kind, where no word before the thing says it: "What kind of car do I have?" / 'My
     # car broke down on the motorway.'; not 'I run a tailoring shop')
-    for m in re.finditer(r"(?<!\w)(?:(?P<kind>(?:what|which)\s+(?:kind|sort|type)s?\s+of)|which)\s+(\w+)", question, re.IGNORECASE):
+    # (and "what X" before a verb, of things the note says only in general: "What book am I
+    # translating now?" / 'I translate books from Russian into French.', dec120)
+    for m in re.finditer(r"(?<!\w)(?:(?P<kind>(?:what|which)\s+(?:kind|sort|type)s?\s+of)|which"
+                         r"|^\W*what(?=\s+\w+\s+(?:am|is|are|do|does|did|was|were|will|have|has)(?!\w)))\s+(\w+)", question, re.IGNORECASE):
+        if not m["kind"] and m.group(0).lstrip().lower().startswith("what"):
+            # only right after the verb asked with: things in general ("translate books")
+            from milo.memory.index import terms
+
+            verbs = set(terms(question)) - set(terms(m.group(2)))
+            for said in re.finditer(rf"(?<!\w)(\w+)\s+{re.escape(m.group(2))}(?:s|es)(?!\w)(?:\s+(\w+))?", told, re.IGNORECASE):
+                if (set(terms(said.group(1))) & verbs
+                        and not (said.group(2) and (said.group(2)[0].isupper() or said.group(2)[0].isdigit()))):
+                    return True
+            continue
         for said in re.finditer(rf"(?<!\w)(?:a|an|my|our|your|his|her|their|its)\s+((?:\w+\s+){{0,2}}){re.escape(m.group(2))}(?!\w)"
                                 r"(?:\s+(\w+))?", told, re.IGNORECASE):
             if m["kind"]:
@@ -2339,7 +2381,8 @@ def _told_about(text: str, candidates: Sequence[Candidate], embed: Optional[Embe
     said = set(terms(_words(found.note))) | {t for c in found.newer for t in terms(_words(c.text))}
     sure = (found.newer and (asks_when_or_how_many(text) or not beyond or beyond & said)) or of_named
     found = found if sure else dataclasses.replace(found, unsure=True)
-    return _lacking(found, text, own, user, found.newer[-1] if found.newer and found.replaced else Candidate(found.choice, found.note))
+    return _aged_instead(_lacking(found, text, own, user, found.newer[-1] if found.newer and found.replaced
+                                  else Candidate(found.choice, found.note)), found, text, told, own, user)
 
 
 WHOLE_WORDS = 30  # a longer sentence of clauses is compared by its clauses alone
