@@ -3104,6 +3104,40 @@ SETS = {
              ("Why are dogs scared of thunder?", "world", ["loud", "noise", "sound", "pressure", "static", "hearing"], None)],
         ],
     },
+    "dec121": {  # written 2026-12-06 (thirty-first session) before running it
+        "sipho": [
+            [S("Sawubona Milo, igama lami nguSipho. I'm a nurse at a clinic in Durban.")],
+            [S("My wife Thandi and I are expecting our first baby in March!")],
+            [("Where do I work?", "told", ["clinic", "durban"], None),
+             ("When is the baby due?", "told", ["march"], None),
+             ("Is it a boy or a girl?", "never", None, None),
+             ("what's my wife's name", "told", ["thandi"], None),
+             ("who am i", "name", ["sipho"], ["milo"])],
+        ],
+        "lucas": [
+            [S("hey milo, lucas. i bought a used motorbike last week, a red honda")],
+            [S("update: i sold it already, it kept breaking down")],
+            [("what colour was my motorbike", "told", ["red"], None),
+             ("do i still have the motorbike", "corrected", ["sold"], None),
+             ("how much did i pay for it", "never", None, None)],
+        ],
+    },
+    "dec122": {  # written 2026-12-06 (thirty-first session) before running it
+        "aiyana": [
+            [S("Hi Milo, I'm Aiyana. I volunteer at the animal shelter on Tuesdays and Thursdays.")],
+            [S("They just moved my Thursday shift to Friday.")],
+            [("which days do i volunteer", "corrected", ["friday"], ["tuesdays and thursdays"]),
+             ("where do i volunteer", "told", ["shelter"], None),
+             ("what animals do i look after", "never", None, None)],
+        ],
+        "oskar": [
+            [S("God morgon Milo, jag heter Oskar. I'm retired and I paint watercolours of birds.")],
+            [("What do I paint?", "told", ["bird", "watercolo"], None),
+             ("Am I still working?", "told", ["retired"], None),
+             ("Where do I sell my paintings?", "never", None, None),
+             ("What is watercolour paint made of?", "world", ["pigment", "gum", "binder", "water"], None)],
+        ],
+    },
 }
 
 
