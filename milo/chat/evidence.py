@@ -1753,6 +1753,8 @@ def unnamed(question: str, told: str) -> bool:
     next Thursday.' was said as the answer), or only whose it is ("Which team does my dad
     support?" / 'It's going to be blue and yellow, his football team's colours.', dec53): which
     one is not told. A name or a number beside it ("my Arsenal team", "her grade five exam") tells."""
+    from milo.memory.index import terms
+
     # (and what kind, where no word before the thing says it: "What kind of car do I have?" / 'My
     # car broke down on the motorway.'; not 'I run a tailoring shop')
     # (and "what X" before a verb, of things the note says only in general: "What book am I
@@ -1761,8 +1763,6 @@ def unnamed(question: str, told: str) -> bool:
                          r"|^\W*what(?=\s+\w+\s+(?:am|is|are|do|does|did|was|were|will|have|has)(?!\w)))\s+(\w+)", question, re.IGNORECASE):
         if not m["kind"] and m.group(0).lstrip().lower().startswith("what"):
             # only right after the verb asked with: things in general ("translate books")
-            from milo.memory.index import terms
-
             verbs = set(terms(question)) - set(terms(m.group(2)))
             for said in re.finditer(rf"(?<!\w)(\w+)\s+{re.escape(m.group(2))}(?:s|es)(?!\w)(?:\s+(\w+))?", told, re.IGNORECASE):
                 if (set(terms(said.group(1))) & verbs
