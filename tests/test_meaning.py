@@ -3043,3 +3043,23 @@ def test_dec119_dec120_an_age_in_another_note_other_ones_and_things_in_general(e
     assert found is not None and not found.answered, found
     found = find("What language do I translate from?", nadia, embed=emb.encode_cached, own="Milo", user="Nadia")
     assert found is not None and found.answered and found.told() == "you translate books from Ukrainian into French", found
+
+
+def test_dec122_a_day_moved_is_swapped_and_what_a_thing_is_made_of_is_the_worlds(emb):
+    """bench/truth.py dec122 (held out): "which days do i volunteer" after '...on Tuesdays and
+    Thursdays.' and 'They just moved my Thursday shift to Friday.' was said as both notes, the
+    old day first; "What is watercolour paint made of?" after '...I paint watercolours of birds.'
+    was "I'm not sure you've told me that."."""
+    from milo.chat.evidence import swapped
+
+    aiyana = _said_by("Aiyana", "Hi Milo, I'm Aiyana. I volunteer at the animal shelter on Tuesdays and Thursdays.",
+                      "They just moved my Thursday shift to Friday.")
+    found = find("which days do i volunteer", aiyana, embed=emb.encode_cached, own="Milo", user="Aiyana")
+    assert found is not None and found.answered and found.told() == "you volunteer at the animal shelter on Tuesdays and Fridays", found
+    assert swapped("your yoga class is on Monday evenings", "they moved the class from Monday to Wednesday") == "your yoga class is on Wednesday evenings"
+    assert swapped("you work at the bakery", "they moved my shift to Friday") is None  # no day of it to swap
+    oskar = _said_by("Oskar", "God morgon Milo, jag heter Oskar. I'm retired and I paint watercolours of birds.",
+                     "My new bird feeder is made of cedar.")
+    assert find("What is watercolour paint made of?", oskar, embed=emb.encode_cached, own="Milo", user="Oskar") is None
+    found = find("What is the bird feeder made of?", oskar, embed=emb.encode_cached, own="Milo", user="Oskar")
+    assert found is not None and found.answered and "cedar" in found.told(), found

@@ -61,6 +61,8 @@ GIVEN = {
     "Zdravo, zovem se marko i radim u banci": "Marko",
     "Hei Milo, olen Aino ja asun Tampereella.": "Aino",
     "Akwaaba Milo! Me din de Kofi. I coach a youth football team in Kumasi.": "Kofi",  # dec118 (held out)
+    "Sawubona Milo, igama lami nguSipho. I'm a nurse at a clinic in Durban.": "Sipho",  # dec121 (held out): never learned
+    "molo milo igama lam ngu-thando": "Thando",
     "こんにちは Milo! 私はハルトです。 I'm a train driver on the Yamanote line in Tokyo.": "ハルト",  # dec113 (held out)
     "Habari Milo, mimi ni Wanjiru. I run a tailoring shop in Nairobi.": "Wanjiru",  # dec60 (held out): never learned
     "Namaste Milo, main Ananya hoon. I'm studying architecture in Pune.": "Ananya",  # dec64 (held out): never learned

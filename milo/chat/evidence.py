@@ -287,12 +287,16 @@ _NOT_Y_X = re.compile(r"(?:^|[,.;:!?]\s*)not\s+" + _NOT_Y + r"\s*,\s*(?:but\s+|i
                       r"(?P<x>[^\W\d_][\w'\u2019-]*(?:\s+[\w'\u2019-]+){0,3}?)\s*(?:[,.;:!?]|$)", re.IGNORECASE)
 # What may stand before the thing a correction replaces (closed classes): then the swap keeps the
 # older note's grammar and says no word of the old thing.
-_BEFORE_THING = frozenset("a an the this that my your our his her their its in at on to from of for with".split())
+_BEFORE_THING = frozenset("a an the this that my your our his her their its in at on to from of for with and or".split())
 _CORRECTION_LEAD = frozenset("sorry oops actually no oh wait well i you meant mean it's it is they're they are "
                              "make that rather".split())
 _CORRECTION_TAIL = frozenset("now instead then too though actually anymore".split())
 _NOT_IN_A_THING = frozenset("in at on near by from to of i you he she we they it is are was were".split())
 _DETERMINER = frozenset("a an the this that my your our his her their its".split())
+_WEEKDAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
+# "moved my Thursday shift to Friday", "moved the class from Monday to Wednesday" (a closed form)
+_MOVED_DAY = re.compile(r"(?<!\w)(?:moved|changed|switched|shifted)\s+(?:\w+\s+){0,2}?(?:from\s+)?(?P<y>" + _WEEKDAY + r")s?"
+                        r"(?:\s+\w+)?\s+to\s+(?P<x>" + _WEEKDAY + r")s?(?!\w)", re.IGNORECASE)
 
 
 def swapped(older: str, newer: str) -> Optional[str]:
@@ -303,6 +307,12 @@ def swapped(older: str, newer: str) -> Optional[str]:
     dec115). Only where the old thing is in the older note once, after a determiner, a preposition
     or the new thing's own first words: 'a wooden boat' + "a canoe not a boat" is not 'a wooden
     canoe' (the wood was the boat's): both are said."""
+    moved = _MOVED_DAY.search(newer)
+    if moved is not None:  # "moved my Thursday shift to Friday": a day of the older note's swapped
+        older_days = {w.casefold() for w in re.findall(r"[^\W\d_]+", older)}
+        y, x = moved.group("y"), moved.group("x")
+        plural = y.casefold() not in older_days and (y + "s").casefold() in older_days
+        return swapped(older, f"{x}s, not {y}s" if plural else f"{x}, not {y}")
     for m in (_X_NOT_Y.search(newer), _NOT_Y_X.search(newer)):
         if m is None:
             continue
@@ -747,8 +757,15 @@ def _in_general(question: str, note: str, own: str = "", user: str = "") -> bool
                      for i in range(max(0, k - 3), k))
         kind = kind or a_kind or low in _ONE_FOR_ALL or (plural and not copula)
     # ...or says it asks of what is usual, of no one ("what vegetable is kimchi usually made from"
-    # / 'my grandma is teaching me to make kimchi' was said as the answer, dec63).
-    return kind or bool(shared and _USUALLY.search(said) and not asks_about_user(question, own))
+    # / 'my grandma is teaching me to make kimchi' was said as the answer, dec63), or what a thing
+    # is made of, with no word pointing at theirs ("What is watercolour paint made of?" / '...I
+    # paint watercolours of birds.' was "I'm not sure you've told me that.", dec122).
+    return kind or bool(shared and (_USUALLY.search(said) or (_MADE_OF.search(said) and not any(
+        w.casefold() in _POINTING for w in words))) and not asks_about_user(question, own))
+
+
+# What a thing is made of (a closed, lexical form): asked of no one's, a question of the world.
+_MADE_OF = re.compile(r"(?<!\w)(?:made\s+(?:of|from|out\s+of|with)|consists?\s+of)\W*$", re.IGNORECASE)
 
 
 # What holds as a rule (a closed, lexical class), in a question about no one: of the world.

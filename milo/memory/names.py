@@ -50,6 +50,8 @@ _MAYBE_CASED = [r"c'est", r"soy", r"ich bin", r"je suis", r"я", r"(?:eu\s+)?sou
                 # South Slavic, Czech, Slovak, Bulgarian, Romanian, Finnish, Lithuanian "I am" ("Bok Milo, ja sam
                 # Ana.", dec116, never learned)
                 r"ja sam", r"ја сам", r"jaz sem", r"já jsem", r"ja som", r"аз съм", r"eu sunt", r"olen", r"aš esu"]
+# Zulu and Xhosa "my name is", the name glued to its copula: "igama lami nguSipho" (dec121)
+_NGUNI = re.compile(r"(?<![^\W_])igama\s+lam(?:i)?\s+ngu-?\s*(" + _WORD + r")", re.IGNORECASE)
 # Scripts written without spaces: the name runs to the next punctuation (我叫李娜。).
 _GLUED = re.compile(r"(?:我叫|我是|我的名字是|私は|僕は|わたしは|저는|제 이름은)\s*([\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]{1,6}?)(?:です|입니다|이에요|예요|[，。,.!！?？\s]|$)")
 _GREETING = (r"(?:hi|hello|hey|hiya|howdy|yo|morning|good (?:morning|afternoon|evening)|greetings|bonjour|bonsoir|coucou|salut|hallo|hola|buenas|buenos d[ií]as|ciao|buongiorno|buonasera"
@@ -213,6 +215,9 @@ def name_in(text: str, own: str = "") -> Optional[str]:
         found.append((m.start(1), m.group(1)[0].upper() + m.group(1)[1:]))
     for m in _GLUED.finditer(text):
         found.append((m.start(), m.group(1)))
+    for m in _NGUNI.finditer(text):
+        if not _not_a_name(m.group(1), own):
+            found.append((m.start(), m.group(1)[0].upper() + m.group(1)[1:]))
     return max(found)[1] if found else None
 
 
