@@ -1760,9 +1760,31 @@ def says_beyond(answer: str, question: str, told: str) -> set[str]:
     # common), the parts of one told whole ("five-a-side").
     # (not "red", "July": too short to be one)
     words = [w for w in re.findall(r"[^\W\d_]+", answer) if not re.search(r"\w{3}(?:ing|ly|ed)$", w, re.IGNORECASE)]
+    # (nor a name spelt another way: "Rollo is a beagle." of 'my dog rolo is a beagle', speech to
+    # text's spelling, was only the closest, dec120)
     return {t for w in words for t in terms(w)
             if t not in known and not _matched({t}, known) and not any(k[:4] == t[:4] for k in known if len(k) >= 4)
+            and not (w[:1].isupper() and spelt_otherwise(w.casefold(), known))
             } - _STOP_TERMS() - _QUESTION_TERMS()
+
+
+def spelt_otherwise(word: str, known: set) -> bool:
+    """Whether `word` (four letters or more) is one of `known` with one letter added, dropped or
+    changed ("rollo" / "rolo", "katja" / "katya"); not the last letter changed ("mario" / "maria":
+    another name)."""
+    if len(word) < 4:
+        return False
+    for k in known:
+        if abs(len(k) - len(word)) > 1 or k[:1] != word[:1]:
+            continue
+        if len(k) == len(word):
+            if sum(a != b for a, b in zip(k, word)) <= 1 and k[-1] == word[-1]:
+                return True
+        else:
+            short, long_ = sorted((k, word), key=len)
+            if any(long_[:i] + long_[i + 1:] == short for i in range(len(long_))):
+                return True
+    return False
 
 
 def unnamed(question: str, told: str) -> bool:
@@ -2195,6 +2217,11 @@ _ASKS = (r"[?？]|^\W*(?:(?:hi|hello|hey|ok|okay|so|and|oh|um|{own}well)\W+)*(?:
          r"|whose|which|when|why|how|does|did|is|are|was|were)(?!\w)")
 
 
+# Animals kept as pets (a closed, lexical class): a word in lower case after one is its name.
+_PETS = frozenset("dog dogs puppy cat cats kitten parrot rabbit bunny hamster horse pony budgie tortoise turtle goldfish "
+                  "fish snake lizard ferret gerbil guinea-pig canary cockatiel chicken hen goat pig".split())
+
+
 def _shares_name(question: str, note: str, own: str = "", user: str = "") -> bool:
     """Whether the question has a name the note's words give (a word written with a capital, or
     in a script without case, that does not open a sentence; not the persona's nor the user's).
@@ -2219,7 +2246,8 @@ def _shares_name(question: str, note: str, own: str = "", user: str = "") -> boo
             # "Karim is probably quite tall, as he's mentioned making the best lentil soup."), or
             # after called/named ("i have a cat named pepper": "how old is pepper" was the model's).
             # (not a common word: "my grandma is teaching me" named "is" of "what vegetable is kimchi...", dec63)
-            named = w[0].isupper() or not w[0].islower() or (words[k - 1].casefold() in RELATIONS | _CALLED
+            # ...or after a pet's kind ("my dog rolo": "how old is rolo" was the model's, "probably around 10", dec120)
+            named = w[0].isupper() or not w[0].islower() or (words[k - 1].casefold() in RELATIONS | _CALLED | _PETS
                                                              and w.casefold() not in STOP)
             if named and w.casefold() in asked and w.casefold() not in skip and w.casefold() not in RELATIONS:
                 return True
