@@ -3167,6 +3167,8 @@ def claims(text: str, said: str) -> list[str]:
             f = f[:-2]
         if f in ALLOWED or re.search(rf"(?<!\w){re.escape(f)}", said):
             continue
+        if f.endswith("s") and re.search(rf"(?<!\w){re.escape(f[:-1])}(?!\w)", said):
+            continue  # the plural of a word said: "on Tuesdays and Fridays" of "...my Thursday shift to Friday" (since dec122)
         out.append(w)
     return out
 
