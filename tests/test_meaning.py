@@ -3085,3 +3085,15 @@ def test_dec120_a_pets_name_in_lower_case_and_a_name_the_draft_spells_otherwise(
     assert respelt("Rollo is scared of thunder.", "your dog rolo") == "Rolo is scared of thunder."
     assert respelt("Maria works with Mario.", "maria works") == "Maria works with Mario."  # another name
     assert respelt("Rollo is a beagle.", "your dog rolo", "who is Rollo") == "Rollo is a beagle."  # the one asked
+
+
+def test_an_age_asked_of_a_pet_named_in_lower_case_is_not_left_to_the_model(emb):
+    """On a lived-in memory (2026-12-06): "how old is pepik" after 'my cat pepik sleeps on the warm
+    amplifiers all day' was 0.19 in meaning from the note, under the bar for a shared name, and
+    the model, left to answer, said "Pepik is a cat and doesn't have an age." Now "not sure", that
+    note the closest; a name no note has is still the world's."""
+    tereza = _said_by("Tereza", "Dobrý den Milo, já jsem Tereza. I repair old radios in my workshop in Brno.",
+                      "my cat pepik sleeps on the warm amplifiers all day")
+    found = find("how old is pepik", tereza, embed=emb.encode_cached, own="Milo", user="Tereza")
+    assert found is not None and not found.answered and "pepik" in found.told(), found
+    assert find("how old is Taylor Swift", tereza, embed=emb.encode_cached, own="Milo", user="Tereza") is None

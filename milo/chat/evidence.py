@@ -834,6 +834,7 @@ MEANING_AT_LEAST_MANY = 0.35
 # "My best friend Lucía is a firefighter": 0.58): answered from the note when this close.
 MEANING_TOLD_ABOUT = 0.5
 MEANING_NAMED = 0.3  # ...and for a note that shares a name with the question (the draft looks again)
+MEANING_NAMED_ATTRIBUTE = 0.15  # ...where an age, a colour, a size or a number is asked of the one named
 MEANING_SURE = 0.45
 # Below the bars, a note this close may still be the answer the embedder cannot see (MiniLM puts
 # "What do I do for work?" 0.29 from "I drive a delivery van around Porto.", "What do I do for a
@@ -2347,7 +2348,10 @@ def _told_about(text: str, candidates: Sequence[Candidate], embed: Optional[Embe
     # (lower where a closed attribute is asked, which a note without it answers only as the closest:
     # "What colour is Simin?" was 0.26 from 'My cat Simin waits for me by the door every morning.',
     # and the model, left to answer, said "Simin is brown.", dec68)
-    floor = MEANING_CLOSEST if _ASKS_ATTRIBUTE.search(text) else MEANING_NAMED
+    # (lower still for a short question of an age, a colour, a size: "how old is pepik" was 0.19
+    # from 'my cat pepik sleeps on the warm amplifiers all day', and the model, left to answer,
+    # said "Pepik is a cat and doesn't have an age", 2026-12-06 on a lived-in memory)
+    floor = MEANING_NAMED_ATTRIBUTE if _ASKS_ATTRIBUTE.search(text) else MEANING_NAMED
     named = [k for k in range(len(told)) if meaning[0][k] >= floor and _shares_name(text, told[k].text, own, user)]
     # ...and a note right after one of those that opens with "he", "she" or "it" (who that is
     # the note before says): "How old is Dash?" / '...a rescue greyhound called Dash.' then
