@@ -3138,6 +3138,39 @@ SETS = {
              ("What is watercolour paint made of?", "world", ["pigment", "gum", "binder", "water"], None)],
         ],
     },
+    "dec123": {  # written 2026-12-07 (thirty-first session) before running it
+        "yuki": [
+            [S("Hi Milo, I'm Yuki. I teach English at a junior high school in Sapporo.")],
+            [S("My husband Daichi is a chef, he makes amazing ramen.")],
+            [("What do I teach?", "told", ["english"], None),
+             ("What does Daichi cook?", "told", ["ramen"], None),
+             ("Where is Daichi's restaurant?", "never", None, None),
+             ("who is daichi", "told", ["husband"], None)],
+        ],
+        "pablo": [
+            [S("hola milo, soy pablo. i'm learning the guitar, my teacher is called ines")],
+            [S("actually my teacher is marta now, ines moved to valencia")],
+            [("who is my guitar teacher", "corrected", ["marta"], ["teacher is called ines"]),
+             ("where did ines move", "told", ["valencia"], None),
+             ("how long have i played guitar", "never", None, None)],
+        ],
+    },
+    "dec124": {  # written 2026-12-07 (thirty-first session) before running it
+        "amara": [
+            [S("Good evening Milo, I'm Amara. I run a small bakery in Accra with my sister Efua.")],
+            [S("Our best seller is coconut bread.")],
+            [("What do I run?", "told", ["bakery"], None),
+             ("Who do I run it with?", "told", ["efua", "sister"], None),
+             ("What sells best?", "told", ["coconut"], None),
+             ("What time does the bakery open?", "never", None, None)],
+        ],
+        "tom": [
+            [S("morning milo, tom. i swim in the sea every day, even in winter")],
+            [("how often do i swim", "told", ["every day", "daily"], None),
+             ("where do i swim", "told", ["sea"], None),
+             ("how cold is the sea in winter", "world", ["degree", "°", "cold", "c"], None)],
+        ],
+    },
 }
 
 
