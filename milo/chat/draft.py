@@ -300,10 +300,8 @@ def respelt(draft: str, told: str, question: str = "") -> str:
 
     def one(m: re.Match) -> str:
         w = m.group(0)
-        if w.casefold() in known or w.casefold() in asked or not spelt_otherwise(w.casefold(), known):
-            return w
-        k = next(k for k in sorted(known) if spelt_otherwise(w.casefold(), {k}))
-        return k[:1].upper() + k[1:]
+        k = None if w.casefold() in known or w.casefold() in asked else spelt_otherwise(w.casefold(), known)
+        return w if k is None else k[:1].upper() + k[1:]
 
     return re.sub(r"(?<!^)(?<![.!?]\s)\b[A-Z][^\W\d_]{3,}\b|^[A-Z][^\W\d_]{3,}\b", one, draft)
 

@@ -291,7 +291,8 @@ _BEFORE_THING = frozenset("a an the this that my your our his her their its in a
 _CORRECTION_LEAD = frozenset("sorry oops actually no oh wait well i you meant mean it's it is they're they are "
                              "make that rather".split())
 _CORRECTION_TAIL = frozenset("now instead then too though actually anymore".split())
-_NOT_IN_A_THING = frozenset("in at on near by from to of i you he she we they it is are was were".split())
+_PLACE_PREPOSITIONS = frozenset("in at on near by from to of".split())  # a closed, lexical class
+_NOT_IN_A_THING = _PLACE_PREPOSITIONS | frozenset("i you he she we they it is are was were".split())
 _DETERMINER = frozenset("a an the this that my your our his her their its".split())
 _WEEKDAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
 # "moved my Thursday shift to Friday", "moved the class from Monday to Wednesday" (a closed form)
@@ -877,10 +878,10 @@ def corrected_closest(found: Optional[Evidence], candidates: Sequence[Candidate]
     keys = [c.key for c in candidates]
     if found.closest.key not in keys:
         return found
-    said = _clause(found.closest.text, own)
+    said = as_was = _clause(found.closest.text, own)
     for later in candidates[keys.index(found.closest.key) + 1:]:
         said = swapped(said, _clause(later.text, own)) or said
-    if said == _clause(found.closest.text, own):
+    if said == as_was:
         return found
     return dataclasses.replace(found, closest=Candidate(found.closest.key, said))
 
@@ -1769,23 +1770,23 @@ def says_beyond(answer: str, question: str, told: str) -> set[str]:
             } - _STOP_TERMS() - _QUESTION_TERMS()
 
 
-def spelt_otherwise(word: str, known: set) -> bool:
-    """Whether `word` (four letters or more) is one of `known` with one letter added, dropped or
-    changed ("rollo" / "rolo", "katja" / "katya"); not the last letter changed ("mario" / "maria":
-    another name)."""
+def spelt_otherwise(word: str, known: set) -> Optional[str]:
+    """The word of `known` that `word` (four letters or more) is with one letter added, dropped or
+    changed ("rollo" / "rolo", "katja" / "katya"), else None; not the last letter changed ("mario" /
+    "maria": another name). The first in sorted order, where several are."""
     if len(word) < 4:
-        return False
-    for k in known:
+        return None
+    for k in sorted(known):
         if abs(len(k) - len(word)) > 1 or k[:1] != word[:1]:
             continue
         if len(k) == len(word):
             if sum(a != b for a, b in zip(k, word)) <= 1 and k[-1] == word[-1]:
-                return True
+                return k
         else:
             short, long_ = sorted((k, word), key=len)
             if any(long_[:i] + long_[i + 1:] == short for i in range(len(long_))):
-                return True
-    return False
+                return k
+    return None
 
 
 def unnamed(question: str, told: str) -> bool:
@@ -2114,7 +2115,6 @@ def _near_thing(words: Sequence[str], k: int, thing: set) -> bool:
     return _given_for(words, k, lambda i: bool(set(terms(words[i])) & thing), within=within, called_is=False)
 
 
-_PLACE_PREPOSITIONS = frozenset("in at on near by from to of".split())  # a closed, lexical class
 # Another thing begins after it: "and" in the languages names.py knows (not "i": English in lower
 # case), and "or".
 _AND = (AND_WORDS - {"i"}) | {"or"}
