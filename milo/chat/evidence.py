@@ -1950,7 +1950,11 @@ def _given_as_theirs(words: Sequence[str], k: int, roles: bool = False) -> bool:
              or (k >= 3 and words[k - 1].casefold() == "one" and words[k - 3].casefold() in _A_FEW))
     listed = (k >= 2 and words[k - 1].casefold() in ("and", "or") and words[k - 2][:1].isupper()
               and _given_as_theirs(words, k - 2, roles))
-    return named or listed or bool({x.casefold() for x in words[max(0, k - 3):k]} & theirs)
+    # (not a place after a thing of theirs: "in my workshop in Brno" gives no Brno of theirs, and
+    # "what is the population of brno" was answered "You told me you repair old clocks in your
+    # workshop in Brno.")
+    placed = k and words[k - 1].casefold() in _PLACE_PREPOSITIONS - {"of"}
+    return named or listed or (not placed and bool({x.casefold() for x in words[max(0, k - 3):k]} & theirs))
 
 
 _A_FEW = frozenset("the a an two three four five six seven eight nine ten some".split())
@@ -2223,10 +2227,12 @@ _PETS = frozenset("dog dogs puppy cat cats kitten parrot rabbit bunny hamster ho
                   "fish snake lizard ferret gerbil guinea-pig canary cockatiel chicken hen goat pig".split())
 
 
-def _shares_name(question: str, note: str, own: str = "", user: str = "") -> bool:
+def _shares_name(question: str, note: str, own: str = "", user: str = "", theirs: bool = False) -> bool:
     """Whether the question has a name the note's words give (a word written with a capital, or
     in a script without case, that does not open a sentence; not the persona's nor the user's).
-    The question's case does not matter ("what does joris do": speech to text)."""
+    The question's case does not matter ("what does joris do": speech to text). `theirs`: only a
+    name the note gives as someone or something of the user's (right after a relation, a pet's
+    kind, "called")."""
     asked = {w.casefold() for w in re.findall(r"[^\W\d_]+", question)}
     # and a possessive without its apostrophe, as speech to text writes it ("what is kemis
     # teachers name": left to the model, it named her teacher "Mr. Johnson", dec52)
@@ -2239,7 +2245,7 @@ def _shares_name(question: str, note: str, own: str = "", user: str = "") -> boo
     capital = {w.casefold() for w in said[1:] if w[0].isupper() and w.casefold() not in STOP}
     for sentence in _SENTENCES.findall(_words(note)):
         words = re.findall(r"[^\W\d_]+", sentence)
-        if words and words[0].casefold() in capital - skip and words[0].casefold() not in RELATIONS:
+        if words and words[0].casefold() in capital - skip and words[0].casefold() not in RELATIONS and not theirs:
             return True
         for k, w in enumerate(words[1:], 1):
             # Written with a capital, or (speech to text writes none) right after a relation:
@@ -2248,8 +2254,8 @@ def _shares_name(question: str, note: str, own: str = "", user: str = "") -> boo
             # after called/named ("i have a cat named pepper": "how old is pepper" was the model's).
             # (not a common word: "my grandma is teaching me" named "is" of "what vegetable is kimchi...", dec63)
             # ...or after a pet's kind ("my dog rolo": "how old is rolo" was the model's, "probably around 10", dec120)
-            named = w[0].isupper() or not w[0].islower() or (words[k - 1].casefold() in RELATIONS | _CALLED | _PETS
-                                                             and w.casefold() not in STOP)
+            given = words[k - 1].casefold() in RELATIONS | _CALLED | _PETS and w.casefold() not in STOP
+            named = given or (not theirs and (w[0].isupper() or not w[0].islower()))
             if named and w.casefold() in asked and w.casefold() not in skip and w.casefold() not in RELATIONS:
                 return True
     return False
@@ -2351,8 +2357,12 @@ def _told_about(text: str, candidates: Sequence[Candidate], embed: Optional[Embe
     # (lower still for a short question of an age, a colour, a size: "how old is pepik" was 0.19
     # from 'my cat pepik sleeps on the warm amplifiers all day', and the model, left to answer,
     # said "Pepik is a cat and doesn't have an age", 2026-12-06 on a lived-in memory)
+    # (and the same where the note gives the name as one of theirs: "who is pepik", "what does
+    # pepik eat" were 0.22 and 0.25 from the note: a name the embedder never saw means little to it)
     floor = MEANING_NAMED_ATTRIBUTE if _ASKS_ATTRIBUTE.search(text) else MEANING_NAMED
-    named = [k for k in range(len(told)) if meaning[0][k] >= floor and _shares_name(text, told[k].text, own, user)]
+    named = [k for k in range(len(told)) if _shares_name(text, told[k].text, own, user)
+             and (meaning[0][k] >= floor
+                  or meaning[0][k] >= MEANING_NAMED_ATTRIBUTE and _shares_name(text, told[k].text, own, user, theirs=True))]
     # ...and a note right after one of those that opens with "he", "she" or "it" (who that is
     # the note before says): "How old is Dash?" / '...a rescue greyhound called Dash.' then
     # 'He's seven and very shy around other dogs.' (dec55: the first was said as the closest).

@@ -182,6 +182,12 @@ class Embedder:
                 self._memo[t] = v.copy()  # a view would keep its whole batch alive
         return np.stack([self._memo[t] for t in texts]) if texts else np.zeros((0, DIM), dtype=np.float32)
 
+    def knows(self, word: str) -> bool:
+        """Whether the vocabulary has `word` whole: one it splits ("pepik": pep, ##ik; a name,
+        most often) means little to the model, and a match by meaning cannot judge it."""
+        with self._lock:
+            return len(self._tok.encode(word, add_special_tokens=False).ids) <= 1
+
     def encode(self, texts: Sequence[str]) -> np.ndarray:
         texts = [t if t and t.strip() else "" for t in texts]
         out = np.zeros((len(texts), DIM), dtype=np.float32)

@@ -106,6 +106,11 @@ for _base, _forms in (
 _STEMS: dict[str, str] = {}
 
 
+def words(text: str) -> list[str]:
+    """The words of a text as `terms` reads them (before stop words and stems)."""
+    return _WORD.findall(text)
+
+
 def terms(text: str) -> list[str]:
     """The index terms of a text: words (with their hyphenated compounds joined too: de-stress
     gives de, stress, destress), stop words and negated contractions dropped, stemmed."""
