@@ -3171,6 +3171,83 @@ SETS = {
              ("how cold is the sea in winter", "world", ["degree", "°", "cold", "c"], None)],
         ],
     },
+    "dec125": {  # written 2026-12-07 (thirty-second session) before running it
+        "sofía": [
+            [S("Hola Milo! Me llamo Sofía. I'm a vet in Valencia, mostly horses.")],
+            [S("my horse trueno is twelve and he hates the rain")],
+            [("What animals do I treat?", "told", ["horse"], None),
+             ("how old is trueno", "told", ["twelve", "12"], None),
+             ("what does trueno hate", "told", ["rain"], None),
+             ("what colour is trueno", "never", None, ["brown", "black", "white", "grey", "chestnut"]),
+             ("What's my name?", "name", ["sofía", "sofia"], ["milo"])],
+        ],
+        "grzegorz": [
+            [S("Cześć Milo, mam na imię Grzegorz. I drive trams in Kraków.")],
+            [S("sorry, buses, not trams. I switched last spring.")],
+            [("what do i drive", "corrected", ["bus"], ["you drive trams"]),
+             ("Where do I work?", "told", ["kraków", "krakow"], None),
+             ("When did I switch?", "told", ["spring"], None),
+             ("Do you know my name?", "name", ["grzegorz"], ["milo"])],
+        ],
+    },
+    "dec126": {  # written 2026-12-07 (thirty-second session) before running it
+        "nkechi": [
+            [S("Hi Milo, Nkechi here. My twins Obi and Ada start school on Monday.")],
+            [S("Ada wants to be an astronaut, Obi just wants to play football.")],
+            [("When do the twins start school?", "told", ["monday"], None),
+             ("what does ada want to be", "told", ["astronaut"], None),
+             ("What does Obi like?", "told", ["football"], None),
+             ("What school are they going to?", "never", None, None),
+             ("how old are my twins", "never", None, None),
+             ("How far away is the moon?", "world", ["km", "kilomet", "miles", "384", "238"], None)],
+        ],
+        "henrik": [
+            [S("hey milo, henrik. i brew my own beer in the garage")],
+            [S("my latest batch is a dark stout, it needs three more weeks")],
+            [("what do i brew", "told", ["beer"], None),
+             ("where do i brew", "told", ["garage"], None),
+             ("how long until the stout is ready", "told", ["three weeks", "3 weeks"], None),
+             ("what is my stout called", "never", None, None)],
+        ],
+    },
+    "dec127": {  # written 2026-12-07 (thirty-second session) before running it
+        "léa": [
+            [S("Bonsoir Milo, je m'appelle Léa. I play the oboe in a community orchestra.")],
+            [S("our concert is on the 18th, we're playing Dvořák")],
+            [S("the concert moved to the 20th because the hall flooded")],
+            [("what instrument do I play", "told", ["oboe"], None),
+             ("When is the concert?", "corrected", ["20"], ["18th"]),
+             ("Why did it move?", "told", ["flood"], None),
+             ("What are we playing?", "told", ["dvořák", "dvorak"], None),
+             ("Who conducts the orchestra?", "never", None, None)],
+        ],
+        "kwame": [
+            [S("Milo, it's Kwame. My grandmother Akosua turns ninety next week!")],
+            [("who is turning ninety", "told", ["akosua", "grandmother"], None),
+             ("how old will akosua be", "told", ["ninety", "90"], None),
+             ("where is the party", "never", None, None),
+             ("What's my grandfather's name?", "never", None, ["akosua"])],
+        ],
+    },
+    "dec128": {  # written 2026-12-07 (thirty-second session) before running it
+        "ingrid": [
+            [S("hi milo im ingrid i knit sweaters for my grandkids")],
+            [S("i have four grandkids, the youngest is called linnea")],
+            [("what do i knit", "told", ["sweater"], None),
+             ("how many grandkids do i have", "told", ["four", "4"], None),
+             ("whats the youngest called", "told", ["linnea"], None),
+             ("how old is linnea", "never", None, None),
+             ("what colour are the sweaters", "never", None, ["red", "blue", "green", "grey", "white"])],
+        ],
+        "dmitri": [
+            [S("Привет, Milo! Меня зовут Дмитрий. I fix bicycles at a shop near the river.")],
+            [S("my dog bublik comes to work with me")],
+            [("What do I fix?", "told", ["bicycle", "bike"], None),
+             ("who comes to work with me", "told", ["bublik", "dog"], None),
+             ("what breed is bublik", "never", None, None),
+             ("What's my name?", "name", ["дмитрий", "dmitri", "dmitry"], ["milo"])],
+        ],
+    },
 }
 
 
