@@ -3206,7 +3206,7 @@ SETS = {
             [S("my latest batch is a dark stout, it needs three more weeks")],
             [("what do i brew", "told", ["beer"], None),
              ("where do i brew", "told", ["garage"], None),
-             ("how long until the stout is ready", "told", ["three weeks", "3 weeks"], None),
+             ("how long until the stout is ready", "told", ["three weeks", "3 weeks", "three more weeks", "3 more weeks"], None),
              ("what is my stout called", "never", None, None)],
         ],
     },

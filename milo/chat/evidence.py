@@ -293,6 +293,7 @@ _CORRECTION_LEAD = frozenset("sorry oops actually no oh wait well i you meant me
 _CORRECTION_TAIL = frozenset("now instead then too though actually anymore".split())
 _PLACE_PREPOSITIONS = frozenset("in at on near by from to of".split())  # a closed, lexical class
 _NOT_IN_A_THING = _PLACE_PREPOSITIONS | frozenset("i you he she we they it is are was were".split())
+_SUBJECT = frozenset("i you we they he she i'm you're we're they're he's she's im".split())
 _DETERMINER = frozenset("a an the this that my your our his her their its".split())
 _WEEKDAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
 # "moved my Thursday shift to Friday", "moved the class from Monday to Wednesday" (a closed form)
@@ -305,8 +306,8 @@ def swapped(older: str, newer: str) -> Optional[str]:
     'you fix old radios as a hobby' + 'you meant old clocks, not radios' -> 'you fix old clocks as
     a hobby'; 'you repair old bicycles in your shed' + "it's a garage, not a shed" -> '...in your
     garage'. Said as "..., and later that ..." the old thing was said first, as if it held (dec105,
-    dec115). Only where the old thing is in the older note once, after a determiner, a preposition
-    or the new thing's own first words: 'a wooden boat' + "a canoe not a boat" is not 'a wooden
+    dec115). Only where the old thing is in the older note once, after a determiner, a preposition,
+    a subject and its verb, or the new thing's own first words: 'a wooden boat' + "a canoe not a boat" is not 'a wooden
     canoe' (the wood was the boat's): both are said."""
     moved = _MOVED_DAY.search(newer)
     if moved is not None:  # "moved my Thursday shift to Friday": a day of the older note's swapped
@@ -341,8 +342,8 @@ def swapped(older: str, newer: str) -> Optional[str]:
             lead += 1
         if lead:
             xx = xx[lead:]
-        elif i and low[i - 1] not in _BEFORE_THING:
-            return None
+        elif i and low[i - 1] not in _BEFORE_THING and not (i >= 2 and low[i - 2] in _SUBJECT):
+            return None  # (right after a subject and its verb: "i drive trams" + "buses, not trams", dec125)
         if any(w.casefold() in _NOT_IN_A_THING for w in xx + y[drop:]):
             return None  # a clause, not a thing: "you live in York, not Leeds" of 'you work in Leeds'
         if any(w.casefold() in low for w in xx if w.casefold() not in _BEFORE_THING):
@@ -571,7 +572,7 @@ def _beyond_name(text: str, own: str = "") -> set[str]:
     and the closest note said instead of the name)."""
     if _CALL_ME.search(text):
         return set()
-    return _asked_terms(text, own) - _NAME_TERMS()
+    return asked_terms(text, own) - _NAME_TERMS()
 
 
 def asks_how_i(text: str) -> bool:
@@ -662,7 +663,7 @@ def followed_up(found: Evidence, text: str, own: str = "") -> Evidence:
 
     if found.replaced and not found.kept:
         found = dataclasses.replace(found, replaced=False)
-    own_terms = _asked_terms(text, own) - _WHEN_TERMS()
+    own_terms = asked_terms(text, own) - _WHEN_TERMS()
     if (found.answered or found.closest is not None) and own_terms and not own_terms & set(terms(found.told())):
         newest = found.closest or (found.newer[-1] if found.newer else Candidate(found.choice, found.note))
         # Not looked at again by the draft: asked with the question before, it answered that one
@@ -696,7 +697,7 @@ def tells(note: str, own: str = "") -> bool:
 
 # ---- which note answers? -------------------------------------------------------------------
 
-def _asked_terms(text: str, own: str = "") -> set[str]:
+def asked_terms(text: str, own: str = "") -> set[str]:
     from milo.memory.index import ASKING_TERMS, terms
 
     # "What kind of music do I collect?" asks what music: "kind" is no part of what (it picked
@@ -735,7 +736,7 @@ def _in_general(question: str, note: str, own: str = "", user: str = "") -> bool
     said = question.replace("\u2019", "'")
     if (not _ENGLISH_ASKS.match(said) or _ONCE.search(said) or _shares_name(question, note, own, user)):
         return False  # (another language's articles are not these: "¿cómo se llama la gallina?")
-    shared = _asked_terms(question, own) & set(terms(_statements(_words(note))))
+    shared = asked_terms(question, own) & set(terms(_statements(_words(note))))
     words = re.findall(r"[^\W\d_]+(?:'[^\W\d_]+)?", said)
     copula = bool(_WHEN_WHERE_PRICE.match(said)) and any(w.casefold() in _COPULA for w in words)
     kind = False
@@ -926,7 +927,7 @@ def another_day(question: str, found: Optional[Evidence]) -> Optional[Evidence]:
         # A closest note by meaning alone, no word asked in it and no day: nothing told ("What did
         # I eat last night?" got "...The closest I have is that you just started keeping bees on
         # your roof", on a lived-in memory)
-        unrelated = not found.answered and not (_asked_terms(question, found.own) - _WHEN_TERMS()) & set(terms(note))
+        unrelated = not found.answered and not (asked_terms(question, found.own) - _WHEN_TERMS()) & set(terms(note))
         return Evidence(NONE, own=found.own) if unrelated else found
     asked = " ".join(m.group(0).lower().split())
     same = _SAME_DAY.get(asked, asked.split()[-1]).split()
@@ -1007,7 +1008,7 @@ def closest_of_theirs(question: str, found: Optional[Evidence]) -> Optional[Evid
 
     # (a note of the one named, though: "What's the name of Tiago's fiancée?" / 'My brother Tiago
     # is getting married in June.')
-    if (_asked_terms(question) - _NAME_TERMS()) & set(terms(_statements(found.closest.text))):
+    if (asked_terms(question) - _NAME_TERMS()) & set(terms(_statements(found.closest.text))):
         return found
     return dataclasses.replace(found, closest=None)
 
@@ -1104,7 +1105,7 @@ def _names_theirs(text: str, candidates: Sequence[Candidate], own: str = "") -> 
     from milo.memory.index import terms
 
     things = {t for m in _THE.finditer(text) if m.group(1).islower() for t in terms(m.group(1))} - _NAME_TERMS()
-    asked = _asked_terms(text, own) - _WHEN_TERMS()
+    asked = asked_terms(text, own) - _WHEN_TERMS()
     if measure:
         # How long, how much of "the" thing of theirs, where the note has every other word asked:
         # "How long is the trip?" after 'I'm planning a trip to Japan in April...' was left to the
@@ -1294,7 +1295,7 @@ def _aged_instead(lacking: Evidence, found: Evidence, text: str, told: Sequence[
 
     if lacking.lacks != "number" or not _ASKS_AGE.search(text) or found.newer:
         return lacking
-    asked = _asked_terms(text, own)
+    asked = asked_terms(text, own)
     aged = [c for c in told if c.key != found.choice and asked & set(terms(_words(c.text))) and _ages(_clause(c.text, own))]
     if not aged:
         return lacking
@@ -1511,7 +1512,7 @@ def names_only_things(note: str, question: str, own: str = "", user: str = "") -
     role's or relation's name ('my team's coach is called Marek')."""
     from milo.memory.index import terms
 
-    things = _asked_terms(question) - _RELATION_TERMS() - _ROLE_TERMS()
+    things = asked_terms(question) - _RELATION_TERMS() - _ROLE_TERMS()
     found = list(_names(note, question, own, user))
     return bool(found) and all(bool(set(terms(_called_what(words, k))) & things) for words, k in found)
 
@@ -1867,7 +1868,7 @@ def _says_where_of(note: str, question: str, own: str = "") -> bool:
     says where the band is, not the concert (a lived-in memory's older concert note answered)."""
     from milo.memory.index import terms
 
-    asked = _asked_terms(question, own)
+    asked = asked_terms(question, own)
     clauses = [c for c in re.split(r"[,;:]|\s(?:and|but|so)\s", note) if asked & set(terms(c))]
     return any(says_where(c) for c in clauses) if clauses else says_where(note)
 
@@ -2276,7 +2277,7 @@ def _shares_only_a_place(question: str, note: str, own: str = "", told: Sequence
     brindle.' where another of their notes (`told`) gave the name ('He's called Biscuit')."""
     from milo.memory.index import terms
 
-    shared = _asked_terms(question, own) & set(terms(_statements(note)))
+    shared = asked_terms(question, own) & set(terms(_statements(note)))
     if not shared:
         return False
     places, theirs = set(), set()
@@ -2303,7 +2304,7 @@ def _of_the_world(question: str, told: Sequence[Candidate], named: Sequence[int]
     from milo.memory.grounding import STOP
     from milo.memory.index import terms
 
-    if j in named or _asked_terms(question, own) & set(terms(_statements(told[j].text))):
+    if j in named or asked_terms(question, own) & set(terms(_statements(told[j].text))):
         return False
     known = {bare(w) for c in told for w in re.findall(r"[^\W\d_]+", _words(c.text))} | {bare(own), bare(user)}
     return any(w[0].isupper() and w.casefold() not in STOP and bare(w) not in known
@@ -2392,13 +2393,13 @@ def _told_about(text: str, candidates: Sequence[Candidate], embed: Optional[Embe
         # Whose or who, and the note names no one: an older note on the same thing that does
         # ("Whose wedding is it?" / 'Update: the wedding got moved to April 2nd.', after 'My
         # sister's wedding is on the 14th of March.': "not sure", dec85).
-        shared = _asked_terms(text, own) & set(terms(_words(told[j].text)))
+        shared = asked_terms(text, own) & set(terms(_words(told[j].text)))
         theirs = [k for k in range(j) if shared and shared <= set(terms(_words(told[k].text)))
                   and meaning[1][j][k] >= MEANING_SAME_THING and not names_no_one(text, told[k].text, own, user)]
         if theirs:
             j = theirs[-1]
 
-    asked = _asked_terms(text, own)
+    asked = asked_terms(text, own)
     of_named = False  # the note is the one after the note that names who is asked of, and has what is asked
     place_after = None
     if j + 1 < len(told) and _shares_name(text, told[j].text, own, user) and opens_with_pronoun(_words(told[j + 1].text)):
@@ -2742,7 +2743,7 @@ def _older_kept(found: "Evidence", question: str) -> "Evidence":
     older, newest = _words(found.note), _words(found.newer[-1].text)
     if says_what_is_asked(question, older) and not says_what_is_asked(question, newest):
         return dataclasses.replace(found, replaced=False)
-    asked = _asked_terms(question, found.own)
+    asked = asked_terms(question, found.own)
     if (_ASKS_WHERE.search(question) and _place_after(older, asked) and not _place_after(newest, asked)
             and _matched(asked, set(terms(newest)))):
         # "where are we moving": 'we are moving to a flat in glasgow' says, 'the move is on the
@@ -2826,7 +2827,7 @@ def _day_kept(found: "Evidence", question: str, told: Sequence[Candidate], embed
         return found  # nothing but the day to keep ("My choir practice is on Monday evenings.")
     q = _said(older.text)
     kept = q[0] + rest + q[2] if q else rest
-    alone = not _asked_terms(question, found.own) & set(terms(_words(newest.text)))
+    alone = not asked_terms(question, found.own) & set(terms(_words(newest.text)))
     if when and not (alone and _names_nothing(_words(newest.text))):
         # The newer says what is asked, and when: alone ("his birthday is in April, not March",
         # "rehearsals moved to Thursdays")
