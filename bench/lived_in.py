@@ -125,14 +125,15 @@ TYPED = ["I went for a long walk by the river this morning.", "My neighbour's do
          "The bakery on the corner closed down last week."]
 
 
-def lived_in(path: Path) -> str:
-    """Write the lived-in memory at `path`; what it is, in words."""
-    if LOCOMO.exists():
-        sys.path.insert(0, str(LOCOMO.parent.parent))
+def lived_in(path: Path, conversation: Path = LOCOMO) -> str:
+    """Write the lived-in memory at `path` (`conversation`: a LoCoMo file of the shared eval);
+    what it is, in words."""
+    if conversation.exists():
+        sys.path.insert(0, str(conversation.parent.parent))
         import memory_recall  # the shared eval's own writer
 
-        turns = memory_recall.build(json.loads(LOCOMO.read_text()), str(path))
-        return f"LoCoMo {LOCOMO.name}, {len(turns)} pulses"
+        turns = memory_recall.build(json.loads(conversation.read_text()), str(path))
+        return f"LoCoMo {conversation.name}, {len(turns)} pulses"
     from milo.memory.format import format_timestamp
 
     rng = random.Random(7)

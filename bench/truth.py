@@ -22,6 +22,12 @@ Milo is judged on conversations none of them has.
     .venv/bin/python bench/truth.py --set held --model good
     .venv/bin/python bench/truth.py --set all --model tiny --out bench/out/truth-tiny
 
+`--lived-in`: each user's memory starts as a lived-in one (LoCoMo 26's 419 pulses, two other
+people talking, as bench/lived_in.py writes it; 400 generated pulses where the shared eval is
+missing), and before the last wake (the questions) 40 more pulses of other talk (the end of
+LoCoMo 30, dated now) come after what the user told: what they told is then found by recall
+among hundreds of notes, not shown as the most recent ones.
+
 Timings are printed, never asserted.
 """
 
@@ -3306,7 +3312,26 @@ def score(kind: str, reply: str, accept, forbid, said: str) -> tuple[bool, list[
     return any(fold(a) in f for a in accept) and not bad, found
 
 
-def run(milo: list[str], sets: list[str], out: Path, model: str | None, only: str | None) -> dict:
+FILLER = 40  # pulses of other talk between what the user told and the questions (--lived-in)
+
+
+def _filler(path: Path, tmp: Path) -> None:
+    """FILLER pulses of other talk appended to the memory at `path`, dated now: the end of
+    LoCoMo 30 (others talking), or generated where the shared eval is missing."""
+    from datetime import datetime
+
+    sys.path.insert(0, str(ROOT / "bench"))
+    import lived_in  # bench/lived_in.py
+
+    other = tmp / "other.md"
+    lived_in.lived_in(other, lived_in.LOCOMO.parent / "30.json")
+    pulses = re.split(r"(?=\n--- \[PULSE: )", other.read_text(encoding="utf-8"))[1:][-FILLER:]
+    now = datetime.now().strftime("%I:%M %p, %B %d, %Y")
+    with open(path, "a", encoding="utf-8") as f:
+        f.write("".join(re.sub(r"\[PULSE: [^\]]*\]", f"[PULSE: {now}]", p, count=1) for p in pulses))
+
+
+def run(milo: list[str], sets: list[str], out: Path, model: str | None, only: str | None, lived: bool = False) -> dict:
     out.mkdir(parents=True, exist_ok=True)
     log = open(out / "log.txt", "w", encoding="utf-8")
     rows, waits, first_replies = [], [], []
@@ -3316,7 +3341,14 @@ def run(milo: list[str], sets: list[str], out: Path, model: str | None, only: st
                 continue
             mem = out / f"{user}.md"
             said_all = fold(" ".join(m for wake in wakes for m, *_ in wake))
+            if lived:
+                sys.path.insert(0, str(ROOT / "bench"))
+                import lived_in  # bench/lived_in.py
+
+                lived_in.lived_in(mem)
             for wi, wake in enumerate(wakes):
+                if lived and wi == len(wakes) - 1 and wi:
+                    _filler(mem, out)
                 env = dict(os.environ, MILO_ROBOT="none", SESSION_DIR=str(out / f"s-{user}-{wi}"),
                            MILO_CACHE_DIR=str(out / "cache"), MILO_MEMORY_FILE=str(mem))
                 env.pop("GOOGLE_API_KEY", None)
@@ -3377,13 +3409,14 @@ def main() -> int:
     ap.add_argument("--out", default=str(ROOT / "bench" / "out" / "truth"))
     ap.add_argument("--only", default=None, help="one user of the set")
     ap.add_argument("--checkout", default=None, help="another checkout of Milo to run instead (its main.py, this venv)")
+    ap.add_argument("--lived-in", action="store_true", help="each memory starts lived-in, with other talk before the questions")
     a = ap.parse_args()
     sets = list(SETS) if a.set == "all" else [a.set]
     milo = [str(ROOT / ".venv" / "bin" / "milo")]
     if a.checkout:  # e.g. `git worktree add /tmp/milo-before <commit>`: its own package, this venv
         milo = [sys.executable, str(Path(a.checkout).resolve() / "main.py")]
     out = Path(a.out).resolve()
-    summary = run(milo, sets, out, a.model, a.only)
+    summary = run(milo, sets, out, a.model, a.only, a.lived_in)
     print((out / "log.txt").read_text(encoding="utf-8"))
     print(json.dumps(summary, ensure_ascii=False))
     return 0

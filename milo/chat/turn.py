@@ -269,7 +269,7 @@ class Milo:
             if alone is not None and alone.answered:  # (unsure: the draft looks at it, asked alone)
                 evidence, asked = alone, text
             else:
-                evidence = followed_up(evidence, text, self.persona.name)
+                evidence = followed_up(evidence, text, self.persona.name, self.persona.known_name or "")
                 if (not evidence.answered and evidence.closest is not None and not points_back(text)
                         and closest_told(text, candidates, self.memory.embed, self.persona.name) not in (None, evidence.closest.key)):
                     # A bare question read with the one before answers nothing that way either, and
