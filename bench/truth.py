@@ -3341,14 +3341,18 @@ def run(milo: list[str], sets: list[str], out: Path, model: str | None, only: st
                 continue
             mem = out / f"{user}.md"
             said_all = fold(" ".join(m for wake in wakes for m, *_ in wake))
+            others: set[str] = set()  # the memory's lines of other talk (--lived-in): not Milo's to answer for
             if lived:
                 sys.path.insert(0, str(ROOT / "bench"))
                 import lived_in  # bench/lived_in.py
 
                 lived_in.lived_in(mem)
+                others = set(mem.read_text(encoding="utf-8").splitlines())
             for wi, wake in enumerate(wakes):
                 if lived and wi == len(wakes) - 1 and wi:
+                    before = set(mem.read_text(encoding="utf-8").splitlines())
                     _filler(mem, out)
+                    others |= set(mem.read_text(encoding="utf-8").splitlines()) - before
                 env = dict(os.environ, MILO_ROBOT="none", SESSION_DIR=str(out / f"s-{user}-{wi}"),
                            MILO_CACHE_DIR=str(out / "cache"), MILO_MEMORY_FILE=str(mem))
                 env.pop("GOOGLE_API_KEY", None)
@@ -3377,6 +3381,8 @@ def run(milo: list[str], sets: list[str], out: Path, model: str | None, only: st
             # Invented notes: what Milo etched (not the user's quoted words) naming what nobody said.
             text = mem.read_text(encoding="utf-8") if mem.exists() else ""
             for line in text.splitlines():
+                if line in others:
+                    continue
                 m = re.match(r"(CORE_UPDATE|FUTURE_MESSAGE):\s*(.*)", line)
                 if m:
                     found = claims(re.sub(r'"[^"]*"', "", m.group(2)), said_all)

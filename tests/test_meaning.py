@@ -3050,6 +3050,13 @@ def test_dec115_a_correction_of_one_thing_is_said_in_the_older_note(emb):
     # trams in Kraków, and later that buses, not trams.")
     assert swapped("you drive trams in Kraków", "sorry, buses, not trams. you switched last spring") == "you drive buses in Kraków"
     assert swapped("you grow strawberries on your balcony", "they're raspberries, not strawberries") == "you grow raspberries on your balcony"
+    # ...and a note that answers alone is said as the correction after it has it ("Where do I
+    # work?" was "You told me you drive trams in Kraków.", on a lived-in memory)
+    from milo.chat.evidence import Evidence, corrected_closest
+
+    notes = _said_by("Grzegorz", "Cześć Milo, mam na imię Grzegorz. I drive trams in Kraków.", "sorry, buses, not trams. I switched last spring.")
+    assert corrected_closest(Evidence("1", notes[0].text, own="Milo"), notes, "Milo").told() == "you drive buses in Kraków"
+    assert corrected_closest(Evidence("2", notes[1].text, own="Milo"), notes, "Milo").note == notes[1].text  # nothing after it
 
 
 def test_dec114_a_newer_note_of_the_same_thing_that_changes_nothing_is_not_said_beside(emb):

@@ -92,7 +92,9 @@ NOT_GIVEN = ["public speaking is hard", "hello milo public speaking is hard for 
              "hallo milo ich bin müde heute", "ja sam umoran danas", "Olen väsynyt", "bonjour je suis fatiguée", "hola soy feliz", "hallo ich bin hier",
              "Ben Nevis is tall", "sono stanco", "ciao sono stanca oggi",
              # "ami" is "I" only right after an opening; "vagyok" after a word that says how they are
-             "mon ami Paul est là", "I have a friend called ami", "szia milo, jól vagyok", "Fáradt vagyok ma.", "ohayo milo, genki desu"]
+             "mon ami Paul est là", "I have a friend called ami", "szia milo, jól vagyok", "Fáradt vagyok ma.", "ohayo milo, genki desu",
+             # who or what is shown, not who speaks
+             "This is Luna, my new cat!", "here's Biscuit, our new puppy"]
 
 
 @pytest.mark.parametrize("text,name", GIVEN.items())
@@ -139,3 +141,11 @@ def test_the_name_comes_back_from_a_quoted_note_or_the_pinned_facts():
     assert learn_name("- My name is Sam.", ['Nora said: "hello"']) == "Sam"
     assert learn_name("", ['Chloé said: "What should I cook?"']) == "Chloé"  # the name Milo quoted them under
     assert name_quoted('The user said: "hi"') is None and learn_name("", ["We talked about cats."]) is None
+    # Words quoted under someone's name give a name by "it's" or "this is" only after a greeting:
+    # 'Gina said: It's Shia Labeouf!' (an imported memory, LoCoMo 30, the answer to a question)
+    # made Milo call the user "Shia Labeouf" (bench/truth.py --lived-in).
+    assert learn_name("", ["Gina said: It's Shia Labeouf!"]) is None
+    assert learn_name("", ['Gina said: "It\'s Shia Labeouf!"']) == "Gina"
+    assert learn_name("", ['Kwame said: "Milo, it\'s Kwame. My grandmother Akosua turns ninety next week!"']) == "Kwame"
+    assert learn_name("", ['Chloé said: "call me Björn from now on"']) == "Björn"
+    assert name_in("It's Kwame.") == "Kwame"  # said now, to Milo

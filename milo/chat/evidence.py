@@ -896,17 +896,22 @@ def corrected_closest(found: Optional[Evidence], candidates: Sequence[Candidate]
     """`found`, its closest note said as a later correction has it: "what am i playing at the
     recital" after 'my piano recital is on the 12th' and "oh wait, it's the 14th, not the 12th"
     was "...The closest I have is that your piano recital is on the 12th." (dec117)."""
-    if found is None or found.answered or found.closest is None:
+    if found is None or (found.answered and found.newer) or (not found.answered and found.closest is None):
         return found
+    # ...and so is a note that answers alone: "Where do I work?" after 'I drive trams in Kraków.'
+    # and 'sorry, buses, not trams' was "You told me you drive trams in Kraków." (dec125, lived-in)
+    note = Candidate(found.choice, found.note) if found.answered else found.closest
     keys = [c.key for c in candidates]
-    if found.closest.key not in keys:
+    if note.key not in keys:
         return found
-    said = as_was = _clause(found.closest.text, own)
-    for later in candidates[keys.index(found.closest.key) + 1:]:
+    said = as_was = _clause(note.text, own)
+    for later in candidates[keys.index(note.key) + 1:]:
         said = swapped(said, _clause(later.text, own)) or said
     if said == as_was:
         return found
-    return dataclasses.replace(found, closest=Candidate(found.closest.key, said))
+    if found.answered:
+        return dataclasses.replace(found, note=said)
+    return dataclasses.replace(found, closest=Candidate(note.key, said))
 
 
 # A day a question names (a closed, lexical class), with the words a note may say it in.

@@ -144,6 +144,7 @@ def _not_a_name(word: str, own: str) -> bool:
     return word.lower() in NOT_NAMES or (bool(own) and word.lower() == own.lower())
 
 
+_SPOKEN = re.compile(r'^(' + _WORD + r"(?: " + _WORD + r'){0,2}) (?:said|asked): ')
 _SAID_PREFIX = re.compile(r'^(' + _WORD + r"(?: " + _WORD + r'){0,2}) (?:said|asked): "')
 
 
@@ -198,15 +199,21 @@ def _name(text: str, m: re.Match, sure: Optional[bool], own: str) -> Optional[st
     return name[0].upper() + name[1:]
 
 
-def name_in(text: str, own: str = "") -> Optional[str]:
+def name_in(text: str, own: str = "", greeted: bool = False) -> Optional[str]:
     """The name a user gives in `text`, if any (the last one, when it gives two: "I'm Sam, well,
-    call me Sammy"). `own`: the persona's name, never the user's ("hi milo its priya")."""
+    call me Sammy"). `own`: the persona's name, never the user's ("hi milo its priya").
+    `greeted`: a "maybe" form ("it's", "this is", "I'm") counts only after a greeting or Milo's
+    name ("Milo, it's Kwame"): for words quoted under someone's name in the memory, where 'Gina
+    said: It's Shia Labeouf!' (LoCoMo, the answer to a question) made Milo call the user so."""
     text = (text or "").replace("\u2019", "'")
     found: list[tuple[int, str]] = []
     for rx, sure in _PHRASES:
         for m in rx.finditer(text):
-            if rx in (_OPENING_RE, _BEFORE_RE) and not (text[: m.start()].strip() and _opens(own).match(text[: m.start()])):
+            if (rx in (_OPENING_RE, _BEFORE_RE) or (greeted and sure is False)) and not (
+                    text[: m.start()].strip() and _opens(own).match(text[: m.start()])):
                 continue
+            if sure is False and _SHOWN.match(text, m.end(1)) and not m.group(0).lower().startswith(("i'm", "im", "i am")):
+                continue  # "This is Luna, my new cat!": who or what is shown, not the user
             name = _name(text, m, sure, own)
             if name:
                 found.append((m.start(), name))
@@ -219,6 +226,11 @@ def name_in(text: str, own: str = "") -> Optional[str]:
         if not _not_a_name(m.group(1), own):
             found.append((m.start(), m.group(1)[0].upper() + m.group(1)[1:]))
     return max(found)[1] if found else None
+
+
+# After "this is X" / "here's X", what says who or what X is: shown, not introduced (English
+# possessives and articles: closed, lexical classes).
+_SHOWN = re.compile(r"\s*,\s*(?:my|our|his|her|their|the|a|an)(?!\w)", re.IGNORECASE)
 
 
 def after_name(text: str, own: str = "") -> str:
@@ -267,7 +279,8 @@ def learn_name(pinned: str, said: Iterable[str], own: str = "") -> Optional[str]
         return found
     for text in said:
         quoted = name_quoted(text, own)
-        found = name_in(text.split(": ", 1)[-1] if quoted else text, own) or quoted
+        spoken = quoted or _SPOKEN.match(text)  # (an imported memory's 'Gina said: ...', unquoted)
+        found = name_in(text.split(": ", 1)[-1].strip().strip('"') if spoken else text, own, greeted=bool(spoken)) or quoted
         if found:
             return found
     return None
