@@ -1363,6 +1363,24 @@ def test_a_follow_up_a_note_answers_alone_is_not_read_with_the_question_before(m
         assert milo.inputs("When is it?")["asked"] != "When is it?"  # nothing answers it alone: read with the one before
 
 
+def test_a_follow_up_on_a_lived_in_memory_is_shown_the_notes_of_the_question_it_is_read_with(make_milo, memory_file):
+    """bench/truth.py dec127 --lived-in: "where is the party" after "how old will akosua be" (read
+    with it) was shown no note: recall looked for the party alone, the note of Akosua's ninetieth
+    was under the meaning floor, and the model said "The party is in town." Its notes are now
+    those of the question it is read with; and asked alone it is only where a note of theirs,
+    not someone else's party, is closer."""
+    others = [f"Caroline said: We had a big party at the park for {w}, so much fun!" for w in
+              ("my birthday", "the kids", "Mel's new job", "the summer", "the team")] * 6
+    notes = ['Amy said: "Milo, my grandmother Akosua turns ninety next week!"', *others]
+    with ScriptedModelServer([("ok", GOOD)] * 2) as srv:
+        milo = _milo_with_notes(make_milo, memory_file, srv.url, notes)
+        milo.turn("how old will akosua be")
+        inputs = milo.inputs("where is the party")
+        assert inputs["asked"] != "where is the party" and "Akosua" in inputs["relevant"], inputs["relevant"]
+        assert inputs["evidence"] is not None and not inputs["evidence"].answered
+        assert "Akosua" in inputs["evidence"].told()
+
+
 def test_a_free_reply_ends_before_a_fact_of_theirs_nobody_told(make_milo, memory_file):
     """Told "My brother Julien lives in Montréal.", the good brain went on "He is a father with his
     wife and two daughters." (held-out bench/truth.py dec29). What the model was given of the user

@@ -645,9 +645,14 @@ def _its_own(text: str) -> bool:
     return bool(_OWN_PLURAL.search(text)) and not _POINTS_BACK.search(_OWN_PLURAL.sub(" ", text))
 
 
-def closest_told(text: str, candidates: Sequence[Candidate], embed: Optional[Embed], own: str = "") -> Optional[str]:
+def closest_told(text: str, candidates: Sequence[Candidate], embed: Optional[Embed], own: str = "",
+                 user: str = "") -> Optional[str]:
     """The key of the note that tells something closest in meaning to `text`, if one is at least
-    MEANING_CLOSEST close."""
+    MEANING_CLOSEST close. `user`: their name, when known: a note quoting someone else is none
+    of theirs ("where is the party" after "how old will akosua be" was asked alone, closest to
+    another's party on a lived-in memory, and the model said "The party is in town.")."""
+    if user:
+        candidates = [c for c in candidates if quoted_speaker(c.text) in (None, user.casefold())]
     told = told_notes(candidates, own)
     meaning = by_meaning(text, told, embed, own) if embed is not None and told else None
     if meaning is None:

@@ -248,7 +248,10 @@ class Milo:
         # About them or theirs ("Who taught us?"): its best notes by words are shown, and the
         # user's last words (the pulses the prompt does not show) are looked at too.
         about_user = bool(self.model.grammar and text) and asks_about_them(asked, self.persona.name)
-        stable, relevant = self.memory.recall_parts(text, upto=mark, earlier=earlier, about_user=about_user)
+        # (a follow-up's notes are those of the question it is read with: "where is the party"
+        # after "how old will akosua be" was shown none on a lived-in memory, not the one of her
+        # ninetieth, and the model said "The party is in town.")
+        stable, relevant = self.memory.recall_parts(asked or text, upto=mark, earlier=earlier, about_user=about_user)
         # What the user told Milo, oldest first, for what answers a question about them: the
         # older notes, the recent ones, the pinned facts and their name, this conversation.
         relevant_notes, stable_notes = numbered(relevant), numbered(stable)
@@ -271,7 +274,8 @@ class Milo:
             else:
                 evidence = followed_up(evidence, text, self.persona.name, self.persona.known_name or "")
                 if (not evidence.answered and evidence.closest is not None and not points_back(text)
-                        and closest_told(text, candidates, self.memory.embed, self.persona.name) not in (None, evidence.closest.key)):
+                        and closest_told(text, candidates, self.memory.embed, self.persona.name, self.persona.known_name or "")
+                        not in (None, evidence.closest.key)):
                     # A bare question read with the one before answers nothing that way either, and
                     # alone it is closest to another note: it is asked alone ("who is visiting" after
                     # "how old is pepper" was said "not sure ... you have a cat named pepper"; alone,
