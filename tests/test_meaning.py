@@ -1417,6 +1417,23 @@ def test_dec127_who_of_a_follow_up_is_not_answered_by_a_note_that_names_no_one_a
     assert not got.answered, got
 
 
+def test_which_of_two_asked_of_it_is_read_with_the_question_before(emb):
+    """dec121 (held out, again on a lived-in memory): "Is it a boy or a girl?" after "When is the
+    baby due?" was read as asking Milo's opinion ("Is it hard?") and left to the model: "I think
+    they're having a boy." Which of two is a fact: read with the question before, "not sure"
+    beside the baby's note."""
+    from milo.chat.evidence import followed_up, leaning
+
+    sipho = _said_by("Sipho", "Sawubona Milo, igama lami nguSipho. I work at a clinic in Durban.",
+                     "My wife Thandi and I are expecting our first baby in March!")
+    question = "Is it a boy or a girl?"
+    asked = leaning(question, ["When is the baby due?"], "Milo")
+    assert asked != question
+    found = followed_up(find(asked, sipho, embed=emb.encode_cached, own="Milo", user="Sipho"), question, "Milo", "Sipho")
+    assert not found.answered and "baby" in found.told(), found
+    assert leaning("Is it hard?", ["When is the baby due?"], "Milo") == "Is it hard?"  # an opinion: the model's
+
+
 def test_an_english_note_with_few_function_words_is_not_quoted_as_another_language():
     """dec127: 'Milo, it's Kwame. My grandmother Akosua turns ninety next week!' was said back as
     'You told me "My grandmother Akosua turns ninety next week".' (one English function word of

@@ -608,6 +608,10 @@ _POINTS_BACK = re.compile(r"(?<!\w)(?:it|its|it's|that|that's|there|this|these|t
 # was it?" (the note said again would not answer those: the model does).
 # What may come before the question word of a follow-up ("And where?", "So when is it?").
 _FOLLOW_OPENER = r"^\W*(?:(?:and|so|ok|okay|oh|um|well|but)\W+)*"
+# "Is it a boy or a girl?": which of two, a fact (not "Is it hard?": the model's to answer). It
+# was left to the model, which said "I think they're having a boy." (dec121).
+_EITHER_OR = re.compile(r"^\W*(?:(?:and|so|oh|but|well)\W+)*(?:is|was|are|were|will)\s+(?:it|he|she|they)\s+"
+                        r"(?:a|an|the)?\s*[^\W\d_]+\s+or\s+(?:a|an|the)?\s*[^\W\d_]+\W*$", re.IGNORECASE)
 _ASKS_FACT = re.compile(_FOLLOW_OPENER + r"(?:when|where|which|who|whom|whose|what|what's|whats"
                         r"|how\s+(?:many|much|old|long|far|tall|often)|qu[eé]|cu[aá]ndo|d[oó]nde|qui[eé]n|cu[aá]l|quand|où|quel(?:le)?s?"
                         r"|wann|wo|wer|welche[rsn]?)(?!\w)", re.IGNORECASE)
@@ -622,7 +626,8 @@ def leaning(text: str, said: Sequence[str], own: str = "") -> str:
     invented bank. Not a question to Milo ("What do you think of it?") nor for advice. A bare
     when, where or who of a thing ("When is practice?" after "What sport do I coach?") leans too:
     alone, the model said "We meet at 3 PM to practice our skills." """
-    if (not said or not (_POINTS_BACK.search(text or "") or _bare_question(text or "")) or not _ASKS_FACT.search(text)
+    if (not said or not (_POINTS_BACK.search(text or "") or _bare_question(text or ""))
+            or not (_ASKS_FACT.search(text) or _EITHER_OR.search(text))
             or _YOU.search(text) or _ADVICE.search(text.replace("\u2019", "'")) or _its_own(text)):
         return text
     if not (only_asks(text, own) and only_asks(said[-1], own)) or asks_about_user(text, own):
