@@ -1434,6 +1434,19 @@ def test_which_of_two_asked_of_it_is_read_with_the_question_before(emb):
     assert leaning("Is it hard?", ["When is the baby due?"], "Milo") == "Is it hard?"  # an opinion: the model's
 
 
+def test_a_name_said_of_theirs_right_after_it_is_theirs(emb):
+    """Tried as a newcomer (2026-12-07): "Hi Milo, this is Luna, my new cat!" then "who is luna"
+    was left to the model ("She was brought over by her owner, who loves her very much."): the
+    name came before "my new cat", so it read as a place of the world's. (And Luna is not the
+    user's name: tests/test_names.py.)"""
+    amy = _said_by("Amy", "Hi Milo, this is Luna, my new cat!", "I work at the library in Leeds.")
+    found = find("who is luna", amy, embed=emb.encode_cached, own="Milo", user="Amy")
+    assert found is not None and found.answered and "Luna, your new cat" in found.told(), found
+    found = find("how old is luna", amy, embed=emb.encode_cached, own="Milo", user="Amy")
+    assert found is not None and not found.answered and "Luna" in found.told(), found
+    assert find("what is the population of leeds", amy, embed=emb.encode_cached, own="Milo", user="Amy") is None
+
+
 def test_an_english_note_with_few_function_words_is_not_quoted_as_another_language():
     """dec127: 'Milo, it's Kwame. My grandmother Akosua turns ninety next week!' was said back as
     'You told me "My grandmother Akosua turns ninety next week".' (one English function word of

@@ -149,3 +149,5 @@ def test_the_name_comes_back_from_a_quoted_note_or_the_pinned_facts():
     assert learn_name("", ['Kwame said: "Milo, it\'s Kwame. My grandmother Akosua turns ninety next week!"']) == "Kwame"
     assert learn_name("", ['Chloé said: "call me Björn from now on"']) == "Björn"
     assert name_in("It's Kwame.") == "Kwame"  # said now, to Milo
+    assert after_name("Hi Milo, this is Luna, my new cat!") == "Hi Milo, this is Luna, my new cat!"  # no name to cut
+    assert name_in("milo its priya, my cat mochi had three kittens", "Milo") == "Priya"

@@ -1992,7 +1992,10 @@ def _given_as_theirs(words: Sequence[str], k: int, roles: bool = False) -> bool:
     # "what is the population of brno" was answered "You told me you repair old clocks in your
     # workshop in Brno.")
     placed = k and words[k - 1].casefold() in _PLACE_PREPOSITIONS - {"of"}
-    return named or listed or (not placed and bool({x.casefold() for x in words[max(0, k - 3):k]} & theirs))
+    # ...or one said of theirs right after it: "this is Luna, my new cat!" ("who is luna" was
+    # left to the model: "She was brought over by her owner, who loves her very much.")
+    shown = k + 1 < len(words) and words[k + 1].casefold() in _THEIRS - _CALLED and k + 2 < len(words)
+    return named or listed or shown or (not placed and bool({x.casefold() for x in words[max(0, k - 3):k]} & theirs))
 
 
 _A_FEW = frozenset("the a an two three four five six seven eight nine ten some".split())

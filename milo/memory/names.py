@@ -212,7 +212,7 @@ def name_in(text: str, own: str = "", greeted: bool = False) -> Optional[str]:
             if (rx in (_OPENING_RE, _BEFORE_RE) or (greeted and sure is False)) and not (
                     text[: m.start()].strip() and _opens(own).match(text[: m.start()])):
                 continue
-            if sure is False and _SHOWN.match(text, m.end(1)) and not m.group(0).lower().startswith(("i'm", "im", "i am")):
+            if _shown(text, m, sure):
                 continue  # "This is Luna, my new cat!": who or what is shown, not the user
             name = _name(text, m, sure, own)
             if name:
@@ -233,6 +233,12 @@ def name_in(text: str, own: str = "", greeted: bool = False) -> Optional[str]:
 _SHOWN = re.compile(r"\s*,\s*(?:my|our|his|her|their|the|a|an)(?!\w)", re.IGNORECASE)
 
 
+def _shown(text: str, m: re.Match, sure: Optional[bool]) -> bool:
+    """Whether "this is X" or "here's X" shows someone or something: X is said to be something
+    right after it ("This is Luna, my new cat!"; not "milo its priya, my cat had kittens")."""
+    return sure is False and bool(_SHOWN.match(text, m.end(1))) and m.group(0).lower().startswith(("this", "here"))
+
+
 def after_name(text: str, own: str = "") -> str:
     """`text` without the greeting and name it opens with, if it opens that way ("hey milo
     oluwaseun here i teach maths" -> "i teach maths"; "Hi Milo, I'm Kenji. I'm a chef." -> "I'm
@@ -244,7 +250,7 @@ def after_name(text: str, own: str = "") -> str:
         ends.append(m.end())
     for rx, sure in _PHRASES:
         for m in rx.finditer(t):
-            if _opens(own).match(t[: m.start()]) and _name(t, m, sure, own):
+            if _opens(own).match(t[: m.start()]) and not _shown(t, m, sure) and _name(t, m, sure, own):
                 ends.append(m.end(1) + len(_more(t, m.end(1))))
     if not ends:
         return text
