@@ -41,6 +41,7 @@ import subprocess
 import sys
 import time
 import unicodedata
+from datetime import datetime
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -3315,26 +3316,25 @@ def score(kind: str, reply: str, accept, forbid, said: str) -> tuple[bool, list[
 FILLER = 40  # pulses of other talk between what the user told and the questions (--lived-in)
 
 
-def _filler(path: Path, tmp: Path) -> None:
-    """FILLER pulses of other talk appended to the memory at `path`, dated now: the end of
-    LoCoMo 30 (others talking), or generated where the shared eval is missing."""
-    from datetime import datetime
-
+def _lived_in(tmp: Path) -> tuple[str, list[str]]:
+    """(the memory each user's starts as, the FILLER pulses of other talk that come before the
+    questions), written once per run: LoCoMo 26 and the end of LoCoMo 30 (others talking), or
+    generated pulses where the shared eval is missing."""
     sys.path.insert(0, str(ROOT / "bench"))
     import lived_in  # bench/lived_in.py
 
-    other = tmp / "other.md"
+    seed, other = tmp / "lived.md", tmp / "other.md"
+    lived_in.lived_in(seed)
     lived_in.lived_in(other, lived_in.LOCOMO.parent / "30.json")
-    pulses = re.split(r"(?=\n--- \[PULSE: )", other.read_text(encoding="utf-8"))[1:][-FILLER:]
-    now = datetime.now().strftime("%I:%M %p, %B %d, %Y")
-    with open(path, "a", encoding="utf-8") as f:
-        f.write("".join(re.sub(r"\[PULSE: [^\]]*\]", f"[PULSE: {now}]", p, count=1) for p in pulses))
+    return (seed.read_text(encoding="utf-8"),
+            re.split(r"(?=\n--- \[PULSE: )", other.read_text(encoding="utf-8"))[1:][-FILLER:])
 
 
 def run(milo: list[str], sets: list[str], out: Path, model: str | None, only: str | None, lived: bool = False) -> dict:
     out.mkdir(parents=True, exist_ok=True)
     log = open(out / "log.txt", "w", encoding="utf-8")
     rows, waits, first_replies = [], [], []
+    seed, filler = _lived_in(out) if lived else ("", [])
     for set_name in sets:
         for user, wakes in SETS[set_name].items():
             if only and user != only:
@@ -3343,16 +3343,15 @@ def run(milo: list[str], sets: list[str], out: Path, model: str | None, only: st
             said_all = fold(" ".join(m for wake in wakes for m, *_ in wake))
             others: set[str] = set()  # the memory's lines of other talk (--lived-in): not Milo's to answer for
             if lived:
-                sys.path.insert(0, str(ROOT / "bench"))
-                import lived_in  # bench/lived_in.py
-
-                lived_in.lived_in(mem)
-                others = set(mem.read_text(encoding="utf-8").splitlines())
+                mem.write_text(seed, encoding="utf-8")
+                others = set(seed.splitlines())
             for wi, wake in enumerate(wakes):
                 if lived and wi == len(wakes) - 1 and wi:
-                    before = set(mem.read_text(encoding="utf-8").splitlines())
-                    _filler(mem, out)
-                    others |= set(mem.read_text(encoding="utf-8").splitlines()) - before
+                    now = datetime.now().strftime("%I:%M %p, %B %d, %Y")  # after what the user told
+                    talk = "".join(re.sub(r"\[PULSE: [^\]]*\]", f"[PULSE: {now}]", p, count=1) for p in filler)
+                    with open(mem, "a", encoding="utf-8") as f:
+                        f.write(talk)
+                    others |= set(talk.splitlines())
                 env = dict(os.environ, MILO_ROBOT="none", SESSION_DIR=str(out / f"s-{user}-{wi}"),
                            MILO_CACHE_DIR=str(out / "cache"), MILO_MEMORY_FILE=str(mem))
                 env.pop("GOOGLE_API_KEY", None)

@@ -262,7 +262,7 @@ def in_another_language(text: str) -> bool:
     reads their words, not their meaning)."""
     from milo.memory.grounding import STOP
 
-    words = [re.split(r"['\u2019]", w.casefold())[0] for w in re.findall(r"[^\W\d_]+(?:['\u2019][^\W\d_]+)?", text)]
+    words = _bare_words(text)
     english = sum(w in STOP for w in words)
     # ...and no fewer of another language's (a closed class): "My grandmother Akosua turns ninety
     # next week!" has one English one of seven, and was quoted as said ('You told me "My
@@ -289,10 +289,15 @@ def _quoted_if_not_english(text: str) -> str:
     Three words or more and not one of English's function words (a closed class)."""
     from milo.memory.grounding import STOP
 
-    words = re.findall(r"[^\W\d_]+(?:['\u2019][^\W\d_]+)?", text)
-    if len(words) < 3 or any(re.split(r"['\u2019]", w.casefold())[0] in STOP for w in words) or '"' in text:
+    words = _bare_words(text)
+    if len(words) < 3 or any(w in STOP for w in words) or '"' in text:
         return text
     return f'"{text}"'
+
+
+def _bare_words(text: str) -> list[str]:
+    """A text's words, in lower case, each without what follows its apostrophe ("i'm" -> "i")."""
+    return [re.split(r"['\u2019]", w.casefold())[0] for w in re.findall(r"[^\W\d_]+(?:['\u2019][^\W\d_]+)?", text)]
 
 
 # "X, not Y" / "not Y, X" in a correction: X and Y of one to four words, ended by a stop or the end.
@@ -656,9 +661,7 @@ def closest_told(text: str, candidates: Sequence[Candidate], embed: Optional[Emb
     MEANING_CLOSEST close. `user`: their name, when known: a note quoting someone else is none
     of theirs ("where is the party" after "how old will akosua be" was asked alone, closest to
     another's party on a lived-in memory, and the model said "The party is in town.")."""
-    if user:
-        candidates = [c for c in candidates if quoted_speaker(c.text) in (None, user.casefold())]
-    told = told_notes(candidates, own)
+    told = told_notes(of_user(candidates, user), own)
     meaning = by_meaning(text, told, embed, own) if embed is not None and told else None
     if meaning is None:
         return None
@@ -1087,10 +1090,15 @@ def says_which(question: str, found: Evidence) -> bool:
                for k, w in enumerate(words))
 
 
+def of_user(candidates: Sequence[Candidate], user: str = "") -> list[Candidate]:
+    """The candidates that are the user's (`user`: their name, when known): not a note quoting
+    someone else ('Caroline said: ...', an imported memory, another person who talks with Milo)."""
+    return [c for c in candidates if quoted_speaker(c.text) in (None, user.casefold())] if user else list(candidates)
+
+
 def _find(text: str, candidates: Sequence[Candidate], embed: Optional[Embed] = None, own: str = "",
           user: str = "") -> Optional[Evidence]:
-    if user:
-        candidates = [c for c in candidates if quoted_speaker(c.text) in (None, user.casefold())]
+    candidates = of_user(candidates, user)
     # (a greeting alone tells nothing: 'Good morning Milo.' was said for "What did I have for breakfast?")
     candidates = [c for c in candidates if not only_greets(c.text, own)]
     who = _WHO_IS.match(text)

@@ -251,7 +251,7 @@ class Milo:
         # (a follow-up's notes are those of the question it is read with: "where is the party"
         # after "how old will akosua be" was shown none on a lived-in memory, not the one of her
         # ninetieth, and the model said "The party is in town.")
-        stable, relevant = self.memory.recall_parts(asked or text, upto=mark, earlier=earlier, about_user=about_user)
+        stable, relevant = self.memory.recall_parts(asked, upto=mark, earlier=earlier, about_user=about_user)
         # What the user told Milo, oldest first, for what answers a question about them: the
         # older notes, the recent ones, the pinned facts and their name, this conversation.
         relevant_notes, stable_notes = numbered(relevant), numbered(stable)

@@ -145,7 +145,7 @@ def _not_a_name(word: str, own: str) -> bool:
 
 
 _SPOKEN = re.compile(r'^(' + _WORD + r"(?: " + _WORD + r'){0,2}) (?:said|asked): ')
-_SAID_PREFIX = re.compile(r'^(' + _WORD + r"(?: " + _WORD + r'){0,2}) (?:said|asked): "')
+_SAID_PREFIX = re.compile(_SPOKEN.pattern + '"')
 
 
 def _caseless(word: str) -> bool:
@@ -285,7 +285,7 @@ def learn_name(pinned: str, said: Iterable[str], own: str = "") -> Optional[str]
         return found
     for text in said:
         quoted = name_quoted(text, own)
-        spoken = quoted or _SPOKEN.match(text)  # (an imported memory's 'Gina said: ...', unquoted)
+        spoken = _SPOKEN.match(text)  # quoted, or an imported memory's 'Gina said: ...
         found = name_in(text.split(": ", 1)[-1].strip().strip('"') if spoken else text, own, greeted=bool(spoken)) or quoted
         if found:
             return found
