@@ -2058,6 +2058,40 @@ def test_a_number_asked_is_not_answered_by_a_note_without_one(emb, question):
     assert ev is not None and ev.answered and ev.choice == "1", ev and ev.describe()
 
 
+@pytest.mark.parametrize("question", ["what is my bus number", "What's my bus number?"])
+def test_a_number_asked_of_a_thing_is_not_answered_by_its_correction(emb, question):
+    # On a lived-in memory "what is my bus number" was "You told me buses, not trams.": the
+    # correction shares the thing asked and gives no number.
+    notes = [Candidate("1", 'Pavel said: "I drive trams in Leipzig."'),
+             Candidate("2", 'Pavel said: "sorry, buses, not trams."')]
+    ev = find(question, notes, embed=emb.encode_cached, own="Milo", user="Pavel")
+    assert ev is not None and not ev.answered and ev.closest is not None, ev and ev.describe()
+    assert "drive buses in Leipzig" in ev.closest.text, ev.describe()  # what the correction corrected, corrected
+    told = notes + [Candidate("3", 'Pavel said: "My bus is the number 74."')]
+    ev = find(question, told, embed=emb.encode_cached, own="Milo", user="Pavel")
+    assert ev is not None and ev.answered and ev.choice == "3", ev and ev.describe()
+
+
+@pytest.mark.parametrize("note,question,said", [
+    ("I repair old radios in Brno, sorry, I meant old clocks, not radios.", "what do i repair", "you repair old clocks in Brno"),
+    ("I live in Prague. Actually, I mean Brno, not Prague.", "where do i live", "you live in Brno"),
+])
+def test_a_message_that_corrects_itself_is_said_corrected(emb, note, question, said):
+    # It was said back whole: "You told me you repair old radios in Brno, sorry, you meant old
+    # clocks, not radios."; the second was "you live in Prague" (the correction's sentence, sharing
+    # no word asked, was left out of the note).
+    notes = [Candidate("1", f'Jana said: "{note}"'), Candidate("2", 'Jana said: "My cat is called Mourek."')]
+    ev = find(question, notes, embed=emb.encode_cached, own="Milo", user="Jana")
+    assert ev is not None and ev.answered and ev.told() == said, ev and ev.describe()
+
+
+def test_a_self_correction_that_swaps_nothing_is_left_as_said():
+    from milo.chat.evidence import self_corrected
+
+    assert self_corrected("you might go on tuesday, sorry, not sure") == "you might go on tuesday, sorry, not sure"
+    assert self_corrected("you have two dogs. Actually, a lot of people do") == "you have two dogs. Actually, a lot of people do"
+
+
 def test_a_note_that_opens_with_she_is_read_with_the_note_before_it(emb):
     # dec49: "who is freya knitting for" drafted "Freya is knitting a blue scarf for her
     # grandfather." (0.748 from 'she is making a scarf...', which does not name her; the note

@@ -142,12 +142,12 @@ class Evidence:
         when it changes it, else both ("..., and later that ..."). Nothing answers: the closest
         note, if any, else ""."""
         if self.choice == NONE:
-            return _clause(self.closest.text, self.own) if self.closest is not None else ""
+            return self_corrected(_clause(self.closest.text, self.own)) if self.closest is not None else ""
         if not self.newer:
-            return _clause(self.note, self.own)
-        older = _clause(self.kept if self.replaced and self.kept else self.note, self.own)
+            return self_corrected(_clause(self.note, self.own))
+        older = self_corrected(_clause(self.kept if self.replaced and self.kept else self.note, self.own))
         if self.replaced and not self.kept:
-            return _clause(self.newer[-1].text, self.own)
+            return self_corrected(_clause(self.newer[-1].text, self.own))
         newer = _clause(self.newer[-1].text, self.own)
         return swapped(older, newer) or f"{older}, and later that {_later(self.newer[-1].text, self.own)}"
 
@@ -373,6 +373,24 @@ def swapped(older: str, newer: str) -> Optional[str]:
         spans = list(re.finditer(r"[\w'\u2019-]+", older))
         return older[:spans[i].start()] + " ".join(xx) + older[spans[i + len(yy) - 1].end():]
     return None
+
+
+# Where a message corrects itself: a stop or comma, then what opens a correction (a closed class).
+_SELF_CORRECTION = re.compile(r"[,.;:!?]\s+(?=(?:sorry|oops|whoops|actually|no\s+wait|wait|i\s+mean|i\s+meant|you\s+mean|you\s+meant"
+                              r"|make\s+that)(?!\w))", re.IGNORECASE)
+
+
+def self_corrected(said: str) -> str:
+    """`said` (a clause in the user's person) with a correction inside it applied: 'you repair old
+    radios in Brno, sorry, you meant old clocks, not radios' -> 'you repair old clocks in Brno'
+    (it was said back whole, the correction read out as part of what they do). Unchanged where
+    the correction does not swap one thing cleanly."""
+    for m in _SELF_CORRECTION.finditer(said):
+        head, tail = said[:m.start()], said[m.end():]
+        fixed = swapped(head, tail)
+        if fixed:
+            return fixed
+    return said
 
 
 def _later(note: str, own: str = "") -> str:
@@ -920,6 +938,15 @@ def corrected_closest(found: Optional[Evidence], candidates: Sequence[Candidate]
     said = as_was = _clause(note.text, own)
     for later in candidates[keys.index(note.key) + 1:]:
         said = swapped(said, _clause(later.text, own)) or said
+    if said == as_was and not found.answered and len(_SENTENCE_SPLIT.split(as_was)) == 1:  # (a correction and more: as said)
+        # The closest is itself the correction: what it corrects, corrected ("what is my bus number"
+        # after 'I drive trams in Leipzig.' and 'sorry, buses, not trams.' was "...The closest I have
+        # is buses, not trams.")
+        for older in reversed(candidates[:keys.index(note.key)]):
+            fixed = swapped(_clause(older.text, own), as_was)
+            if fixed:
+                note, said = older, fixed
+                break
     if said == as_was:
         return found
     if found.answered:
@@ -2034,6 +2061,9 @@ _ASKS_NAME = re.compile(r"(?<!\w)(?:name|names|called|named|nom|s'appelle|m'appe
 # ("What number is my tram?" / 'I drive a tram in Gothenburg.' had been said as the answer: dec48)
 _ASKS_NUMBER = re.compile(r"(?<!\w)(?:how\s+(?:old|many|much|long|tall|far)|what\s+age|(?:what|which)\s+number"
                           r"|what(?:'s|\s+is)\s+the\s+number"
+                          # "what is my bus number", "whats her phone number" (a correction note 'sorry, buses, not
+                          # trams' was said as the answer)
+                          r"|(?:what|which)(?:'s|s|\s+is|\s+was|\s+are)\s+(?:my|our|his|her|their|your|the)\s+(?:[^\W\d_]+\s+){0,2}numbers?"
                           # a time that is a measure: "what's my best marathon time" (dec67: said with '...in october')
                           r"|(?:best|fastest|personal|finishing|finish|record|target)\s+(?:[^\W\d_]+\s+)?time)(?!\w)", re.IGNORECASE)
 _NUMBER = re.compile(r"\d|(?<!\w)(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen"
@@ -3050,7 +3080,10 @@ def _answering(c: Candidate, asked: set) -> Candidate:
     if not q:
         return c
     sentences = _SENTENCE_SPLIT.split(q[1])
-    kept = [s for s in sentences if asked & set(terms(s))]
+    kept = [s for k, s in enumerate(sentences) if asked & set(terms(s))
+            # ...and a sentence that corrects one kept: 'I live in Prague. Actually, I mean Brno, not
+            # Prague.' asked "where do i live" was said "you live in Prague"
+            or any(asked & set(terms(t)) and swapped(t, s) for t in sentences[:k])]
     if not kept or len(kept) == len(sentences):
         return c
     return Candidate(c.key, q[0] + " ".join(kept) + q[2])
