@@ -44,6 +44,35 @@ def pytest_sessionstart(session):
         signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
+# test.sh's second go after a native library crashed the run (see there): each test is written
+# down as it ends (failed ones in a file of their own, which fails the whole run), and a run told
+# to resume leaves out the tests already done.
+_DONE = os.environ.get("MILO_TESTS_DONE")
+
+
+def pytest_collection_modifyitems(config, items):
+    if not (_DONE and os.environ.get("MILO_TESTS_RESUME")):
+        return
+    done = set(Path(_DONE).read_text().splitlines()) if Path(_DONE).exists() else set()
+    if Path(_DONE + ".failed").exists():
+        done |= set(Path(_DONE + ".failed").read_text().splitlines())
+    left = [item for item in items if item.nodeid not in done]
+    if len(left) < len(items):
+        config.hook.pytest_deselected(items=[item for item in items if item.nodeid in done])
+        items[:] = left
+
+
+def pytest_runtest_logreport(report):
+    if not _DONE:
+        return
+    if report.failed:
+        with open(_DONE + ".failed", "a") as f:
+            f.write(report.nodeid + "\n")
+    if report.when == "teardown":
+        with open(_DONE, "a") as f:
+            f.write(report.nodeid + "\n")
+
+
 def pytest_sessionfinish(session, exitstatus):
     """The run fails if it changed anything of the user's (a test that wrote there)."""
     before = getattr(session.config, "_milo_users", None)
