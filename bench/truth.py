@@ -3255,6 +3255,48 @@ SETS = {
              ("What's my name?", "name", ["дмитрий", "dmitri", "dmitry"], ["milo"])],
         ],
     },
+    "dec129": {  # written 2026-12-07 (thirty-third session) before running it
+        "siobhán": [
+            [S("Hi Milo, I'm Siobhán. I teach piano to kids after school, and my son Oisín is learning the fiddle.")],
+            [S("oh and I got a new piano last month, it's an old Bechstein upright")],
+            [S("sorry, I meant a Blüthner, not a Bechstein")],
+            [("what do I teach", "told", ["piano"], None),
+             ("What's my son learning?", "told", ["fiddle"], None),
+             ("What make is my new piano?", "corrected", ["blüthner", "bluthner"], ["bechstein"]),
+             ("how old is oisín", "never", None, None),
+             ("where do I teach", "never", None, None)],
+        ],
+        "tomasz": [
+            [S("hey milo tomasz here i work nights as a baker in gdansk")],
+            [S("my wife ewa is a nurse and we have a cat called pierog")],
+            [("what's my wife's job", "told", ["nurse"], None),
+             ("whats the cats name", "told", ["pierog"], None),
+             ("what time do i start work", "never", None, None),
+             ("what does ewa like to eat", "never", None, None),
+             ("Who am I?", "name", ["tomasz"], ["milo"])],
+        ],
+    },
+    "dec130": {  # written 2026-12-07 (thirty-third session) before running it
+        "amara": [
+            [S("Milo! It's Amara. I just started volunteering at the animal shelter on Saturdays.")],
+            [S("I walk the dogs there, my favourite is a old greyhound called Biscuit")],
+            [S("they moved my shift to Sundays")],
+            [("when do I volunteer", "corrected", ["sunday"], ["saturday"]),
+             ("What do I do at the shelter?", "told", ["walk", "dog"], None),
+             ("what breed is biscuit", "told", ["greyhound"], None),
+             ("how old is biscuit", "never", None, None),
+             ("What's the shelter called?", "never", None, None)],
+        ],
+        "haruto": [
+            [S("こんにちは Milo, I'm Haruto. I'm studying marine biology in Lisbon.")],
+            [S("my thesis is about octopus camouflage")],
+            [("What do I study?", "told", ["marine biology"], None),
+             ("where do i study", "told", ["lisbon"], None),
+             ("what is my thesis about", "told", ["octopus", "camouflage"], None),
+             ("who is my supervisor", "never", None, None),
+             ("when is my thesis due", "never", None, None)],
+        ],
+    },
 }
 
 
