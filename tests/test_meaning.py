@@ -2085,6 +2085,45 @@ def test_a_message_that_corrects_itself_is_said_corrected(emb, note, question, s
     assert ev is not None and ev.answered and ev.told() == said, ev and ev.describe()
 
 
+def test_a_clock_time_asked_is_not_answered_by_a_part_of_the_day(emb):
+    # dec129: "what time do i start work" was "You told me you work nights as a baker in gdansk."
+    notes = [Candidate("1", 'Tomasz said: "hey milo tomasz here i work nights as a baker in gdansk"')]
+    ev = find("what time do i start work", notes, embed=emb.encode_cached, own="Milo", user="Tomasz")
+    assert ev is not None and not ev.answered and ev.lacks == "when", ev and ev.describe()
+    told = notes + [Candidate("2", 'Tomasz said: "my shift starts at 4 in the morning"')]
+    ev = find("what time do i start work", told, embed=emb.encode_cached, own="Milo", user="Tomasz")
+    assert ev is not None and ev.answered and ev.choice == "2", ev and ev.describe()
+    ev = find("when do i work", notes, embed=emb.encode_cached, own="Milo", user="Tomasz")
+    assert ev is not None and ev.answered, ev and ev.describe()  # a when: "nights" is one
+
+
+def test_a_name_corrected_for_a_name_keeps_what_was_said_of_it():
+    # dec129: "What make is my new piano?" was "...it's an old Bechstein upright, and later that you
+    # meant a Blüthner, not a Bechstein."
+    from milo.chat.evidence import swapped
+
+    older = "you got a new piano last month, it's an old Bechstein upright"
+    assert swapped(older, "you meant a Blüthner, not a Bechstein") == "you got a new piano last month, it's an old Blüthner upright"
+    assert swapped("you built a wooden boat", "a canoe, not a boat") is None  # the wood was the boat's
+
+
+@pytest.mark.parametrize("older,newer,said", [
+    # dec130: "when do I volunteer" was "...on Saturdays, and later that they moved your shift to Sundays."
+    ("you just started volunteering at the animal shelter on Saturdays", "they moved your shift to Sundays",
+     "you just started volunteering at the animal shelter on Sundays"),
+    ("your lessons are on Wednesday afternoons", "Scratch that, Mrs. Ito moved your lessons to Monday",
+     "your lessons are on Monday afternoons"),
+    ("yoga is on tuesday evenings", "yoga moved to thursday", "yoga is on thursday evenings"),
+    # another thing moved, or more than one day to choose from: said as it was
+    ("you coach a girls cricket team on saturdays", "The cricket final got moved to Sunday", None),
+    ("you have yoga on monday and pilates on friday", "yoga moved to thursday", None),
+])
+def test_a_day_moved_to_another_is_swapped_where_it_is_the_notes_one_day(older, newer, said):
+    from milo.chat.evidence import swapped
+
+    assert swapped(older, newer) == said
+
+
 def test_a_self_correction_that_swaps_nothing_is_left_as_said():
     from milo.chat.evidence import self_corrected
 

@@ -323,6 +323,25 @@ _MOVED_DAY = re.compile(r"(?<!\w)(?:moved|changed|switched|shifted)\s+(?:\w+\s+)
                         r"(?:\s+\w+)?\s+to\s+(?P<x>" + _WEEKDAY + r")s?(?!\w)", re.IGNORECASE)
 
 
+_MOVED_TO_DAY = re.compile(r"(?<!\w)(?:moved|changed|switched|shifted)\s+(?:\w+\s+){0,3}?to\s+(?P<x>" + _WEEKDAY + r")s?(?!\w)",
+                           re.IGNORECASE)
+
+
+_MOVER = frozenset("they we i you he she it someone somebody".split())  # who moves it (closed class)
+
+
+def _moved_by_someone_or_its(before: str, older_words: set) -> bool:
+    """Whether what stands before "moved" is someone (a pronoun, a name) or the older note's own
+    thing: 'The cricket final got moved to Sunday' moves no coaching 'on saturdays'."""
+    words = [w for w in re.findall(r"[\w'\u2019.-]+", before)
+             if w.casefold() not in ("got", "get", "gets", "was", "were", "is", "are", "has", "have", "had", "been", "just")]
+    if not words:
+        return True
+    last = words[-1]
+    return last.casefold() in _MOVER or last[:1].isupper() and len(words) > 1 or last.casefold() in older_words or (
+        last.casefold().rstrip("s") in {w.rstrip("s") for w in older_words})
+
+
 def swapped(older: str, newer: str) -> Optional[str]:
     """The older note with the thing a correction replaces swapped for the new one, or None:
     'you fix old radios as a hobby' + 'you meant old clocks, not radios' -> 'you fix old clocks as
@@ -332,8 +351,15 @@ def swapped(older: str, newer: str) -> Optional[str]:
     a subject and its verb, or the new thing's own first words: 'a wooden boat' + "a canoe not a boat" is not 'a wooden
     canoe' (the wood was the boat's): both are said."""
     moved = _MOVED_DAY.search(newer)
+    older_days = {w.casefold() for w in re.findall(r"[^\W\d_]+", older)}
+    if moved is None and (to := _MOVED_TO_DAY.search(newer)) is not None and _moved_by_someone_or_its(newer[:to.start()], older_days):
+        # "they moved my shift to Sundays", the older note with one day ('...on Saturdays', dec130)
+        days = {re.sub(r"s$", "", d.casefold()) for d in re.findall(_WEEKDAY + r"s?", older, re.IGNORECASE)}
+        if len(days) == 1 and (day := days.pop()) != re.sub(r"s$", "", to.group("x").casefold()):
+            plural = day not in older_days
+            x = re.sub(r"s$", "", to.group("x"), flags=re.IGNORECASE)
+            return swapped(older, f"{x}s, not {day}s" if plural else f"{x}, not {day}")
     if moved is not None:  # "moved my Thursday shift to Friday": a day of the older note's swapped
-        older_days = {w.casefold() for w in re.findall(r"[^\W\d_]+", older)}
         y, x = moved.group("y"), moved.group("x")
         plural = y.casefold() not in older_days and (y + "s").casefold() in older_days
         return swapped(older, f"{x}s, not {y}s" if plural else f"{x}, not {y}")
@@ -349,7 +375,8 @@ def swapped(older: str, newer: str) -> Optional[str]:
             break
     else:
         return None
-    low = [w.casefold() for w in re.findall(r"[\w'\u2019-]+", older)]
+    orig = re.findall(r"[\w'\u2019-]+", older)
+    low = [w.casefold() for w in orig]
     for drop in (0, 1):  # "a shed" as "your shed": the thing without its determiner
         if drop and not (y[0].casefold() in _DETERMINER and len(y) > 1):
             break
@@ -364,8 +391,11 @@ def swapped(older: str, newer: str) -> Optional[str]:
             lead += 1
         if lead:
             xx = xx[lead:]
-        elif i and low[i - 1] not in _BEFORE_THING and not (i >= 2 and low[i - 2] in _SUBJECT):
-            return None  # (right after a subject and its verb: "i drive trams" + "buses, not trams", dec125)
+        elif (i and low[i - 1] not in _BEFORE_THING and not (i >= 2 and low[i - 2] in _SUBJECT)
+              and not (all(w[:1].isupper() for w in xx) and all(w[:1].isupper() for w in orig[i:i + len(yy)]))):
+            # (right after a subject and its verb: "i drive trams" + "buses, not trams", dec125; a
+            # name for a name: "an old Bechstein upright" + "a Blüthner, not a Bechstein", dec129)
+            return None
         if any(w.casefold() in _NOT_IN_A_THING for w in xx + y[drop:]):
             return None  # a clause, not a thing: "you live in York, not Leeds" of 'you work in Leeds'
         if any(w.casefold() in low for w in xx if w.casefold() not in _BEFORE_THING):
@@ -1454,6 +1484,10 @@ def _lacking(found: Evidence, text: str, own: str, user: str, shown: Candidate) 
         # ...or a time long past that no note says: "what did i plant last year" was answered
         # 'i grow tomatoes and peppers on my allotment', which says what grows now.
         return Evidence(NONE, own=own, closest=shown, lacks="when")
+    if _ASKS_CLOCK.search(text) and not any(_SAYS_CLOCK.search(t) for t in said):
+        # What time, and the note gives a part of the day at most: "what time do i start work" /
+        # 'i work nights as a baker in gdansk' was said as the answer (dec129).
+        return Evidence(NONE, own=own, closest=shown, lacks="when")
     if _ASKS_FROM.search(text) and not any(_SAYS_FROM.search(t) for t in said):
         # Where from, and the note says only where to or where now: "where did i move from" / 'i
         # just moved to vancouver for a job' was said as the answer.
@@ -2114,7 +2148,8 @@ def asks_by_role(question: str) -> bool:
 # People of a life who are not kin (a closed, lexical class): asked "Who is my best friend?", the
 # draft gave "Your best friend is Ana." from 'My neighbour Ana waters my plants.'.
 _ROLES = frozenset("friend neighbour neighbor boss manager colleague coworker teacher doctor dentist coach "
-                   "roommate flatmate housemate landlord landlady tutor mentor therapist vet".split())
+                   "roommate flatmate housemate landlord landlady tutor mentor therapist vet supervisor professor "
+                   "instructor trainer lecturer advisor adviser principal headteacher".split())
 
 
 def names_from(answer: str, note: str, question: str, own: str = "", user: str = "", kin: bool = False,
@@ -2139,7 +2174,9 @@ def names_from(answer: str, note: str, question: str, own: str = "", user: str =
     thing = _thing_asked(question)
     # ...nor of a thing of theirs that is no place: 'I coach rugby for under-12s in Auckland.' ("what's
     # my team called" drafted "You are part of the Auckland Rugby Union (ARU) team.", dec99)
-    placed = bool(_kin_asked(question, roles=True)) or _no_place(thing)
+    # ...nor of anyone asked who: "who is my supervisor" drafted "Your supervisor is Dr. Maria Santos
+    # from the University of Lisbon." of "I'm studying marine biology in Lisbon." (dec130)
+    placed = bool(_kin_asked(question, roles=True)) or _no_place(thing) or asks_who(question)
     in_note = {w.casefold() for i, w in enumerate(note_words)
                if not (cased and w.islower()) and not (first and i and note_words[i - 1].casefold() in _TITLES)
                and not (placed and i and note_words[i - 1].casefold() in _PLACE_PREPOSITIONS)}
@@ -2704,6 +2741,15 @@ _SAYS_WHEN = re.compile(_DAY.pattern + "|(?<!\\w)(?:" + "|".join(MONTH_NUMBERS) 
                         # a day of the month alone: "moved to the 21st" (dec55: 'on the 14th' was kept beside it)
                         r"|the\s+(?:[1-9]|[12]\d|3[01])(?:st|nd|rd|th)"
                         r"|at\s+(?:\d{1,2}|" + _HOURS + r")|(?:" + _HOURS + r")\s*(?:am|pm|a\.m\.|p\.m\.|o'clock))(?!\w)", re.IGNORECASE)
+
+
+# A clock time asked, and as a note gives it (closed, lexical classes).
+_ASKS_CLOCK = re.compile(r"(?<!\w)(?:what\s+time(?!\s+of\b)|what\s+hour|à\s+quelle\s+heure|um\s+wie\s+viel\s+uhr|a\s+qué\s+hora)(?!\w)",
+                         re.IGNORECASE)
+_SAYS_CLOCK = re.compile(r"(?<!\w)(?:noon|midday|midnight|o'clock|half\s+past|quarter\s+(?:past|to)|dawn|sunrise|sunset"
+                         r"|\d{1,2}(?::\d\d)?\s*(?:am|pm|a\.m\.|p\.m\.|h)|\d{1,2}[:.h]\d\d"
+                         r"|(?:at|from|until|till|by|around|before|after)\s+(?:\d{1,2}|" + _HOURS + r")"
+                         r"|(?:" + _HOURS + r")\s*(?:am|pm|a\.m\.|p\.m\.|o'clock))(?!\w)", re.IGNORECASE)
 
 
 # A time after a preposition ("on Friday", "to the 21st", "at nine", "in the morning"): said with
