@@ -1223,7 +1223,33 @@ def _names_theirs(text: str, candidates: Sequence[Candidate], own: str = "") -> 
     own_terms = [set(terms(_statements(c.text))) for c in told]
     notes = [own_terms[i] | (own_terms[i - 1] if i and opens_with_pronoun(_words(c.text)) else set())
              for i, c in enumerate(told)]
-    return bool(things) and any(things & note and (asks_name or asked <= note) for note in notes)
+    if not things:
+        return False
+    if any(things & note and (asks_name or asked <= note) for note in notes):
+        return True
+    # ...or of a thing the note says is theirs ("What time does the bakery open?" after 'I run a small
+    # bakery in Accra with my sister Efua.': the model said "7 am", dec124), not one they only go
+    # to ('My sister works at the museum in town.').
+    return bool(_ASKS_WHERE_WHEN_WHO.match(text)) and any(_has_as_theirs(c.text, things, own) for c in told)
+
+
+_MY_THING = re.compile(r"(?<!\w)(?:my|our)\s+(?:[^\W\d_]+\s+){0,2}[^\W\d_]+"
+                       r"|(?<!\w)(?:i|we)\s+(?:run|own|have|opened|started|manage|built|founded)\s+(?:a|an|the|my|our)\s+"
+                       r"(?:[^\W\d_]+\s+){0,2}[^\W\d_]+", re.IGNORECASE)
+
+
+def _has_as_theirs(note: str, things: set, own: str = "") -> bool:
+    """Whether `note` tells of one of `things` (terms) as the user's own: "my bakery", "our shop",
+    "I run a small bakery" (English possessives and verbs of owning, and up to three words after
+    them: a closed, lexical class)."""
+    from milo.memory.index import terms
+
+    words = own_words(note) or note
+    for m in _MY_THING.finditer(words):
+        span = words[m.start():m.end()]
+        if things & set(terms(span.split(None, 1)[1] if " " in span else span)):
+            return True
+    return False
 
 
 # Third person pronouns that open what the user said (a closed, lexical class; English only so far).
