@@ -3297,6 +3297,46 @@ SETS = {
              ("when is my thesis due", "never", None, None)],
         ],
     },
+    "dec131": {  # written 2026-12-07 (thirty-third session) before running it
+        "fatima": [
+            [S("hi milo its fatima, i'm a pharmacist in leicester and i have twin boys, yusuf and idris")],
+            [S("my friend Noor just opened a café on the high street, she makes the best cardamom buns")],
+            [("what do i do for a living", "told", ["pharmacist"], None),
+             ("what are my boys called", "told", ["yusuf", "idris"], None),
+             ("how old are the twins", "never", None, None),
+             ("what does noor make", "told", ["cardamom", "bun"], None),
+             ("where is noor's café", "told", ["high street"], None),
+             ("What does Noor do for a living?", "told", ["café", "cafe"], ["pharmacist"])],
+        ],
+        "joão": [
+            [S("Olá Milo! Sou o João. I restore old sailing boats in Porto, in a shed by the river.")],
+            [S("right now i'm working on a fishing boat from 1962, the hull is oak")],
+            [("what do i restore", "told", ["boat"], None),
+             ("how old is the fishing boat", "told", ["1962"], None),
+             ("what is the hull made of", "told", ["oak"], None),
+             ("what is the boat called", "never", None, None)],
+        ],
+    },
+    "dec132": {  # written 2026-12-07 (thirty-third session) before running it
+        "greta": [
+            [S("Hallo Milo, ich bin Greta. I'm training for my first marathon in Berlin in September.")],
+            [S("I run with my neighbour Jonas on Tuesdays and Thursdays, he is much faster than me")],
+            [S("sorry, it's Tuesdays and Saturdays, not Thursdays")],
+            [("Which marathon am I training for?", "told", ["berlin"], None),
+             ("who do i run with", "told", ["jonas", "neighbour"], None),
+             ("which days do i run", "corrected", ["saturday"], ["thursday"]),
+             ("what is my marathon goal time", "never", None, None),
+             ("what did I have for breakfast", "never", None, None)],
+        ],
+        "kofi": [
+            [S("Milo, it's Kofi. My daughter Ama is getting married in Kumasi next June.")],
+            [S("her fiancé is called Daniel, he's a doctor")],
+            [("who is getting married", "told", ["ama", "daughter"], None),
+             ("where is the wedding", "told", ["kumasi"], None),
+             ("What does Daniel do?", "told", ["doctor"], None),
+             ("how many guests are coming", "never", None, None)],
+        ],
+    },
 }
 
 
