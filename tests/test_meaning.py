@@ -516,6 +516,30 @@ def test_a_name_the_embedder_does_not_know_shows_its_notes_under_the_meaning_flo
     assert "amplifiers" not in mem.recall_parts("how old is pepik")[1]
 
 
+def test_a_later_note_that_changes_a_recalled_one_is_shown_beside_it(tmp_path):
+    """dec130 on a lived-in memory: "when do I volunteer" was shown '...at the animal shelter on
+    Saturdays' and not 'they moved my shift to Sundays' two pulses later (it shares no word with
+    the question, and is under the meaning floor): "You told me ... on Saturdays." The newest note
+    that corrects or moves a recalled one, close in meaning to it, now comes with it; news that
+    is close ('I got a new dog') does not."""
+    notes = [f'Amara said: "We chatted about {w} today."' for w in ("the bus timetable", "a tax form", "football scores")] * 8
+    notes.insert(3, 'Amara said: "Milo! It\'s Amara. I just started volunteering at the animal shelter on Saturdays."')
+    notes.insert(4, 'Amara said: "I walk the dogs there, my favourite is a old greyhound called Biscuit"')
+    notes.insert(5, 'Amara said: "they moved my shift to Sundays"')
+    path = tmp_path / "Living_Memory.md"
+    _memory(path, notes)
+    mem = LivingMemory(path, relevance=True, budget_tokens=400, cache_dir=tmp_path / "c", meaning=True)
+    mem.relevance.background = False
+    assert mem._recall.meaning_scores("when do I volunteer")[5] < 0.3  # alone: not shown
+    shown = mem.recall_parts("when do I volunteer", about_user=True)[1]
+    assert "Saturdays" in shown and "moved my shift to Sundays" in shown, shown
+    news = tmp_path / "news.md"
+    _memory(news, notes[:5] + ['Amara said: "The shelter got a new dog, a puppy called Pip."'] + notes[6:])
+    mem = LivingMemory(news, relevance=True, budget_tokens=400, cache_dir=tmp_path / "c2", meaning=True)
+    mem.relevance.background = False
+    assert "Pip" not in mem.recall_parts("when do I volunteer", about_user=True)[1]
+
+
 def test_a_day_in_common_is_not_what_is_asked():
     assert find("What did I eat on Sunday?", LIVED).choice == NONE  # by words: "Sunday" alone is shared
     assert "fence" in find("What did I paint on Sunday?", LIVED).describe()

@@ -46,6 +46,7 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable, Iterable, Optional, Sequence
 
+from milo.memory.changes import CHANGE, changes
 from milo.memory.format import MONTH_NUMBERS
 from milo.memory.grounding import RELATIONS, STOP
 from milo.memory.names import AND_WORDS, after_name
@@ -2730,17 +2731,8 @@ def part_of(c: Candidate, part: str) -> Candidate:
     return Candidate(c.key, f'earlier today: "{part.strip()}"') if m else Candidate(c.key, part.strip())
 
 
-# Words that say a fact changed ("we moved book club to Wednesdays", "I switched jobs"): a
-# closed, lexical class; the newer note then stands alone.
-_CHANGE = re.compile(r"(?<!\w)(?:moved|move|changed?|switch(?:ed)?|now|no longer|not any ?more|anymore|instead|actually|scratch that"
-                     r"|rescheduled|postponed|cancel(?:l)?ed|new|update|correction|used to|à la place|maintenant|jetzt|ahora"
-                     r"|i\s+meant"  # "Sorry, I meant I started at 42, not 40." (dec58)
-                     r"|(?:sorry|oops|whoops|my\s+bad|wait)(?=.*(?<!\w)not\s))(?!\w)",  # "sorry not march, may" (dec65)
-                     re.IGNORECASE)
-
-
-def changes(note: str) -> bool:
-    return bool(_CHANGE.search(note))
+# Words that say a fact changed (milo.memory.changes): the newer note then stands alone.
+_CHANGE = CHANGE
 
 
 # A day or part of the week (a closed, lexical class): what a changed schedule changes.

@@ -30,7 +30,7 @@ import threading
 import time
 import weakref
 from pathlib import Path
-from typing import Optional
+from typing import Optional, Sequence
 
 import numpy as np
 
@@ -390,6 +390,24 @@ class DocVectors:
         cos = per_row[np.where(have, rows, 0)] if self._n else np.zeros((len(keys), len(q)), dtype=np.float32)
         cos[~have] = 0.0
         return cos, have
+
+    def of(self, idx: PulseIndex, docs: Sequence[int]) -> tuple[np.ndarray, np.ndarray]:
+        """(len(docs), dim) vectors of those docs (zeros where there is none yet), and which have
+        one: a few records read, not the file."""
+        keys = np.frombuffer(idx.keys, dtype=np.uint64)[np.asarray(docs, dtype=np.int64)]
+        out = np.zeros((len(keys), self.dim), dtype=np.float32)
+        with self._lock:
+            rows = self._rows(keys)
+            for i, row in enumerate(rows):
+                if row < 0:
+                    continue
+                if self._fd is None:
+                    out[i] = self._ram[row]
+                else:
+                    rec = self._records(self._fd, int(row), int(row) + 1)
+                    if len(rec):
+                        out[i] = rec["vec"][0]
+        return out, rows >= 0
 
     def _compute(self, idx: PulseIndex, keys: np.ndarray, missing: list[int]) -> None:
         """`missing` (newest first): a few now, the rest in the background."""
