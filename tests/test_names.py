@@ -151,3 +151,17 @@ def test_the_name_comes_back_from_a_quoted_note_or_the_pinned_facts():
     assert name_in("It's Kwame.") == "Kwame"  # said now, to Milo
     assert after_name("Hi Milo, this is Luna, my new cat!") == "Hi Milo, this is Luna, my new cat!"  # no name to cut
     assert name_in("milo its priya, my cat mochi had three kittens", "Milo") == "Priya"
+
+
+def test_a_correction_or_a_day_is_no_name():
+    # dec132: "sorry, it's Tuesdays and Saturdays, not Thursdays" named the user "Tuesdays": Greta's
+    # own notes were then someone else's ("Which marathon am I training for?" -> "I don't think
+    # you've told me that yet.").
+    assert name_in("sorry, it's Tuesdays and Saturdays, not Thursdays", "Milo") is None
+    assert name_in("sorry, it's Berlin, not Munich", "Milo") is None
+    assert name_in("It's Saturday", "Milo") is None
+    assert learn_name("", ['Greta said: "sorry, it\'s Tuesdays and Saturdays, not Thursdays"',
+                           'Greta said: "Hallo Milo, ich bin Greta."']) == "Greta"
+    # A name corrected after a greeting is still a name; "I'm June" too (a month is a name).
+    assert name_in("Milo, it's Kofi, not Kojo", "Milo") == "Kofi"
+    assert name_in("Hi Milo, I'm June", "Milo") == "June"

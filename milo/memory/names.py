@@ -64,6 +64,9 @@ NOT_NAMES = frozenset(
     "allergic afraid scared worried curious interested married single retired late early alone awake asleep "
     "fine thanks thank yes no hi hello hey this that it what who your you my our his her their me when later "
     "tomorrow maybe please if anytime any whenever "
+    # a day of the week ("sorry, it's Tuesdays and Saturdays, not Thursdays" named the user Tuesdays)
+    "monday tuesday wednesday thursday friday saturday sunday mondays tuesdays wednesdays thursdays fridays "
+    "saturdays sundays weekend weekends today tonight "
     # ...and how people say how they are in _MAYBE_CASED's languages, after a greeting in lower case
     "müde mude fatigué fatiguée fatigue content contente heureux heureuse triste malade prêt prête là ici "
     "feliz cansado cansada enfermo enferma listo lista aquí aqui bien bem gut krank fertig zurück hier da "
@@ -214,6 +217,9 @@ def name_in(text: str, own: str = "", greeted: bool = False) -> Optional[str]:
                 continue
             if _shown(text, m, sure):
                 continue  # "This is Luna, my new cat!": who or what is shown, not the user
+            if sure is False and _CORRECTS.match(text, m.end(1)) and not (
+                    text[: m.start()].strip() and _opens(own).match(text[: m.start()])):
+                continue  # "sorry, it's Berlin, not Munich": a correction, no name (but "Milo, it's Kofi, not Kojo")
             name = _name(text, m, sure, own)
             if name:
                 found.append((m.start(), name))
@@ -228,6 +234,8 @@ def name_in(text: str, own: str = "", greeted: bool = False) -> Optional[str]:
     return max(found)[1] if found else None
 
 
+# "it's X ..., not Y" in the same sentence: what corrects a thing said before (English "not")
+_CORRECTS = re.compile(r"[^.!?]*?(?<!\w)not\s+\w", re.IGNORECASE)
 # After "this is X" / "here's X", what says who or what X is: shown, not introduced (English
 # possessives and articles: closed, lexical classes).
 _SHOWN = re.compile(r"\s*,\s*(?:my|our|his|her|their|the|a|an)(?!\w)", re.IGNORECASE)
