@@ -485,7 +485,7 @@ def restated(question: str, draft: str, notes: Sequence[Candidate], embed: Embed
     as the closest (Evidence.closest); None when it restates none. `agrees`: the key of the note
     find chose, if any. `point`: the model's pick of the note a draft comes from (`point_at`),
     asked only where a note is in another language and nothing else matched."""
-    said = by_meaning(draft, notes, embed, own) if draft else None
+    said = by_meaning(draft, notes, embed, own, finer=True) if draft else None
     asked = by_meaning(question, notes, embed, own)
     if said is None or asked is None:
         return None
