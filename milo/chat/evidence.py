@@ -1187,6 +1187,12 @@ _ASKS_WHERE_WHEN_WHO = re.compile(_FOLLOW_OPENER + r"(?:where|where's|wheres|whe
                                   r"|whos|what\s+time|what\s+day|which\s+day)(?!\w)", re.IGNORECASE)
 
 
+def asks_of_the(text: str, own: str = "") -> bool:
+    """A question of "the" thing, written in lower case ("how old are the twins"), not to Milo."""
+    return (bool(opening_words(_ASKS, own).search(text)) and not _YOU.search(text)
+            and any(m.group(1).islower() for m in _THE.finditer(text)))
+
+
 def _names_theirs(text: str, candidates: Sequence[Candidate], own: str = "") -> bool:
     """A name, a place, a time or a person asked of "the" thing a note of theirs tells of ("whats
     the band called" after 'i play the trumpet in a brass band': the model, left to answer, named
@@ -3171,4 +3177,4 @@ def _answering(c: Candidate, asked: set) -> Candidate:
     return Candidate(c.key, q[0] + " ".join(kept) + q[2])
 
 
-__all__ = ["COUNT_WORDS", "asks_by_role", "bare", "EARLIER", "Candidate", "asks_measure", "gives_measure", "asks_who", "asks_where", "says_where", "says_beyond", "says_which", "gives_place", "asks_a_name", "introduces", "gives_colour", "same_when", "unnamed", "asks_about_them", "says_what_is_asked", "asks_when_or_how_many", "changed_later", "names_from", "told_notes", "asks_beyond_name", "asks_how_i", "by_meaning", "changes", "part_of", "tells", "Evidence", "NAME_NOTE", "earlier_words", "own_words", "NONE", "NOTE_TAG", "SAID", "name_note", "asks_about_user", "find", "instructions", "followed_up", "leaning", "only_asks", "points_back", "closest_told"]
+__all__ = ["COUNT_WORDS", "asks_by_role", "bare", "EARLIER", "Candidate", "asks_measure", "gives_measure", "asks_who", "asks_where", "says_where", "says_beyond", "says_which", "gives_place", "asks_a_name", "introduces", "gives_colour", "same_when", "unnamed", "asks_about_them", "says_what_is_asked", "asks_when_or_how_many", "changed_later", "names_from", "told_notes", "asks_beyond_name", "asks_how_i", "by_meaning", "changes", "part_of", "tells", "Evidence", "NAME_NOTE", "earlier_words", "own_words", "NONE", "NOTE_TAG", "SAID", "name_note", "asks_about_user", "find", "instructions", "followed_up", "leaning", "only_asks", "points_back", "closest_told", "asks_of_the"]

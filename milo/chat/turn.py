@@ -35,7 +35,7 @@ from milo.chat.addressing import fixed_reply, reply_opening
 from milo.chat.bounded import Dropped, stream_within
 from milo.chat.chain import build_chain
 from milo.chat.draft import confirm, needed
-from milo.chat.evidence import (SAID, changed_later, Candidate, Evidence, asks_about_them, earlier_words, find, followed_up, leaning, name_note,
+from milo.chat.evidence import (SAID, asks_of_the, changed_later, Candidate, Evidence, asks_about_them, earlier_words, find, followed_up, leaning, name_note,
                                 only_asks, own_words, points_back, closest_told)
 from milo.chat.failures import LOST_THREAD, ModelFailure, classify, deferred_interrupt
 from milo.chat.forgetting import asks_to_forget, cannot_forget
@@ -252,18 +252,20 @@ class Milo:
         # after "how old will akosua be" was shown none on a lived-in memory, not the one of her
         # ninetieth, and the model said "The party is in town.")
         stable, relevant = self.memory.recall_parts(asked, upto=mark, earlier=earlier, about_user=about_user)
-        # What the user told Milo, oldest first, for what answers a question about them: the
-        # older notes, the recent ones, the pinned facts and their name, this conversation.
-        relevant_notes, stable_notes = numbered(relevant), numbered(stable)
-        candidates = [Candidate(k, v) for k, v in relevant_notes.items()]
-        if about_user:
-            candidates += self._earlier_words({*relevant_notes.values(), *stable_notes.values()}, said)
-        candidates += [Candidate(k, v) for k, v in stable_notes.items()]
-        if self.persona.known_name:
-            candidates.append(Candidate(NAME_NOTE, name_note(self.persona.known_name)))
-        candidates += [Candidate(SAID, f'earlier today: "{t}"') for t in said]
+        candidates = self._candidates(stable, relevant, said, about_user)
         evidence = find(asked, candidates, embed=self.memory.embed, own=self.persona.name,
                         user=self.persona.known_name or "") if self.model.grammar and text else None
+        if evidence is None and self.model.grammar and text and not about_user and asks_of_the(asked, self.persona.name):
+            # Of "the" thing, and nothing found: its best notes by words too, as for a question
+            # about them. On a lived-in memory "how old are the twins" (0.20 from 'i have twin
+            # boys, yusuf and idris', under the meaning floor) was left to the model: "They are
+            # both about 15 years old." (dec131). Kept only where find then names a note.
+            wider = self.memory.recall_parts(asked, upto=mark, earlier=earlier, about_user=True)
+            if wider[1] != relevant:
+                more = self._candidates(*wider, said, True)
+                found = find(asked, more, embed=self.memory.embed, own=self.persona.name, user=self.persona.known_name or "")
+                if found is not None:
+                    (stable, relevant), candidates, evidence = wider, more, found
         if evidence is not None and asked != text:
             # A note that answers the follow-up alone answers it ("Where does he sleep?" / 'He
             # sleeps on the sofa all day.', read with "What's my dog called?" before it, went to the draft,
@@ -366,6 +368,18 @@ class Milo:
                         own=self.persona.name, user=self.persona.known_name or "")
         self._held = None  # the request took the server's cache
         return inputs if found is evidence else {**inputs, "evidence": found}
+
+    def _candidates(self, stable: str, relevant: str, said: Sequence[str], about_user: bool) -> list[Candidate]:
+        """What the user told Milo, oldest first, for what answers a question about them: the
+        older notes, the recent ones, the pinned facts and their name, this conversation."""
+        relevant_notes, stable_notes = numbered(relevant), numbered(stable)
+        candidates = [Candidate(k, v) for k, v in relevant_notes.items()]
+        if about_user:
+            candidates += self._earlier_words({*relevant_notes.values(), *stable_notes.values()}, said)
+        candidates += [Candidate(k, v) for k, v in stable_notes.items()]
+        if self.persona.known_name:
+            candidates.append(Candidate(NAME_NOTE, name_note(self.persona.known_name)))
+        return candidates + [Candidate(SAID, f'earlier today: "{t}"') for t in said]
 
     def _earlier_words(self, shown: Iterable[str], said: Sequence[str]) -> list[Candidate]:
         """The user's own words of the last few pulses that the prompt does not show (the most
