@@ -2118,6 +2118,12 @@ def test_a_number_asked_of_a_thing_is_not_answered_by_its_correction(emb, questi
     ev = find(question, notes, embed=emb.encode_cached, own="Milo", user="Pavel")
     assert ev is not None and not ev.answered and ev.closest is not None, ev and ev.describe()
     assert "drive buses in Leipzig" in ev.closest.text, ev.describe()  # what the correction corrected, corrected
+    # ...and so in a chat, where both are this conversation's messages (one key, SAID)
+    from milo.chat.evidence import SAID
+
+    said = [Candidate(SAID, 'earlier today: "I drive trams in Leipzig."'), Candidate(SAID, 'earlier today: "sorry, buses, not trams."')]
+    ev = find(question, said, embed=emb.encode_cached, own="Milo", user="Pavel")
+    assert ev is not None and not ev.answered and "drive buses in Leipzig" in ev.told(), ev and ev.describe()
     told = notes + [Candidate("3", 'Pavel said: "My bus is the number 74."')]
     ev = find(question, told, embed=emb.encode_cached, own="Milo", user="Pavel")
     assert ev is not None and ev.answered and ev.choice == "3", ev and ev.describe()

@@ -957,6 +957,21 @@ def find(text: str, candidates: Sequence[Candidate], embed: Optional[Embed] = No
     return corrected_closest(found, candidates, own)
 
 
+def _position(note: Candidate, candidates: Sequence[Candidate], own: str = "") -> Optional[int]:
+    """Where `note` (or the candidate it is part of) is among `candidates`: this conversation's
+    messages share one key (SAID), so by its words too. In a chat "what is my bus number" after
+    'I drive trams in Leipzig.' and 'sorry, buses, not trams.' (both SAID) was said "...The
+    closest I have is that buses, not trams.": the first SAID had been taken for the correction."""
+    same = [i for i, c in enumerate(candidates) if c.key == note.key]
+    if len(same) <= 1:
+        return same[0] if same else None
+    exact = [i for i in same if candidates[i].text == note.text]
+    if exact:
+        return exact[-1]
+    words = _clause(note.text, own)
+    return next((i for i in reversed(same) if words in _clause(candidates[i].text, own)), same[-1])
+
+
 def corrected_closest(found: Optional[Evidence], candidates: Sequence[Candidate], own: str = "") -> Optional[Evidence]:
     """`found`, its closest note said as a later correction has it: "what am i playing at the
     recital" after 'my piano recital is on the 12th' and "oh wait, it's the 14th, not the 12th"
@@ -966,17 +981,17 @@ def corrected_closest(found: Optional[Evidence], candidates: Sequence[Candidate]
     # ...and so is a note that answers alone: "Where do I work?" after 'I drive trams in Kraków.'
     # and 'sorry, buses, not trams' was "You told me you drive trams in Kraków." (dec125, lived-in)
     note = Candidate(found.choice, found.note) if found.answered else found.closest
-    keys = [c.key for c in candidates]
-    if note.key not in keys:
+    at = _position(note, candidates, own)
+    if at is None:
         return found
     said = as_was = _clause(note.text, own)
-    for later in candidates[keys.index(note.key) + 1:]:
+    for later in candidates[at + 1:]:
         said = swapped(said, _clause(later.text, own)) or said
     if said == as_was and not found.answered and len(_SENTENCE_SPLIT.split(as_was)) == 1:  # (a correction and more: as said)
         # The closest is itself the correction: what it corrects, corrected ("what is my bus number"
         # after 'I drive trams in Leipzig.' and 'sorry, buses, not trams.' was "...The closest I have
         # is buses, not trams.")
-        for older in reversed(candidates[:keys.index(note.key)]):
+        for older in reversed(candidates[:at]):
             fixed = swapped(_clause(older.text, own), as_was)
             if fixed:
                 note, said = older, fixed
