@@ -2193,6 +2193,20 @@ def test_when_or_where_of_a_thing_they_own_is_about_them(emb):
     assert find("When does the museum open?", museum, embed=emb.encode_cached, own="Milo", user="Ana") is None
 
 
+def test_a_days_correction_in_one_chat_is_found_among_its_messages(emb):
+    # A lived-in chat: "who do i run with" was "You told me you run with your neighbour Jonas, and
+    # later that you run with your neighbour Jonas on Tuesdays and Thursdays." (the note and this
+    # conversation's copy of it, both key SAID, taken for a change of itself).
+    from milo.chat.evidence import SAID
+
+    a, b = "Hi Milo, I'm Greta. I run with my neighbour Jonas on Tuesdays and Thursdays.", "sorry, it's Tuesdays and Saturdays, not Thursdays"
+    notes = [Candidate("1", f'Greta said: "{a}"'), Candidate("2", f'Greta said: "{b}"'),
+             Candidate(SAID, f'earlier today: "{a}"'), Candidate(SAID, f'earlier today: "{b}"')]
+    assert find("who do i run with", notes, embed=emb.encode_cached, own="Milo", user="Greta").told() == "you run with your neighbour Jonas"
+    days = find("which days do i run", notes, embed=emb.encode_cached, own="Milo", user="Greta").told()
+    assert days == "you run with your neighbour Jonas on Tuesdays and Saturdays"
+
+
 def test_a_self_correction_that_swaps_nothing_is_left_as_said():
     from milo.chat.evidence import self_corrected
 

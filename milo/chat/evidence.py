@@ -2979,7 +2979,14 @@ def _day_kept(found: "Evidence", question: str, told: Sequence[Candidate], embed
         # sure: the newer replaces its day; maybe: both are said. (The newer already beside it, as
         # a correction after it: "We have a concert on Friday." then "Actually it moved to Sunday.", dec63)
         if later is not None and (not found.newer or (sure and found.newer[-1].key == later)):
-            found = dataclasses.replace(found, newer=(next(c for c in told if c.key == later),), replaced=sure)
+            # (this conversation's messages share one key: the last of them that says a change,
+            # not the note itself again: "who do i run with" was "...Jonas, and later that you run
+            # with your neighbour Jonas on Tuesdays and Thursdays", the same message)
+            same = [c for c in told if c.key == later and c.text != found.note]
+            newer = next((c for c in reversed(same) if changes(_words(c.text))), same[0] if same else None)
+            if newer is None:
+                return found
+            found = dataclasses.replace(found, newer=(newer,), replaced=sure)
             if not sure:
                 return found
     when = bool(_ASKS_WHEN.search(question))
