@@ -142,17 +142,20 @@ class Evidence:
         night shifts at the hospital"); with a newer note on the same thing, the newest alone
         when it changes it, else both ("..., and later that ..."). Nothing answers: the closest
         note, if any, else ""."""
+        def said(note: str) -> str:  # in their person, a correction inside it applied
+            return self_corrected(_clause(note, self.own))
+
         if self.choice == NONE:
-            return self_corrected(_clause(self.closest.text, self.own)) if self.closest is not None else ""
+            return said(self.closest.text) if self.closest is not None else ""
         if not self.newer:
-            return self_corrected(_clause(self.note, self.own))
-        older = self_corrected(_clause(self.kept if self.replaced and self.kept else self.note, self.own))
+            return said(self.note)
+        older = said(self.kept if self.replaced and self.kept else self.note)
         if self.replaced and not self.kept:
-            return self_corrected(_clause(self.newer[-1].text, self.own))
+            return said(self.newer[-1].text)
         newer = _clause(self.newer[-1].text, self.own)
         # (the whole older note where the newer swaps its day: 'I run with my neighbour Jonas on
         # Tuesdays and Thursdays...' + "sorry, it's Tuesdays and Saturdays, not Thursdays")
-        whole = swapped(self_corrected(_clause(self.note, self.own)), newer) if self.kept else None
+        whole = swapped(said(self.note), newer) if self.kept else None
         return whole or swapped(older, newer) or f"{older}, and later that {_later(self.newer[-1].text, self.own)}"
 
 
@@ -358,10 +361,10 @@ def swapped(older: str, newer: str) -> Optional[str]:
     older_days = {w.casefold() for w in re.findall(r"[^\W\d_]+", older)}
     if moved is None and (to := _MOVED_TO_DAY.search(newer)) is not None and _moved_by_someone_or_its(newer[:to.start()], older_days):
         # "they moved my shift to Sundays", the older note with one day ('...on Saturdays', dec130)
-        days = {re.sub(r"s$", "", d.casefold()) for d in re.findall(_WEEKDAY + r"s?", older, re.IGNORECASE)}
-        if len(days) == 1 and (day := days.pop()) != re.sub(r"s$", "", to.group("x").casefold()):
+        days = {d.casefold() for d in re.findall(_WEEKDAY, older, re.IGNORECASE)}
+        x = to.group("x")
+        if len(days) == 1 and (day := days.pop()) != x.casefold():
             plural = day not in older_days
-            x = re.sub(r"s$", "", to.group("x"), flags=re.IGNORECASE)
             return swapped(older, f"{x}s, not {day}s" if plural else f"{x}, not {day}")
     if moved is not None:  # "moved my Thursday shift to Friday": a day of the older note's swapped
         y, x = moved.group("y"), moved.group("x")
@@ -2768,8 +2771,6 @@ def part_of(c: Candidate, part: str) -> Candidate:
     return Candidate(c.key, f'earlier today: "{part.strip()}"') if m else Candidate(c.key, part.strip())
 
 
-# Words that say a fact changed (milo.memory.changes): the newer note then stands alone.
-_CHANGE = CHANGE
 
 
 # A day or part of the week (a closed, lexical class): what a changed schedule changes.
@@ -3127,7 +3128,7 @@ _POINTER = frozenset("it that this they them".split())
 def _thing_changed(said: str) -> str:
     """What a change of day names, without the change and the day ("rehearsals" of "Small
     correction: rehearsals moved to Thursdays.")."""
-    thing = _CHANGE.sub(" ", _DAY_PHRASE.sub(" ", _LEAD.sub("", said)))
+    thing = CHANGE.sub(" ", _DAY_PHRASE.sub(" ", _LEAD.sub("", said)))
     return re.sub(r"(?<!\w)(?:to|from|on|for)(?!\w)|[^\w\s'-]", " ", thing).strip()
 
 

@@ -7,11 +7,14 @@ from __future__ import annotations
 
 import re
 
-CHANGE = re.compile(r"(?<!\w)(?:moved|move|changed?|switch(?:ed)?|now|no longer|not any ?more|anymore|instead|actually|scratch that"
-                    r"|rescheduled|postponed|cancel(?:l)?ed|new|update|correction|used to|à la place|maintenant|jetzt|ahora"
-                    r"|i\s+meant"  # "Sorry, I meant I started at 42, not 40." (dec58)
-                    r"|(?:sorry|oops|whoops|my\s+bad|wait)(?=.*(?<!\w)not\s))(?!\w)",  # "sorry not march, may" (dec65)
-                    re.IGNORECASE)
+# What corrects or moves a fact: both classes below have it.
+_CORRECTING = (r"moved|changed?|switch(?:ed)?|no longer|not any ?more|anymore|instead|scratch that"
+               r"|rescheduled|postponed|cancel(?:l)?ed|correction|à la place"
+               r"|i\s+meant")  # "Sorry, I meant I started at 42, not 40." (dec58)
+_SORRY = r"sorry|oops|whoops|my\s+bad|wait"  # ...before a "not": "sorry not march, may" (dec65)
+
+CHANGE = re.compile(r"(?<!\w)(?:" + _CORRECTING + r"|move|now|actually|new|update|used to|maintenant|jetzt|ahora"
+                    r"|(?:" + _SORRY + r")(?=.*(?<!\w)not\s))(?!\w)", re.IGNORECASE)
 
 
 def changes(note: str) -> bool:
@@ -19,10 +22,8 @@ def changes(note: str) -> bool:
 
 
 # A correction or a move, not only something new or now ("I got a new job" is news, not a change
-# of a note before it): what recall looks for after a recalled note.
-CORRECTION = re.compile(r"(?<!\w)(?:moved|changed?|switch(?:ed)?|no longer|not any ?more|anymore|instead|scratch that"
-                        r"|rescheduled|postponed|cancel(?:l)?ed|correction|à la place|i\s+meant"
-                        r"|(?:sorry|oops|whoops|my\s+bad|wait|actually)(?=.*(?<!\w)not\s))(?!\w)", re.IGNORECASE)
+# of a note before it): what recall looks for after a recalled note. ("actually" only before a "not")
+CORRECTION = re.compile(r"(?<!\w)(?:" + _CORRECTING + r"|(?:" + _SORRY + r"|actually)(?=.*(?<!\w)not\s))(?!\w)", re.IGNORECASE)
 
 
 def corrects(note: str) -> bool:

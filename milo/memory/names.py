@@ -212,13 +212,13 @@ def name_in(text: str, own: str = "", greeted: bool = False) -> Optional[str]:
     found: list[tuple[int, str]] = []
     for rx, sure in _PHRASES:
         for m in rx.finditer(text):
-            if (rx in (_OPENING_RE, _BEFORE_RE) or (greeted and sure is False)) and not (
-                    text[: m.start()].strip() and _opens(own).match(text[: m.start()])):
+            before = text[: m.start()]
+            opened = bool(before.strip() and _opens(own).match(before))  # after a greeting or Milo's name
+            if (rx in (_OPENING_RE, _BEFORE_RE) or (greeted and sure is False)) and not opened:
                 continue
             if _shown(text, m, sure):
                 continue  # "This is Luna, my new cat!": who or what is shown, not the user
-            if sure is False and _CORRECTS.match(text, m.end(1)) and not (
-                    text[: m.start()].strip() and _opens(own).match(text[: m.start()])):
+            if sure is False and _CORRECTS.match(text, m.end(1)) and not opened:
                 continue  # "sorry, it's Berlin, not Munich": a correction, no name (but "Milo, it's Kofi, not Kojo")
             name = _name(text, m, sure, own)
             if name:
