@@ -3388,3 +3388,58 @@ def test_an_age_asked_of_a_pet_named_in_lower_case_is_not_left_to_the_model(emb)
     # a name the note does not give as theirs keeps the bar: Brno is where the workshop is
     assert find("what is the population of brno", tereza, embed=emb.encode_cached, own="Milo", user="Tereza") is None
     assert find("what does a cat eat", tereza, embed=emb.encode_cached, own="Milo", user="Tereza") is None
+
+
+def test_dec136_how_do_i_is_answered_by_a_note_that_says_how(emb):
+    """bench/truth.py dec136 (held out): "how do i get to work" after '...I'm an architect in
+    Aarhus and I cycle to work every day.' was read as advice and left to the model, which said "I
+    cycle to work every day, which means I need to find a way to ride a bike..." as its own. A note
+    with every other word asked and another verb for it says how; advice stays the model's."""
+    soren = _said_by("Søren", "Hej Milo, jeg hedder Søren. I'm an architect in Aarhus and I cycle to work every day.",
+                     "my partner Mads and I are adopting a dog next month, a border collie",
+                     "I boil an egg every morning", "I take the bus home from the gym")
+
+    def ask(question):
+        return find(question, soren, embed=emb.encode_cached, own="Milo", user="Søren")
+
+    found = ask("how do i get to work")
+    assert found is not None and found.answered and "cycle to work" in found.told(), found
+    assert "bus home" in ask("How do I get home from the gym?").told()
+    # the note does it the way asked: advice, not their habit
+    assert ask("How do I boil an egg?") is None
+    # nothing told of it
+    for question in ("how do I get to the station", "how do we get to school", "how do i make bread"):
+        assert ask(question) is None, question
+
+
+def test_dec134_a_note_sharing_only_the_time_asked_of_does_not_answer(emb):
+    """bench/truth.py dec134 (held out): "what did I do before I retired" after 'I'm retired and I
+    restore vintage motorbikes in my shed.' was "You told me you're retired and you restore..."
+    The note tells of the retiring, not of what came before it: said as the closest."""
+    dieter = _said_by("Dieter", "Guten Abend Milo, Dieter here. I'm retired and I restore vintage motorbikes in my shed.",
+                      "my grandson Felix helps me on Saturdays")
+
+    def ask(question, notes=dieter):
+        return find(question, notes, embed=emb.encode_cached, own="Milo", user="Dieter")
+
+    found = ask("what did I do before I retired")
+    assert found is not None and not found.answered and "retired" in found.told(), found
+    # a word the rest asks, or the same time told, still answers
+    assert ask("what do I restore since I retired").answered
+    moved = _said_by("Dieter", "I lived in Hamburg before I moved to Berlin")
+    assert "Hamburg" in ask("where did i live before I moved to Berlin", moved).told()
+    # "until the stout is ready" is no one doing something (dec126)
+    henrik = _said_by("Henrik", "my latest batch is a dark stout, it needs three more weeks")
+    assert find("how long until the stout is ready", henrik, embed=emb.encode_cached, own="Milo", user="Henrik").answered
+
+
+def test_dec135_a_question_told_as_someones_tells_nothing(emb):
+    """bench/truth.py dec135 (held out): "what did i eat today" was answered "You told me your
+    mum keeps calling every day asking if you're eating properly lol.": her question says nothing
+    of what was eaten. Who calls is still told."""
+    priya = _said_by("Priya", "hello milo, priya here. i just moved to Edinburgh for a job at a bank",
+                     "my mum keeps calling every day asking if I'm eating properly lol")
+    found = find("what did i eat today", priya, embed=emb.encode_cached, own="Milo", user="Priya")
+    assert found is not None and not found.answered, found
+    found = find("who calls me every day", priya, embed=emb.encode_cached, own="Milo", user="Priya")
+    assert found is not None and found.answered and "mum" in found.told(), found

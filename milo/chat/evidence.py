@@ -948,6 +948,7 @@ def find(text: str, candidates: Sequence[Candidate], embed: Optional[Embed] = No
     `user`: the user's name, when known: a note quoting someone else ('Caroline said: "..."', an
     imported memory, another person who talks with Milo) says nothing about this user."""
     found = another_day(text, once_not_habit(text, of_whom(text, closest_of_theirs(text, _find(text, candidates, embed, own, user)))))
+    found = _of_the_time_only(text, found)
     if (found is not None and found.answered and not found.unsure and embed is not None
             and re.match(r"\W*(?:which|what)\b", text, re.IGNORECASE) and not says_which(text, found)):
         # "Which hospital do I work at?" / 'I'm a nurse on a night shift in Valencia.' (dec57, said
@@ -958,6 +959,37 @@ def find(text: str, candidates: Sequence[Candidate], embed: Optional[Embed] = No
         # learning the erhu.", too far from the note in meaning to keep it by that alone).
         found = dataclasses.replace(found, unsure=True)
     return corrected_closest(found, candidates, own)
+
+
+# A time told by what happened then ("before I retired", "after we moved"): a closed, lexical
+# class of conjunctions, followed by someone doing something.
+_TIME_CLAUSE = re.compile(r"\s+(?P<conj>before|after|since|until|till)\s+(?:i|we|he|she|they|my|our|his|her|their|(?-i:[A-Z])[^\W\d_]*)"
+                          r"(?!\w)[^?!.,;]*", re.IGNORECASE)
+
+
+def _of_the_time_only(question: str, found: Optional[Evidence]) -> Optional[Evidence]:
+    """`found`, only as the closest where the note shares with the question nothing but the time
+    it is asked of: "what did I do before I retired" was "You told me you're retired and you
+    restore vintage motorbikes in your shed." (dec134): the note tells of the retiring, not of
+    what came before it. A note that has the conjunction too, or a word the rest asks ("What did
+    I eat when..."), answers as before."""
+    if found is None or not found.answered:
+        return found
+    m = _TIME_CLAUSE.search(question)
+    if m is None:
+        return found
+    from milo.memory.index import terms
+
+    note = found.told()
+    said = set(terms(note))
+    then = set(terms(m.group(0))) - set(terms(m["conj"]))
+    if re.search(rf"(?<!\w){m['conj']}(?!\w)", note, re.IGNORECASE) and then & said:
+        return found
+    rest = asked_terms(question[:m.start()] + question[m.end():], found.own) - _WHEN_TERMS()
+    # (a word of the same stem: "Which city did I teach in before I retired?" / '...a retired teacher from kumasi')
+    if _matched(rest, said) or any(min(len(a), len(t)) >= 4 and (t.startswith(a) or a.startswith(t)) for a in rest for t in said):
+        return found
+    return found.only_closest()
 
 
 def _position(note: Candidate, candidates: Sequence[Candidate], own: str = "") -> Optional[int]:
@@ -1195,8 +1227,53 @@ def _find(text: str, candidates: Sequence[Candidate], embed: Optional[Embed] = N
                 return found
         if _names_theirs(text, candidates, own):
             return _by_their_notes(text, candidates, embed, own, user)
+        found = _how_they_do(text, candidates, embed, own, user)
+        if found is not None:
+            return found
         return _told_about(text, candidates, embed, own, user)
     return _by_their_notes(text, candidates, embed, own, user)
+
+
+# "How do I get to work?": advice, or how they do it. The verb right after "how do I" is the how
+# asked (a closed, lexical form: English only so far).
+_HOW_DO_I_DO = re.compile(r"^\W*(?:(?:and|so|oh|ok|okay|um|well)\W+)*how\s+do\s+(?:i|we)\s+(?P<verb>[^\W\d_]+)(?P<rest>[^?.!]*)",
+                          re.IGNORECASE)
+
+
+def asks_how_they_do(text: str) -> bool:
+    """Whether `text` asks "how do I <do something>": how the user does it, where a note says."""
+    return bool(_HOW_DO_I_DO.match(text))
+
+
+def _how_they_do(text: str, candidates: Sequence[Candidate], embed: Optional[Embed], own: str = "",
+                 user: str = "") -> Optional[Evidence]:
+    """The note that says how the user does what "How do I ...?" asks, else None (advice: the
+    model's). Left to the model, "how do i get to work" after 'I'm an architect in Aarhus and I
+    cycle to work every day.' was answered "I cycle to work every day, which means I need to find
+    a way to ride a bike..." as Milo's own (dec136). A note says how where it has every other word
+    asked, not the asked verb itself (then it says another way: "cycle to work", "take the bus
+    home from the gym"), and is close in meaning; "How do I boil an egg?" beside 'I boil an egg
+    every morning' stays advice."""
+    m = _HOW_DO_I_DO.match(text)
+    if m is None or embed is None:
+        return None
+    from milo.memory.index import terms
+
+    rest, verb = set(terms(m["rest"])) - _STOP_TERMS(), set(terms(m["verb"]))
+    told = [c for c in of_user(candidates, user) if c.key != NAME_NOTE and tells(c.text, own)]
+    if not rest or not told:
+        return None
+    meaning = by_meaning(text, told, embed, own, finer=True)  # ("...in Aarhus and I cycle to work": 0.27 whole, 0.40 the clause)
+    if meaning is None:
+        return None
+    bar = MEANING_ANSWERS_MANY if len(told) > MANY_NOTES else MEANING_ANSWERS
+    fits = [c for k, c in enumerate(told)
+            if meaning[0][k] >= bar and rest <= set(terms(_statements(_words(c.text)))) and not verb & set(terms(_words(c.text)))]
+    if not fits:
+        return None
+    found = _by_their_notes(text, candidates, embed, own, user)
+    # (the note the question's words chose must be one that says how)
+    return found if found.answered and not found.unsure and any(c.key == found.choice for c in fits) else None
 
 
 _THE = re.compile(r"(?<!\w)the\s+([^\W\d_]+)", re.IGNORECASE)
@@ -2691,7 +2768,15 @@ def _statements(words: str) -> str:
     have?' answered "What's my dog's name?" (0.58) on a lived-in memory, a question about a job
     "What kinda jobs are you thinkin' of?" (bench/evidence.py --lived-in)."""
     kept = [s for s in _SENTENCES.findall(words) if s.strip() and not s.strip().endswith(("?", "\uff1f"))]
-    return " ".join(s.strip() for s in kept) or words
+    # ...nor a question told as someone's: "what did i eat today" was answered "You told me your
+    # mum keeps calling every day asking if you're eating properly lol." (dec135)
+    return _ASKED_IF.sub(" ", " ".join(s.strip() for s in kept)) or words
+
+
+# A question told as someone's ("asking if I'm eating properly", "wondering whether it's too late"):
+# verbs of asking before "if" / "whether" (a closed, lexical class; English only so far).
+_ASKED_IF = re.compile(r"(?<!\w)(?:ask|asks|asked|asking|wonder|wonders|wondered|wondering|(?:want|wants|wanted)\s+to\s+know)"
+                       r"\s+(?:(?:me|us|him|her|them|you)\s+)?(?:if|whether)\s+[^.!?,;]*", re.IGNORECASE)
 
 
 def _exclamation(part: str) -> bool:

@@ -35,7 +35,7 @@ from milo.chat.addressing import fixed_reply, reply_opening
 from milo.chat.bounded import Dropped, stream_within
 from milo.chat.chain import build_chain
 from milo.chat.draft import confirm, needed
-from milo.chat.evidence import (SAID, asks_of_the, changed_later, Candidate, Evidence, asks_about_them, earlier_words, find, followed_up, leaning, name_note,
+from milo.chat.evidence import (SAID, asks_of_the, asks_how_they_do, changed_later, Candidate, Evidence, asks_about_them, earlier_words, find, followed_up, leaning, name_note,
                                 only_asks, own_words, points_back, closest_told)
 from milo.chat.failures import LOST_THREAD, ModelFailure, classify, deferred_interrupt
 from milo.chat.forgetting import asks_to_forget, cannot_forget
@@ -255,11 +255,13 @@ class Milo:
         candidates = self._candidates(stable, relevant, said, about_user)
         evidence = find(asked, candidates, embed=self.memory.embed, own=self.persona.name,
                         user=self.persona.known_name or "") if self.model.grammar and text else None
-        if evidence is None and self.model.grammar and text and not about_user and asks_of_the(asked, self.persona.name):
+        if (evidence is None and self.model.grammar and text and not about_user
+                and (asks_of_the(asked, self.persona.name) or asks_how_they_do(asked))):
             # Of "the" thing, and nothing found: its best notes by words too, as for a question
             # about them. On a lived-in memory "how old are the twins" (0.20 from 'i have twin
             # boys, yusuf and idris', under the meaning floor) was left to the model: "They are
-            # both about 15 years old." (dec131). Kept only where find then names a note.
+            # both about 15 years old." (dec131). So is "how do i get to work" (a note may say how).
+            # Kept only where find then names a note.
             wider = self.memory.recall_parts(asked, upto=mark, earlier=earlier, about_user=True)
             if wider[1] != relevant:
                 more = self._candidates(*wider, said, True)
