@@ -566,6 +566,29 @@ def test_a_question_of_the_thing_gets_its_best_notes_by_words_where_find_then_na
     assert other["evidence"] is None and "twin" not in other["relevant"]
 
 
+
+def test_how_do_i_gets_its_best_notes_by_words_where_find_then_names_one(tmp_path):
+    """dec136 on a memory of other talk: "how do i get to work" reads as advice, not about the user,
+    and the note that says how ('...in Aarhus and I cycle to work every day.') is under recall's
+    meaning floor: its best notes by words are looked at too, and the note answers."""
+    from milo.chat.models import ModelChoice
+    from milo.chat.persona import Persona
+    from milo.chat.turn import Milo
+    from milo.memory.recall import MEANING_FLOOR
+
+    notes = [f'Søren said: "We chatted about {w} today."' for w in ("the bus timetable", "a tax form", "football scores")] * 8
+    notes.insert(3, 'Søren said: "Hej Milo, jeg hedder Søren. I\'m an architect in Aarhus and I cycle to work every day."')
+    path = tmp_path / "Living_Memory.md"
+    _memory(path, notes)
+    memory = LivingMemory(path, relevance=True, budget_tokens=400, cache_dir=tmp_path / "c", meaning=True)
+    memory.relevance.background = False
+    assert memory._recall.meaning_scores("how do i get to work")[3] < MEANING_FLOOR
+    milo = Milo(ModelChoice("custom", "none", None, grammar=True), memory, Persona.load(user_name="Søren"))
+    shown = milo.inputs("how do i get to work")
+    ev = shown["evidence"]
+    assert ev is not None and ev.answered and "cycle to work" in ev.told(), ev
+    assert milo.inputs("how do i make bread")["evidence"] is None  # advice, the model's
+
 def test_a_day_in_common_is_not_what_is_asked():
     assert find("What did I eat on Sunday?", LIVED).choice == NONE  # by words: "Sunday" alone is shared
     assert "fence" in find("What did I paint on Sunday?", LIVED).describe()

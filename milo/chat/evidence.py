@@ -1271,9 +1271,10 @@ def _how_they_do(text: str, candidates: Sequence[Candidate], embed: Optional[Emb
             if meaning[0][k] >= bar and rest <= set(terms(_statements(_words(c.text)))) and not verb & set(terms(_words(c.text)))]
     if not fits:
         return None
-    found = _by_their_notes(text, candidates, embed, own, user)
-    # (the note the question's words chose must be one that says how)
-    return found if found.answered and not found.unsure and any(c.key == found.choice for c in fits) else None
+    # (among those notes alone: with many notes shown, the bar of a shared word is for a note as a
+    # whole, 0.27 here; a later correction is still said, `corrected_closest`)
+    found = _by_their_notes(text, fits, embed, own, user)
+    return found if found.answered and not found.unsure else None
 
 
 _THE = re.compile(r"(?<!\w)the\s+([^\W\d_]+)", re.IGNORECASE)
