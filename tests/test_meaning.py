@@ -3466,3 +3466,21 @@ def test_dec135_a_question_told_as_someones_tells_nothing(emb):
     assert found is not None and not found.answered, found
     found = find("who calls me every day", priya, embed=emb.encode_cached, own="Milo", user="Priya")
     assert found is not None and found.answered and "mum" in found.told(), found
+
+
+def test_dec137_how_many_of_an_event_they_give_is_theirs(emb):
+    """bench/truth.py dec137 (held out): "how many people are coming to the party" after 'we're
+    throwing her a surprise party next saturday at my flat' was left to the model, which said
+    "...that Malik was getting his phd in chemistry", his sister's. A party they throw is theirs:
+    "not sure", the party's note the closest. A count of the world's stays the model's."""
+    malik = _said_by("Malik", "yo milo its malik, i drive a forklift at a warehouse in leeds",
+                     "my sister nadia is getting her phd in chemistry at manchester",
+                     "we're throwing her a surprise party next saturday at my flat")
+
+    def ask(question):
+        return find(question, malik, embed=emb.encode_cached, own="Milo", user="Malik")
+
+    found = ask("how many people are coming to the party")
+    assert found is not None and not found.answered and "surprise party" in found.told(), found
+    assert ask("how many people live in the city") is None
+    assert ask("how long is the river") is None

@@ -1335,13 +1335,18 @@ def _names_theirs(text: str, candidates: Sequence[Candidate], own: str = "") -> 
         return True
     # ...or of a thing the note says is theirs ("What time does the bakery open?" after 'I run a small
     # bakery in Accra with my sister Efua.': the model said "7 am", dec124), not one they only go
-    # to ('My sister works at the museum in town.').
-    return bool(_ASKS_WHERE_WHEN_WHO.match(text)) and any(_has_as_theirs(c.text, things) for c in told)
+    # to ('My sister works at the museum in town.'); how many or how much too ("how many people are
+    # coming to the party" after 'we're throwing her a surprise party next saturday at my flat':
+    # the model said "...that Malik was getting his phd", his sister's, dec137).
+    return bool(_ASKS_WHERE_WHEN_WHO.match(text) or measure) and any(_has_as_theirs(c.text, things) for c in told)
 
 
 _MY_THING = re.compile(r"(?<!\w)(?:my|our)\s+(?:[^\W\d_]+\s+){0,2}[^\W\d_]+"
                        r"|(?<!\w)(?:i|we)\s+(?:run|own|have|opened|started|manage|built|founded)\s+(?:a|an|the|my|our)\s+"
-                       r"(?:[^\W\d_]+\s+){0,2}[^\W\d_]+", re.IGNORECASE)
+                       r"(?:[^\W\d_]+\s+){0,2}[^\W\d_]+"
+                       # an event they give: "we're throwing her a surprise party", "I'm hosting a dinner"
+                       r"|(?<!\w)(?:i|we)(?:['\u2019](?:m|re)|\s+am|\s+are)?\s+(?:throwing|hosting|holding|organi[sz]ing|planning|having)"
+                       r"\s+(?:(?:her|him|them|you|us|me)\s+)?(?:a|an|the|my|our)\s+(?:[^\W\d_]+\s+){0,2}[^\W\d_]+", re.IGNORECASE)
 
 
 def _has_as_theirs(note: str, things: set) -> bool:
