@@ -3484,3 +3484,19 @@ def test_dec137_how_many_of_an_event_they_give_is_theirs(emb):
     assert found is not None and not found.answered and "surprise party" in found.told(), found
     assert ask("how many people live in the city") is None
     assert ask("how long is the river") is None
+
+
+def test_dec138_who_of_a_group_they_are_part_of_is_theirs(emb):
+    """bench/truth.py dec138 (held out): "who conducts the orchestra" after 'I'm a software tester
+    and I play the erhu in a community orchestra.' was left to the model, which said "The orchestra
+    is conducted by Chen Wei.", the user. An orchestra they play in is theirs: "not sure", its note
+    the closest. The erhu they play is not made theirs by it: of the world, the model's."""
+    chen = _said_by("Chen Wei", "Hi Milo, I'm Chen Wei. I'm a software tester and I play the erhu in a community orchestra.")
+
+    def ask(question):
+        return find(question, chen, embed=emb.encode_cached, own="Milo", user="Chen Wei")
+
+    found = ask("who conducts the orchestra")
+    assert found is not None and not found.answered and "orchestra" in found.told(), found
+    assert ask("who invented the erhu") is None
+    assert ask("Who is the president of France?") is None

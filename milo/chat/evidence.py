@@ -1347,12 +1347,16 @@ _MY_THING = re.compile(r"(?<!\w)(?:my|our)\s+(?:[^\W\d_]+\s+){0,2}[^\W\d_]+"
                        # an event they give: "we're throwing her a surprise party", "I'm hosting a dinner"
                        r"|(?<!\w)(?:i|we)(?:['\u2019](?:m|re)|\s+am|\s+are)?\s+(?:throwing|hosting|holding|organi[sz]ing|planning|having)"
                        r"\s+(?:(?:her|him|them|you|us|me)\s+)?(?:a|an|the|my|our)\s+(?:[^\W\d_]+\s+){0,2}[^\W\d_]+", re.IGNORECASE)
+# ...and one they are part of: "I play the erhu in a community orchestra" (the orchestra, not the
+# erhu), "I'm a nurse at a hospital".
+_PART_OF = re.compile(r"(?<!\w)(?:i|we)(?:['\u2019](?:m|re)|\s+am|\s+are)?\s+(?:[^\W\d_]+\s+){1,4}?(?:in|at|for|with)"
+                      r"\s+(?:a|an|the|my|our)\s+(?P<thing>(?:[^\W\d_]+\s+){0,2}[^\W\d_]+)", re.IGNORECASE)
 
 
 def _has_as_theirs(note: str, things: set) -> bool:
     """Whether `note` tells of one of `things` (terms) as the user's own: "my bakery", "our shop",
-    "I run a small bakery" (English possessives and verbs of owning, and up to three words after
-    them: a closed, lexical class)."""
+    "I run a small bakery", "I play in a community orchestra" (English possessives, verbs of
+    owning and prepositions of belonging, and up to three words after them: closed, lexical classes)."""
     from milo.memory.index import terms
 
     words = own_words(note) or note
@@ -1360,7 +1364,7 @@ def _has_as_theirs(note: str, things: set) -> bool:
         span = words[m.start():m.end()]
         if things & set(terms(span.split(None, 1)[1] if " " in span else span)):
             return True
-    return False
+    return any(things & set(terms(m["thing"])) for m in _PART_OF.finditer(words))
 
 
 # Third person pronouns that open what the user said (a closed, lexical class; English only so far).
