@@ -3503,3 +3503,58 @@ def test_dec138_who_of_a_group_they_are_part_of_is_theirs(emb):
     assert found is not None and not found.answered and "orchestra" in found.told(), found
     assert ask("who invented the erhu") is None
     assert ask("Who is the president of France?") is None
+
+
+def test_dec139_what_a_kind_does_is_the_worlds(emb):
+    """bench/truth.py dec139 (held out): "Why do bees make honey?" after 'I harvested forty kilos of
+    honey this summer' (0.54 in meaning) was "I'm not sure you've told me that...": a plural of no
+    one's right after "why/how/what do" asks of the kind. "why do my bees swarm" is still theirs."""
+    hana = _said_by("Hana", "Ahoj Milo, jsem Hana. I'm a beekeeper in the hills near Olomouc.",
+                    "I harvested forty kilos of honey this summer")
+    for question in ("Why do bees make honey?", "how do bees make honey"):
+        assert find(question, hana, embed=emb.encode_cached, own="Milo", user="Hana") is None, question
+    assert find("why do my bees swarm", hana, embed=emb.encode_cached, own="Milo", user="Hana") is not None
+
+
+def test_dec139_where_the_draft_is_only_close_to_the_note_with_the_place_that_note_is_the_closest(emb):
+    """bench/truth.py dec139 (held out): "where are my hives" drafted "You have your hives located in
+    the hills near Olomouc." (0.59 from the beekeeping note: not sure), and find's closest, the
+    honey note, says no place; it was said "The closest I have is that you harvested forty kilos
+    of honey this summer." The note with the draft's place is the closest."""
+    from langchain_core.language_models import FakeListChatModel
+
+    from milo.chat.draft import confirm
+
+    hana = _said_by("Hana", "Ahoj Milo, jsem Hana. I'm a beekeeper in the hills near Olomouc.",
+                    "I harvested forty kilos of honey this summer")
+    found = find("where are my hives", hana, embed=emb.encode_cached, own="Milo", user="Hana")
+    assert found is not None and not found.answered and found.lacks == "where", found
+    draft = FakeListChatModel(responses=["You have your hives located in the hills near Olomouc."])
+    got = confirm("where are my hives", found, hana, draft, emb.encode_cached, "Milo", "Hana")
+    assert got is not None and not got.answered and "Olomouc" in got.told(), got
+
+
+def test_dec140_a_short_clause_of_the_user_telling_of_themselves_is_no_aside(emb):
+    """bench/truth.py dec140 (held out): 'I'm a tailor, I have a little shop in Bursa.' lost "I'm a
+    tailor," as an aside (three words and a comma, like "Kia ora Milo,"), and "what do i do for a
+    living" was said the shop alone ("...closest I have is that you have a little shop in Bursa")."""
+    from milo.chat.evidence import _parts
+
+    assert _parts("I'm a tailor, I have a little shop in Bursa.") == ["I'm a tailor,", "I have a little shop in Bursa."]
+    assert _parts("Kia ora Milo, I coach a netball team.") == ["I coach a netball team."]
+    yusuf = _said_by("Yusuf", "Selam Milo, ben Yusuf. I'm a tailor, I have a little shop in Bursa.",
+                     "my wife Elif bakes the best baklava in the neighbourhood")
+    found = find("what is my job", yusuf, embed=emb.encode_cached, own="Milo", user="Yusuf")
+    assert found is not None and "tailor" in found.told(), found
+
+
+def test_dec140_a_meal_asked_has_no_closest_that_tells_of_no_meal(emb):
+    """bench/truth.py dec140 (held out): "what did i have for lunch" was "I'm not sure you've told
+    me that. The closest I have is that you have a little shop in Bursa.": a note of no meal that
+    shares nothing asked but "have" is no closest. A note of that meal still answers."""
+    yusuf = _said_by("Yusuf", "Selam Milo, ben Yusuf. I'm a tailor, I have a little shop in Bursa.",
+                     "my wife Elif bakes the best baklava in the neighbourhood")
+    found = find("what did i have for lunch", yusuf, embed=emb.encode_cached, own="Milo", user="Yusuf")
+    assert found is not None and not found.answered and found.closest is None, found
+    lunch = _said_by("Yusuf", "I had a lentil soup for lunch at the shop")
+    assert "lentil soup" in find("what did i have for lunch", lunch, embed=emb.encode_cached, own="Milo", user="Yusuf").told()

@@ -852,8 +852,18 @@ def _in_general(question: str, note: str, own: str = "", user: str = "") -> bool
     # / 'my grandma is teaching me to make kimchi' was said as the answer, dec63), or what a thing
     # is made of, with no word pointing at theirs ("What is watercolour paint made of?" / '...I
     # paint watercolours of birds.' was "I'm not sure you've told me that.", dec122).
+    # ...or its subject is a plural of no one's, shared or not ("Why do bees make honey?" / 'I
+    # harvested forty kilos of honey this summer' was "I'm not sure you've told me that...", dec139)
+    m = _DO_KIND.match(said)
+    kind = kind or bool(m and m["kind"].islower() and not m["kind"].casefold().endswith("ss")
+                        and not any(w.casefold() in _POINTING or w.casefold() in _ONE_OF_THEIRS for w in words))
     return kind or bool(shared and (_USUALLY.search(said) or (_MADE_OF.search(said) and not any(
         w.casefold() in _POINTING for w in words))) and not asks_about_user(question, own))
+
+
+# A question of what a kind does ("why do bees...", "how do birds...", "what do goats eat"): a
+# plural right after the question word and "do" (closed, lexical forms; English only so far).
+_DO_KIND = re.compile(r"^\W*(?:why|how|what|when|where|which)\s+(?:do|don't|can|can't)\s+(?P<kind>[^\W\d_]+s)(?!\w)", re.IGNORECASE)
 
 
 # What a thing is made of (a closed, lexical form): asked of no one's, a question of the world.
@@ -1068,6 +1078,13 @@ def another_day(question: str, found: Optional[Evidence]) -> Optional[Evidence]:
         said = {_meal(w) for w in _MEAL.findall(found.told())}
         if said and _meal(meal.group(0)) not in said:
             return Evidence(NONE, own=found.own)
+        if not said and not found.answered:
+            from milo.memory.index import terms
+
+            # ...or a closest note of no meal that shares nothing asked but the meal: "what did i
+            # have for lunch" was "...The closest I have is that you have a little shop in Bursa." (dec140)
+            if not (asked_terms(question, found.own) - set(terms(meal.group(0))) - set(terms("have had eat ate eaten"))) & set(terms(found.told())):
+                return Evidence(NONE, own=found.own)
     m = _ASKED_DAY.search(question)
     if m is None:
         return found
@@ -2792,9 +2809,12 @@ _ASKED_IF = re.compile(r"(?<!\w)(?:ask|asks|asked|asking|wonder|wonders|wondered
 def _exclamation(part: str) -> bool:
     """A greeting, an exclamation or an aside ("Dzień dobry Milo!", "Hello!", "Kia ora Milo,",
     "Oh,"): near every short question about a name or a thing (0.26-0.32 from "What's my dog's
-    name?"; "What's my sister called?" came closest to "Kia ora Milo,"), saying nothing."""
+    name?"; "What's my sister called?" came closest to "Kia ora Milo,"), saying nothing. Not the
+    user telling of themselves: "I'm a tailor," was dropped from 'I'm a tailor, I have a little
+    shop in Bursa.', and "what do i do for a living" was said the shop alone (dec140)."""
     p = part.strip()
-    return p.endswith(("!", ",", "，")) and len(p.split()) <= 3 and not any(c.isdigit() for c in p)
+    return (p.endswith(("!", ",", "，")) and len(p.split()) <= 3 and not any(c.isdigit() for c in p)
+            and not _I_DO.search(p))
 
 
 def by_meaning(text: str, notes: Sequence[Candidate], embed: Embed, own: str = "", finer: bool = False):
