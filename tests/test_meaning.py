@@ -540,24 +540,31 @@ def test_a_later_note_that_changes_a_recalled_one_is_shown_beside_it(tmp_path):
     assert "Pip" not in mem.recall_parts("when do I volunteer", about_user=True)[1]
 
 
-def test_a_question_of_the_thing_gets_its_best_notes_by_words_where_find_then_names_one(tmp_path):
-    """Lived-in dec131: "how old are the twins" was 0.20 from 'i have twin boys, yusuf and idris',
-    under the meaning floor, and (no "my") not asked about the user, so the note was not shown and
-    the model said "They are both about 15 years old.". Nothing found: the best notes by words are
-    looked at too, and kept where find then names one; a question of the world stays the model's."""
+def _among_other_talk(tmp_path, user, note, question):
+    """A Milo whose memory holds `note` among 24 notes of other talk, under recall's meaning floor
+    for `question` (a real memory, embedder and recall; no model)."""
     from milo.chat.models import ModelChoice
     from milo.chat.persona import Persona
     from milo.chat.turn import Milo
     from milo.memory.recall import MEANING_FLOOR
 
-    notes = [f'Fatima said: "We chatted about {w} today."' for w in ("the bus timetable", "a tax form", "football scores")] * 8
-    notes.insert(3, 'Fatima said: "hi milo its fatima, i\'m a pharmacist in leicester and i have twin boys, yusuf and idris"')
+    notes = [f'{user} said: "We chatted about {w} today."' for w in ("the bus timetable", "a tax form", "football scores")] * 8
+    notes.insert(3, f'{user} said: "{note}"')
     path = tmp_path / "Living_Memory.md"
     _memory(path, notes)
     memory = LivingMemory(path, relevance=True, budget_tokens=400, cache_dir=tmp_path / "c", meaning=True)
     memory.relevance.background = False
-    assert memory._recall.meaning_scores("how old are the twins")[3] < MEANING_FLOOR
-    milo = Milo(ModelChoice("custom", "none", None, grammar=True), memory, Persona.load(user_name="Fatima"))
+    assert memory._recall.meaning_scores(question)[3] < MEANING_FLOOR
+    return Milo(ModelChoice("custom", "none", None, grammar=True), memory, Persona.load(user_name=user))
+
+
+def test_a_question_of_the_thing_gets_its_best_notes_by_words_where_find_then_names_one(tmp_path):
+    """Lived-in dec131: "how old are the twins" was 0.20 from 'i have twin boys, yusuf and idris',
+    under the meaning floor, and (no "my") not asked about the user, so the note was not shown and
+    the model said "They are both about 15 years old.". Nothing found: the best notes by words are
+    looked at too, and kept where find then names one; a question of the world stays the model's."""
+    milo = _among_other_talk(tmp_path, "Fatima", "hi milo its fatima, i'm a pharmacist in leicester and i have twin boys, yusuf and idris",
+                             "how old are the twins")
     shown = milo.inputs("how old are the twins")
     ev = shown["evidence"]
     assert ev is not None and not ev.answered and ev.closest is not None and "twin boys" in ev.closest.text, ev
@@ -566,28 +573,16 @@ def test_a_question_of_the_thing_gets_its_best_notes_by_words_where_find_then_na
     assert other["evidence"] is None and "twin" not in other["relevant"]
 
 
-
 def test_how_do_i_gets_its_best_notes_by_words_where_find_then_names_one(tmp_path):
     """dec136 on a memory of other talk: "how do i get to work" reads as advice, not about the user,
     and the note that says how ('...in Aarhus and I cycle to work every day.') is under recall's
     meaning floor: its best notes by words are looked at too, and the note answers."""
-    from milo.chat.models import ModelChoice
-    from milo.chat.persona import Persona
-    from milo.chat.turn import Milo
-    from milo.memory.recall import MEANING_FLOOR
-
-    notes = [f'Søren said: "We chatted about {w} today."' for w in ("the bus timetable", "a tax form", "football scores")] * 8
-    notes.insert(3, 'Søren said: "Hej Milo, jeg hedder Søren. I\'m an architect in Aarhus and I cycle to work every day."')
-    path = tmp_path / "Living_Memory.md"
-    _memory(path, notes)
-    memory = LivingMemory(path, relevance=True, budget_tokens=400, cache_dir=tmp_path / "c", meaning=True)
-    memory.relevance.background = False
-    assert memory._recall.meaning_scores("how do i get to work")[3] < MEANING_FLOOR
-    milo = Milo(ModelChoice("custom", "none", None, grammar=True), memory, Persona.load(user_name="Søren"))
-    shown = milo.inputs("how do i get to work")
-    ev = shown["evidence"]
+    milo = _among_other_talk(tmp_path, "Søren", "Hej Milo, jeg hedder Søren. I'm an architect in Aarhus and I cycle to work every day.",
+                             "how do i get to work")
+    ev = milo.inputs("how do i get to work")["evidence"]
     assert ev is not None and ev.answered and "cycle to work" in ev.told(), ev
     assert milo.inputs("how do i make bread")["evidence"] is None  # advice, the model's
+
 
 def test_a_day_in_common_is_not_what_is_asked():
     assert find("What did I eat on Sunday?", LIVED).choice == NONE  # by words: "Sunday" alone is shared
