@@ -3553,3 +3553,15 @@ def test_dec140_a_meal_asked_has_no_closest_that_tells_of_no_meal(emb):
     assert found is not None and not found.answered and found.closest is None, found
     lunch = _said_by("Yusuf", "I had a lentil soup for lunch at the shop")
     assert "lentil soup" in find("what did i have for lunch", lunch, embed=emb.encode_cached, own="Milo", user="Yusuf").told()
+
+
+def test_dec133_which_one_is_told_right_after_the_verb_asked(emb):
+    """bench/truth.py dec133 (held out): "which bus do i drive" / 'I'm a bus driver in Porto, I
+    drive the number 500 to Matosinhos.' was "not sure": "a bus driver" names no bus, but "I drive
+    the number 500" does. A note with no name or number after the verb still tells not which."""
+    rafael = _said_by("Rafael", "oi Milo, Rafael aqui. I'm a bus driver in Porto, I drive the number 500 to Matosinhos.")
+    found = find("which bus do i drive", rafael, embed=emb.encode_cached, own="Milo", user="Rafael")
+    assert found is not None and found.answered and "500" in found.told(), found
+    nadia = _said_by("Nadia", "I'm a bus driver, I drive every night")
+    found = find("which bus do i drive", nadia, embed=emb.encode_cached, own="Milo", user="Nadia")
+    assert found is not None and not found.answered, found

@@ -2083,8 +2083,20 @@ def unnamed(question: str, told: str) -> bool:
                 continue
             beside = said.group(1).split() + ([said.group(2)] if said.group(2) else [])
             if not any(w[0].isupper() or w[0].isdigit() or w.casefold() in COUNT_WORDS for w in beside):
-                return True
+                return not _which_after_verb(question, m.group(2), told)
     return False
+
+
+def _which_after_verb(question: str, thing: str, told: str) -> bool:
+    """Whether `told` gives a name or a number right after the verb `question` asks with: "which bus
+    do i drive" / 'I'm a bus driver in Porto, I drive the number 500 to Matosinhos.' ("a bus
+    driver" says no bus; "I drive the number 500" does: it was "not sure", dec133)."""
+    from milo.memory.index import terms
+
+    verbs = asked_terms(question) - set(terms(thing))
+    return bool(verbs) and any(
+        set(terms(m.group(1))) & verbs and any(w[0].isupper() or w[0].isdigit() for w in m.group(2).split())
+        for m in re.finditer(r"(?<!\w)([^\W\d_]+)(?=((?:\s+[\w-]+){1,3}))", told))
 
 
 # A question that asks where, and a place as a note may say it (closed, lexical classes: the
