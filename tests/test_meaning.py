@@ -3565,3 +3565,14 @@ def test_dec133_which_one_is_told_right_after_the_verb_asked(emb):
     nadia = _said_by("Nadia", "I'm a bus driver, I drive every night")
     found = find("which bus do i drive", nadia, embed=emb.encode_cached, own="Milo", user="Nadia")
     assert found is not None and not found.answered, found
+
+
+def test_dec139_what_do_i_do_and_nothing_after_asks_their_work(emb):
+    """bench/truth.py dec139 (held out): "what do i do" after 'Ahoj Milo, jsem Hana. I'm a beekeeper
+    in the hills near Olomouc.' (0.19 in meaning) was "I don't think you've told me that yet.": a
+    bare "what do I do" asks their work, as "...for a living" does (the note the closest here)."""
+    hana = _said_by("Hana", "Ahoj Milo, jsem Hana. I'm a beekeeper in the hills near Olomouc.",
+                    "I harvested forty kilos of honey this summer")
+    for question in ("what do i do", "What do I do?", "so what do i do again"):
+        found = find(question, hana, embed=emb.encode_cached, own="Milo", user="Hana")
+        assert found is not None and "beekeeper" in found.told(), (question, found)
