@@ -3576,3 +3576,15 @@ def test_dec139_what_do_i_do_and_nothing_after_asks_their_work(emb):
     for question in ("what do i do", "What do I do?", "so what do i do again"):
         found = find(question, hana, embed=emb.encode_cached, own="Milo", user="Hana")
         assert found is not None and "beekeeper" in found.told(), (question, found)
+
+
+def test_dec137_a_name_called_little_is_theirs(emb):
+    """bench/truth.py dec137 (held out): "who is sølvi" after 'Oops, I have four goats, not three, I
+    forgot little Sølvi' (0.74 from its clause) was left to the model: "little Sølvi" was read as a
+    name of the world's, like "Mars" in 'I love reading about Mars'. One called "little" is theirs."""
+    ingrid = _said_by("Ingrid", "God morgen Milo! Ingrid here. I have three goats and a very grumpy donkey called Tor.",
+                      "Oops, I have four goats, not three, I forgot little Sølvi")
+    found = find("who is sølvi", ingrid, embed=emb.encode_cached, own="Milo", user="Ingrid")
+    assert found is not None and "Sølvi" in found.told(), found
+    mars = _said_by("Ingrid", "I love reading about Mars")
+    assert find("How many moons does Mars have?", mars, embed=emb.encode_cached, own="Milo", user="Ingrid") is None

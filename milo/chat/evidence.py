@@ -2242,7 +2242,10 @@ def _given_as_theirs(words: Sequence[str], k: int, roles: bool = False) -> bool:
     # ...or one said of theirs right after it: "this is Luna, my new cat!" ("who is luna" was
     # left to the model: "She was brought over by her owner, who loves her very much.")
     shown = k + 1 < len(words) and words[k + 1].casefold() in _THEIRS - _CALLED and k + 2 < len(words)
-    return named or listed or shown or (not placed and bool({x.casefold() for x in words[max(0, k - 3):k]} & theirs))
+    # ...or one called "little" or "baby" ("I have four goats, not three, I forgot little Sølvi":
+    # "who is sølvi" was left to the model, dec137), in lower case: not "Little Rock"
+    fond = k >= 1 and words[k - 1] in ("little", "baby")
+    return named or listed or shown or fond or (not placed and bool({x.casefold() for x in words[max(0, k - 3):k]} & theirs))
 
 
 _A_FEW = frozenset("the a an two three four five six seven eight nine ten some".split())
