@@ -81,6 +81,9 @@ GIVEN = {
     "hallo milo ich bin greta und ich arbeite als bäckerin in hamburg": "Greta",
     "hola milo soy lucía y trabajo en madrid": "Lucía",
     "Bonsoir! Hélène here. I'm training for a half marathon.": "Hélène",
+    # In lower case after a greeting, the rest of the message with capitals (dec135: never learned,
+    # and on a lived-in memory Milo took the user for the memory's Melanie)
+    "hello milo, priya here. i just moved to Edinburgh for a job at a bank": "Priya",
 }
 NOT_GIVEN = ["public speaking is hard", "hello milo public speaking is hard for me", "aqui é o melhor lugar", "a praia aqui é o melhor lugar", "im allergic to peanuts", "I'm tired and hungry.", "this is great", "I'm going home now",
              "my dog's name is Rex", "Call me when you can", "It's a lovely day", "i'm so happy today",
@@ -94,7 +97,9 @@ NOT_GIVEN = ["public speaking is hard", "hello milo public speaking is hard for 
              # "ami" is "I" only right after an opening; "vagyok" after a word that says how they are
              "mon ami Paul est là", "I have a friend called ami", "szia milo, jól vagyok", "Fáradt vagyok ma.", "ohayo milo, genki desu",
              # who or what is shown, not who speaks
-             "This is Luna, my new cat!", "here's Biscuit, our new puppy"]
+             "This is Luna, my new cat!", "here's Biscuit, our new puppy",
+             # ...nor who is here
+             "hi milo, everyone here is tired. We had a Long day", "hey milo, nobody here knows Python", "hello milo, its raining here in London"]
 
 
 @pytest.mark.parametrize("text,name", GIVEN.items())

@@ -63,7 +63,7 @@ NOT_NAMES = frozenset(
     "on with a bit kind sort pretty quite thinking wondering looking feeling working learning getting doing "
     "allergic afraid scared worried curious interested married single retired late early alone awake asleep "
     "fine thanks thank yes no hi hello hey this that it what who your you my our his her their me when later "
-    "tomorrow maybe please if anytime any whenever "
+    "tomorrow maybe please if anytime any whenever everyone everybody nobody nothing someone somebody anyone all us "
     # a day of the week ("sorry, it's Tuesdays and Saturdays, not Thursdays" named the user Tuesdays)
     "monday tuesday wednesday thursday friday saturday sunday mondays tuesdays wednesdays thursdays fridays "
     "saturdays sundays weekend weekends today tonight "
@@ -224,7 +224,11 @@ def name_in(text: str, own: str = "", greeted: bool = False) -> Optional[str]:
             if name:
                 found.append((m.start(), name))
     m = _here(text, own)
-    if m and not _not_a_name(m.group(1), own) and (_capital(m.group(1)) or not any(c.isupper() for c in text)):
+    # (in lower case where the message has capitals too, after a greeting or Milo's name: "hello
+    # milo, priya here. i just moved to Edinburgh..." was never learned, dec135; on a lived-in
+    # memory Milo then took the user for the memory's Melanie)
+    if m and not _not_a_name(m.group(1), own) and (_capital(m.group(1)) or not any(c.isupper() for c in text)
+                                                   or re.search(r"[^\W\d_]", text[:m.start(1)])):
         found.append((m.start(1), m.group(1)[0].upper() + m.group(1)[1:]))
     for m in _GLUED.finditer(text):
         found.append((m.start(), m.group(1)))
