@@ -246,16 +246,13 @@ def _confirm(question: str, evidence: Optional[Evidence], candidates: Sequence[C
         # at the concert." adds the hymns).
         return drafted if drafted is not None and drafted.answered and not says_beyond(draft, question, told) else evidence
     if evidence is not None and evidence.lacks == "where":
-        # Where, and find's note says no place: another note answers where the draft says its place.
-        if drafted is not None and drafted.answered and gives_place(draft, drafted.note):
-            return drafted
-        # ...and where the draft is only close to it, that note is the closest, not find's placeless
-        # one ("where are my hives" drafted "You have your hives located in the hills near Olomouc.",
+        # Where, and find's note says no place: another note answers where the draft says its place;
+        # where the draft is only close to it, that note is the closest, not find's placeless one
+        # ("where are my hives" drafted "You have your hives located in the hills near Olomouc.",
         # 0.59 from 'I'm a beekeeper in the hills near Olomouc.': the closest had been 'I harvested
         # forty kilos of honey this summer', dec139)
-        if drafted is not None and drafted.closest is not None and gives_place(draft, drafted.closest.text):
-            return drafted
-        return evidence
+        note = None if drafted is None else drafted.note if drafted.answered else drafted.closest.text if drafted.closest else None
+        return drafted if note is not None and gives_place(draft, note) else evidence
     if evidence is not None and evidence.lacks in ("number", "size"):
         # A number or size asked that find's note lacks: another note answers only where it gives
         # the one the draft gives ("how high is the treehouse" / 'its about three metres off the

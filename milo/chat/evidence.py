@@ -953,7 +953,7 @@ Embed = Callable[[Sequence[str]], "np.ndarray"]  # texts -> unit vectors (milo.m
 # "what do I do?" and nothing after it asks their work (a closed, lexical form): 0.19 in meaning
 # from 'I'm a beekeeper in the hills near Olomouc.', it was "I don't think you've told me that yet."
 # (dec139), and its draft gave advice ("You can sell your honey to make money.").
-_WHAT_I_DO_BARE = re.compile(r"^(\W*(?:(?:and|so|ok|okay|remind\s+me|milo)\W+)*what\s+do\s+i\s+do)(\s+again)?(?=\W*$)", re.IGNORECASE)
+_WHAT_I_DO_BARE = r"^(\W*(?:(?:{own}and|so|ok|okay|remind\s+me)\W+)*what\s+do\s+i\s+do)(\s+again)?(?=\W*$)"  # ({own}: the persona's name)
 _FOR_A_LIVING = r"\1 for a living"
 
 
@@ -964,7 +964,7 @@ def find(text: str, candidates: Sequence[Candidate], embed: Optional[Embed] = No
     words (without it, by words alone). `own`: the persona's name (the user may address it).
     `user`: the user's name, when known: a note quoting someone else ('Caroline said: "..."', an
     imported memory, another person who talks with Milo) says nothing about this user."""
-    text = _WHAT_I_DO_BARE.sub(_FOR_A_LIVING, text)
+    text = opening_words(_WHAT_I_DO_BARE, own).sub(_FOR_A_LIVING, text)
     found = another_day(text, once_not_habit(text, of_whom(text, closest_of_theirs(text, _find(text, candidates, embed, own, user)))))
     found = _of_the_time_only(text, found)
     if (found is not None and found.answered and not found.unsure and embed is not None
