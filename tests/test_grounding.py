@@ -203,3 +203,20 @@ def test_a_core_update_that_says_nothing_becomes_the_users_words():
         assert any("says nothing" in c or "leaves out" in c for c in g.changes)
     # A short note with something in it stands.
     assert ground_as_milo("Nora plays the cello", "", "", "I play the cello.", user_name="Nora").fields["CORE_UPDATE"] == "Nora plays the cello"
+
+
+def test_the_user_is_not_named_where_they_spoke_of_someone_else():
+    """bench/truth.py dec137 (held out): "we're throwing her a surprise party next saturday at my
+    flat" (her: his sister Nadia) was etched "We'll throw Malik a surprise party next Saturday at
+    my flat.": the party became his own, and a later answer said so. Replaced by his words."""
+    g = ground_as_milo("We'll throw Malik a surprise party next Saturday at my flat.", "", "Oh wow!",
+                       "we're throwing her a surprise party next saturday at my flat", user_name="Malik")
+    assert g.fields["CORE_UPDATE"] == 'Malik said: "we\'re throwing her a surprise party next saturday at my flat"', g.fields
+    assert "where they spoke of someone else" in g.changes[0]
+    # As the one who does it, or whose it is, the user's name stands
+    assert check("Malik is throwing her a surprise party next Saturday.", "we're throwing her a surprise party next saturday",
+                 "", "", "Malik", gendered=True) is None
+    assert check("Malik's sister is getting her PhD.", "my sister is getting her phd", "", "", "Malik", gendered=True) is None
+    # ...and where no one else was spoken of
+    assert check("We'll throw Malik a party on Saturday.", "throwing a party on saturday at my flat", "", "", "Malik",
+                 gendered=True) is None

@@ -172,6 +172,8 @@ def check(value: str, user_text: str, reply: str, pinned: str, user_name: str, o
     for w in words(value):
         if (_bare(w) in _RELATIONS or (gendered and _bare(w) in _GENDERED)) and _bare(w) not in said:
             return f"the word {w!r} (a relation or a gender) appears nowhere in what the user said"
+    if gendered and _puts_user_for_someone(value, user_text, user_name):
+        return f"it names {user_name} where they spoke of someone else"
     have_digits = _digits(facts)
     for number in _numbers(value):
         for part in re.findall(r"\d+", number):
@@ -185,6 +187,26 @@ def check(value: str, user_text: str, reply: str, pinned: str, user_name: str, o
             missing = [w for w in content if _stem(w) not in source]
             return f"{len(missing)} of its {len(content)} words are in neither message ({', '.join(missing[:5])})"
     return None
+
+
+# Someone the user spoke of without naming (a closed, lexical class: English third person pronouns).
+_SOMEONE = re.compile(r"(?<!\w)(?:she|he|her|him|hers|his|they|them|their)(?!\w)", re.IGNORECASE)
+
+
+def _puts_user_for_someone(value: str, user_text: str, user_name: str) -> bool:
+    """Whether a summary names the user where their words, without their name, spoke of someone
+    else: "we're throwing her a surprise party next saturday at my flat" (her: his sister) was
+    etched "We'll throw Malik a surprise party next Saturday at my flat." (dec137): the party
+    became his own. Only the first name is looked at, as a word; not where they name themselves."""
+    first = (user_name or "").split()[0] if (user_name or "").strip() and user_name != "Friend" else ""
+    if not first or not _SOMEONE.search(user_text):
+        return False
+    named = re.compile(rf"(?<!\w){re.escape(first)}(?!\w)", re.IGNORECASE)
+    if named.search(user_text):
+        return False
+    # (as whose it is, "Malik's sister...", or opening it, "Malik is throwing...", it is theirs)
+    return any(not m.start() == 0 and value[m.end():m.end() + 2] not in ("'s", "\u2019s")
+               for m in named.finditer(value.strip()))
 
 
 def leaves_out(value: str, user_text: str, user_name: str, own: str = "") -> Optional[str]:
