@@ -3482,6 +3482,11 @@ def test_dec137_how_many_of_an_event_they_give_is_theirs(emb):
     assert found is not None and not found.answered and "surprise party" in found.told(), found
     assert ask("how many people live in the city") is None
     assert ask("how long is the river") is None
+    # ...and one they give for someone named by who they are (a chat on a lived-in memory)
+    amal = _said_by("Amal", "hello milo, amal here. i'm a tailor and i cycle to my shop every morning",
+                    "we're throwing my brother a birthday party on friday")
+    found = find("how many people are coming to the party", amal, embed=emb.encode_cached, own="Milo", user="Amal")
+    assert found is not None and not found.answered and "birthday party" in found.told(), found
 
 
 def test_dec138_who_of_a_group_they_are_part_of_is_theirs(emb):

@@ -1371,7 +1371,9 @@ _MY_THING = re.compile(r"(?<!\w)(?:my|our)\s+(?:[^\W\d_]+\s+){0,2}[^\W\d_]+"
                        r"(?:[^\W\d_]+\s+){0,2}[^\W\d_]+"
                        # an event they give: "we're throwing her a surprise party", "I'm hosting a dinner"
                        r"|(?<!\w)(?:i|we)(?:['\u2019](?:m|re)|\s+am|\s+are)?\s+(?:throwing|hosting|holding|organi[sz]ing|planning|having)"
-                       r"\s+(?:(?:her|him|them|you|us|me)\s+)?(?:a|an|the|my|our)\s+(?:[^\W\d_]+\s+){0,2}[^\W\d_]+", re.IGNORECASE)
+                       # (for someone: "throwing her a party", "throwing my brother a birthday party")
+                       r"\s+(?:(?:her|him|them|you|us|me|(?:my|our)\s+[^\W\d_]+)\s+)?(?:a|an|the|my|our)\s+(?:[^\W\d_]+\s+){0,2}[^\W\d_]+",
+                       re.IGNORECASE)
 # ...and one they are part of: "I play the erhu in a community orchestra" (the orchestra, not the
 # erhu), "I'm a nurse at a hospital".
 _PART_OF = re.compile(r"(?<!\w)(?:i|we)(?:['\u2019](?:m|re)|\s+am|\s+are)?\s+(?:[^\W\d_]+\s+){1,4}?(?:in|at|for|with)"
