@@ -1072,6 +1072,14 @@ def _meal(word: str) -> str:
     return {"supper": "dinner"}.get(word.casefold(), word.casefold())
 
 
+@functools.cache
+def _EATING_TERMS() -> frozenset:
+    """The verbs a meal is asked with ("what did i have for lunch"): no thing of a note's."""
+    from milo.memory.index import terms
+
+    return frozenset(terms("have had eat ate eaten"))
+
+
 def another_day(question: str, found: Optional[Evidence]) -> Optional[Evidence]:
     """`found`, or nothing told, where the question names a day (not asking when) and its note
     (or closest note) says another: "what did i cook last night" / 'i made pierogi for my mum on sunday' was "You
@@ -1091,7 +1099,7 @@ def another_day(question: str, found: Optional[Evidence]) -> Optional[Evidence]:
 
             # ...or a closest note of no meal that shares nothing asked but the meal: "what did i
             # have for lunch" was "...The closest I have is that you have a little shop in Bursa." (dec140)
-            if not (asked_terms(question, found.own) - set(terms(meal.group(0))) - set(terms("have had eat ate eaten"))) & set(terms(found.told())):
+            if not (asked_terms(question, found.own) - set(terms(meal.group(0))) - _EATING_TERMS()) & set(terms(found.told())):
                 return Evidence(NONE, own=found.own)
     m = _ASKED_DAY.search(question)
     if m is None:
@@ -2909,8 +2917,6 @@ def part_of(c: Candidate, part: str) -> Candidate:
         return Candidate(c.key, q[0] + part.strip() + q[2])
     m = _EARLIER.match(unflag(c.text.strip()))
     return Candidate(c.key, f'earlier today: "{part.strip()}"') if m else Candidate(c.key, part.strip())
-
-
 
 
 # A day or part of the week (a closed, lexical class): what a changed schedule changes.
