@@ -3691,3 +3691,83 @@ def test_dec144_a_sentence_typed_without_its_i_is_said_with_you():
     assert said("been feeling tired lately") == "you've been feeling tired lately"
     assert said("the slugs ate all my lettuces") == "the slugs ate all your lettuces"
     assert said("I broke my arm") == "you broke your arm"
+
+
+def test_dec146_why_is_not_answered_by_a_note_that_gives_no_reason(emb):
+    """bench/truth.py dec146 (held out): "why am i learning to code" was answered "You told me
+    you've started learning to code, python mainly, two hours every evening.": no reason in it. A
+    note that gives one ("because...", "so I can...", "I want to...") answers."""
+    arjun = _said_by("Arjun", "arjun here, I've started learning to code, python mainly, two hours every evening")
+    found = find("why am i learning to code", arjun, embed=emb.encode_cached, own="Milo", user="Arjun")
+    assert found is not None and not found.answered and found.lacks == "why" and "python" in found.closest.text, found
+    because = _said_by("Arjun", "I'm learning to code because I want a job in games")
+    found = find("why am i learning to code", because, embed=emb.encode_cached, own="Milo", user="Arjun")
+    assert found is not None and found.answered and "games" in found.told(), found
+
+
+def test_dec146_which_thing_asked_of_someone_named_and_the_note_shares_only_the_name(emb):
+    """bench/truth.py dec146 (held out): "what present am i giving mia" / 'my granddaughter Mia
+    turns six next week, we're having a party with a unicorn cake' was drafted "You are giving Mia
+    an unicorn cake..." and said as told: the note shares nothing asked but the name, so it is
+    only the closest. "how old will mia be" is still answered by it."""
+    liesel = _said_by("Liesel", "Guten Tag Milo! Ich bin Liesel. I'm a retired nurse and I volunteer at the library on fridays",
+                      "my granddaughter Mia turns six next week, we're having a party with a unicorn cake")
+    found = find("what present am i giving mia", liesel, embed=emb.encode_cached, own="Milo", user="Liesel")
+    assert found is not None and not found.answered and "unicorn" in found.closest.text, found
+    found = find("how old will mia be", liesel, embed=emb.encode_cached, own="Milo", user="Liesel")
+    assert found is not None and found.answered and "six" in found.told(), found
+
+
+def test_dec148_what_they_have_asked_with_we_is_theirs_not_milos(emb):
+    """bench/truth.py dec148 (held out): "how many tables do we have" (their restaurant, no number
+    told) went to the model: "We have 12 tables. This information was shared earlier...". What
+    they have or own, asked with "we" or "our", is theirs: not told. Their talk with Milo ("how
+    many times have we talked", "where were we") is still the model's."""
+    fatou = _said_by("Fatou", "Bonsoir Milo, c'est Fatou. I run a little restaurant in Dakar with my mother",
+                     "our speciality is thieboudienne, fish and rice")
+    for question in ("how many tables do we have", "what is our wifi password"):
+        found = find(question, fatou, embed=emb.encode_cached, own="Milo", user="Fatou")
+        assert found is not None and not found.answered, (question, found)
+    assert "thieboudienne" in find("what is our speciality", fatou, embed=emb.encode_cached, own="Milo", user="Fatou").told()
+    for question in ("how many times have we talked", "where were we"):
+        assert find(question, fatou, embed=emb.encode_cached, own="Milo", user="Fatou") is None, question
+
+
+def test_dec145_a_place_named_in_a_draft_is_no_one():
+    """bench/truth.py dec145 (held out): "who teaches the class" drafted "The class is taught by
+    someone at the Arts Centre." and was said as told ('the class is on monday nights at the arts
+    centre'): a name after "at the" is a place's."""
+    from milo.chat.evidence import names_only_places
+
+    assert names_only_places("The class is taught by someone at the Arts Centre.", "who teaches the class")
+    assert not names_only_places("The class is taught by Mrs Adjei at the Arts Centre.", "who teaches the class")
+
+
+def test_dec145_dec147_drafts_that_name_a_place_as_someone_or_mix_two_notes(emb):
+    """bench/truth.py dec145 and dec147 (held out), with the good brain's own drafts (recorded from
+    it; the model itself is in tests/test_turn.py): "who teaches the class" drafted "The class is
+    taught by someone at the Arts Centre." was said as told; "what wood am i using" drafted "You are
+    using cedar strips for your wooden canoe." (find's note the canoe's, the cedar in the next one)
+    was "not sure". A place is no one; the one note that has every word the draft adds answers."""
+    from langchain_core.language_models.fake_chat_models import FakeListChatModel
+
+    from milo.chat.draft import confirm
+
+    kwame = _said_by("Kwame", "good evening Milo, Kwame here. I just finished my first pottery class, I made a wonky bowl",
+                     "the class is on monday nights at the arts centre")
+    q = "who teaches the class"
+    ev = find(q, kwame, embed=emb.encode_cached, own="Milo", user="Kwame")
+    got = confirm(q, ev, kwame, FakeListChatModel(responses=["The class is taught by someone at the Arts Centre."]),
+                  emb.encode_cached, "Milo", "Kwame")
+    assert got is not None and not got.answered, got
+    bjorn = _said_by("Bjorn", "hey milo its bjorn, im building a wooden canoe in my garage",
+                     "it's five metres long and made of cedar strips")
+    q = "what wood am i using"
+    ev = find(q, bjorn, embed=emb.encode_cached, own="Milo", user="Bjorn")
+    got = confirm(q, ev, bjorn, FakeListChatModel(responses=["You are using cedar strips for your wooden canoe."]),
+                  emb.encode_cached, "Milo", "Bjorn")
+    assert got is not None and got.answered and "cedar" in got.told(), got
+    # ...not where the draft's words are in no note ("You are using oak.")
+    got = confirm(q, ev, bjorn, FakeListChatModel(responses=["You are using oak planks for your wooden canoe."]),
+                  emb.encode_cached, "Milo", "Bjorn")
+    assert got is not None and not got.answered, got

@@ -84,8 +84,10 @@ GIVEN = {
     # In lower case after a greeting, the rest of the message with capitals (dec135: never learned,
     # and on a lived-in memory Milo took the user for the memory's Melanie)
     "hello milo, priya here. i just moved to Edinburgh for a job at a bank": "Priya",
+    # ...or opening the message, "here" ending its clause (dec146: never learned)
+    "arjun here, I've started learning to code, python mainly, two hours every evening": "Arjun",
 }
-NOT_GIVEN = ["public speaking is hard", "hello milo public speaking is hard for me", "aqui é o melhor lugar", "a praia aqui é o melhor lugar", "im allergic to peanuts", "I'm tired and hungry.", "this is great", "I'm going home now",
+NOT_GIVEN = ["over here, Milo!", "sitting here, bored", "Sitting here with my tea", "right here. What now?", "public speaking is hard", "hello milo public speaking is hard for me", "aqui é o melhor lugar", "a praia aqui é o melhor lugar", "im allergic to peanuts", "I'm tired and hungry.", "this is great", "I'm going home now",
              "my dog's name is Rex", "Call me when you can", "It's a lovely day", "i'm so happy today",
              "I am from Spain", "What's my name?", "who am i", "its raining here", "Hi Milo!", "",
              # Other languages' "I am" + an adjective, all in lower case (speech to text): no word list

@@ -41,7 +41,7 @@ from milo.chat.evidence import (asked_terms, spelt_otherwise, corrected_closest,
                                 asks_how_i, another_day, asks_when_or_how_many, by_meaning, changes, names_from, own_words, part_of,
                                 quoted_speaker, says_what_is_asked, to_you, told_notes, unnamed, asks_a_name, asks_who, gives_colour, gives_measure, introduces, same_when, asks_measure,
                                 names_no_one, asks_where, gives_place, bare, opens_with_pronoun, invents_which, which_thing, says_beyond, says_which,
-                                in_another_language, of_whom, once_not_habit)
+                                in_another_language, of_whom, once_not_habit, names_only_places)
 from milo.sentences import TITLE_GBNF
 
 log = logging.getLogger("milo")
@@ -274,7 +274,10 @@ def _confirm(question: str, evidence: Optional[Evidence], candidates: Sequence[C
                 and not (names_from(draft, drafted.note, question, own, user, opener=True)
                          # (a thing's name is no one: "Who leads the group?" drafted "Your group is
                          # called Kaze." of 'Our group is called Kaze.', dec81, said as told)
-                         and not names_only_things(draft, question, own, user)))):
+                         and not names_only_things(draft, question, own, user)
+                         # (nor a place's: "who teaches the class" drafted "The class is taught by
+                         # someone at the Arts Centre.", dec145, said as told)
+                         and not names_only_places(draft, question, own, user)))):
         drafted = Evidence(NONE, own=own, closest=Candidate(drafted.choice, drafted.note))
     if (evidence is not None and evidence.answered and drafted is not None and not drafted.answered
             and same_when(question, draft, evidence.told())):
@@ -289,6 +292,14 @@ def _confirm(question: str, evidence: Optional[Evidence], candidates: Sequence[C
         return evidence
     if elsewhere and drafted is not None and drafted.answered and not says_beyond(draft, question, to_you(drafted.note, own)):
         return drafted
+    if elsewhere:
+        # ...or the one note that has every word the draft says beyond find's, where the draft mixed
+        # two notes ("what wood am i using" drafted "You are using cedar strips for your wooden
+        # canoe." of the canoe's note and 'it's five metres long and made of cedar strips', dec147).
+        extra = says_beyond(draft, question, to_you(evidence.note, own))
+        having = [c for c in notes if extra and not says_beyond(" ".join(sorted(extra)), question, to_you(c.text, own))]
+        if len(having) == 1:
+            return Evidence(having[0].key, having[0].text, own=own)
     # (by position: this conversation's messages share one key)
     if drafted is not None and drafted.answered and any(who_named(question, draft, notes, k, own, user)
                                                         for k, c in enumerate(notes) if c.key == drafted.choice):

@@ -1278,7 +1278,8 @@ def _find(text: str, candidates: Sequence[Candidate], embed: Optional[Embed] = N
             # "What do we run?", "When does our shop open?": their family's, or the user's with
             # Milo ("Where were we?"), so a note answers, or the model does (never "not told").
             found = _by_their_notes(text, candidates, embed, own, user)
-            if found is not None and (found.answered or found.closest is not None or _kin_asked(text, roles=True)):
+            if found is not None and (found.answered or found.closest is not None or _kin_asked(text, roles=True)
+                                      or _THEIRS_WITH_WE.search(text)):
                 # (their family is theirs, never Milo's: "how many children do we have" went to the
                 # model, which said "We don't have any children. We are an artificial intelligence
                 # assistant created by OpenAI.", dec141)
@@ -1452,6 +1453,11 @@ def _asks_about_us(text: str, own: str = "") -> bool:
 
 
 _LETS = re.compile(r"(?<!\w)let(?:'s|\s+us)(?!\w)", re.IGNORECASE)
+# What they have, asked with "we" or "our" (a closed, lexical form: English): Milo shares no
+# possessions with them but their talk. "how many tables do we have" (their restaurant) went to
+# the model: "We have 12 tables. This information was shared earlier..." (dec148).
+_THEIRS_WITH_WE = re.compile(r"(?<!\w)(?:(?:do|did|does|will)\s+we\s+(?:have|own|keep|sell)|how\s+(?:many|much)\s+(?!times?\b)[^?]*\bwe\s+(?:have|own|keep|sell|make|serve)"
+                             r"|our\s+(?!conversations?|chats?|talks?|last|first|time)[^\W\d_]+)(?!\w)", re.IGNORECASE)
 
 
 def _by_their_notes(text: str, candidates: Sequence[Candidate], embed: Optional[Embed], own: str = "",
@@ -1587,6 +1593,14 @@ def _by_their_notes(text: str, candidates: Sequence[Candidate], embed: Optional[
     # What they do, asked of a note that tells of theirs, not of them: "what do i do in the band" /
     # 'my band is recording an album in march', beside 'i write all the lyrics' (dec65).
     kin = kin or (bool(_WHAT_I_DO.search(text)) and not _I_DO.search(_statements(_words(best[3].text))))
+    thing = which_thing(text)
+    if thing and not _matched(thing, note_terms[best[4]]) and not newer:
+        # Which thing, and the note shares nothing asked but a name: "what present am i giving mia"
+        # / 'my granddaughter Mia turns six next week, we're having a party with a unicorn cake'
+        # (the draft: "You are giving Mia an unicorn cake...", said as told, dec146).
+        named = {t for w in re.findall(r"(?<=\w\W)[^\W\d_]+", _words(best[3].text)) if w[:1].isupper() for t in terms(w)}
+        if (shared_terms := _matched(what - thing, note_terms[best[4]])) and shared_terms <= named:
+            return Evidence(NONE, own=own, closest=_answering(best[3], asked), lacks="which")
     found = Evidence(best[3].key, _answering(best[3], asked).text, newer or beside, bool(newer) and changes(newer[-1].text), own,
                      unsure=(kin or not best[0]) and meaning is not None and (kin or meaning[0][best[4]] < MEANING_SURE))
     now_alone = (found.replaced and meaning is not None and last is not None and bool(_ASKS_NOW.search(text))
@@ -1718,6 +1732,10 @@ def _lacking(found: Evidence, text: str, own: str, user: str, shown: Candidate) 
         # ...or a time long past that no note says: "what did i plant last year" was answered
         # 'i grow tomatoes and peppers on my allotment', which says what grows now.
         return Evidence(NONE, own=own, closest=shown, lacks="when")
+    if _ASKS_WHY.search(text) and not any(_SAYS_WHY.search(t) for t in said):
+        # Why, and the note gives no reason: "why am i learning to code" / 'I've started learning
+        # to code, python mainly...' was said as the answer (dec146).
+        return Evidence(NONE, own=own, closest=shown, lacks="why")
     if _ASKS_CLOCK.search(text) and not any(_SAYS_CLOCK.search(t) for t in said):
         # What time, and the note gives a part of the day at most: "what time do i start work" /
         # 'i work nights as a baker in gdansk' was said as the answer (dec129).
@@ -1748,6 +1766,14 @@ def _lacking(found: Evidence, text: str, own: str, user: str, shown: Candidate) 
         # 'We have a concert on Sunday evening.' was said as the answer (dec80).
         return Evidence(NONE, own=own, closest=shown, lacks="what")
     return found
+
+
+# A reason asked, and how one is given (closed, lexical classes: English, and the question word in a
+# few languages; "to" alone is left out: "learning to code" gives no reason).
+_ASKS_WHY = re.compile(r"(?<!\w)(?:why|how\s+come|what\s+for|warum|pourquoi|por\s*qu[eé]|perch[eé])(?!\w)", re.IGNORECASE)
+_SAYS_WHY = re.compile(r"(?<!\w)(?:because|cause|'cause|cos|since|so\s+that|so\s+(?:i|we|you|he|she|they)\s+can|in\s+order\s+to"
+                       r"|that's\s+why|the\s+reason|thanks\s+to|due\s+to|for\s+(?:my|our|your|his|her|their|the)|as\s+(?:i|we|you)"
+                       r"|want(?:s|ed)?\s+to|hop(?:e|es|ing)\s+to|so\s+(?:i|we|you)(?:'ll|\s+will)?)(?!\w)", re.IGNORECASE)
 
 
 # "What are we singing...", "what do i keep": what someone does, by its verb (English question
@@ -1841,9 +1867,14 @@ def _names_only_places(note: str, question: str, own: str = "", user: str = "") 
     for words, k in found:
         # (or the second word of one: "in New York"; not after a title, "Mr Okafor")
         i = k - 1 if k > 1 and words[k - 1][:1].isupper() and words[k - 1].casefold() not in _TITLES else k
+        if i > 1 and words[i - 1].casefold() == "the":
+            i -= 1  # "at the Arts Centre"
         if not (i > 0 and words[i - 1].casefold() in _IN_PLACE):
             return False
     return True
+
+
+names_only_places = _names_only_places
 
 
 def names_only_things(note: str, question: str, own: str = "", user: str = "") -> bool:

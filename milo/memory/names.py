@@ -227,8 +227,12 @@ def name_in(text: str, own: str = "", greeted: bool = False) -> Optional[str]:
     # (in lower case where the message has capitals too, after a greeting or Milo's name: "hello
     # milo, priya here. i just moved to Edinburgh..." was never learned, dec135; on a lived-in
     # memory Milo then took the user for the memory's Melanie)
-    if m and not _not_a_name(m.group(1), own) and (_capital(m.group(1)) or not any(c.isupper() for c in text)
-                                                   or re.search(r"[^\W\d_]", text[:m.start(1)])):
+    # (...or opening the message, "here" ending its clause: "arjun here, I've started learning to
+    # code" was never learned, dec146)
+    if (m and not _not_a_name(m.group(1), own) and m.group(1).casefold() not in _WHERE_HERE
+            and not re.search(r"\w{3}ing$", m.group(1), re.IGNORECASE)
+            and (_capital(m.group(1)) or not any(c.isupper() for c in text) or re.search(r"[^\W\d_]", text[:m.start(1)])
+                 or re.match(r"\s*(?:[,.!:;\u2014-]|$)", text[m.end():]))):
         found.append((m.start(1), m.group(1)[0].upper() + m.group(1)[1:]))
     for m in _GLUED.finditer(text):
         found.append((m.start(), m.group(1)))
@@ -236,6 +240,11 @@ def name_in(text: str, own: str = "", greeted: bool = False) -> Optional[str]:
         if not _not_a_name(m.group(1), own):
             found.append((m.start(), m.group(1)[0].upper() + m.group(1)[1:]))
     return max(found)[1] if found else None
+
+
+# Words before "here" that say where or how, not who ("over here, Milo", "sitting here, bored"): a
+# closed, lexical class (English), with words of three letters and "-ing" (`name_in`).
+_WHERE_HERE = frozenset("over right up down out there stuck lost life weather hot cold raining snowing sunny".split())
 
 
 # "it's X ..., not Y" in the same sentence: what corrects a thing said before (English "not")
