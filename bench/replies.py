@@ -1,6 +1,6 @@
 """Does Milo answer what the user tells it, to them? 24 statements (news, not questions), one table.
 
-    .venv/bin/python bench/replies.py [--brain good] [--split dev|held|all|spoken|people-dev|people-held] [--memory empty|shipped]
+    .venv/bin/python bench/replies.py [--brain good] [--split dev|held|all|spoken|people-dev|people-held|self-dev|self-held] [--memory empty|shipped]
 
 A companion answers "I baked bread this morning." with something to the user ("Ooh, what kind?"),
 not with a note about them ("They baked bread this morning."), their words as its own ("I baked
@@ -26,6 +26,8 @@ shown, and as the model wrote it where the reply guard changed one):
             statement about a thing of theirs counts too ("They're sweet and juicy." of figs)
   outing    Milo offers to do something with them in the world, which a desk robot cannot ("Maybe
             we could go for a walk or visit a nearby park together.", "we can play together at home")
+  they      (--split self-dev / self-held: news of the user alone) a "he", "she" or "they" in the
+            reply: the user spoken of as someone else ("Did they have any pain after the surgery?")
   ok        none of the above; "to you" counts replies that speak to the user (you / your),
             "asks" those that ask them something (a "?")
 
@@ -121,6 +123,33 @@ SPOKEN = [
     "good morning milo im fatou i have a cat called biscuit and she is very lazy",
     "hey milo i'm leo and i'm learning to bake sourdough bread",
 ]
+
+# News of the user alone (no one else, nothing plural), written 2026-12-07 (thirty-fifth session)
+# before any run, when the good brain was seen speaking of the user as someone else ("Ooh, good
+# news! Did they have any pain or issues after the surgery?", "What kind of work do they do?"):
+# here any "he", "she" or "they" in a reply is the user, said as another ("they" below). --split
+# self-dev may be used to try a change, self-held only to report it.
+SELF_DEV = [
+    "ines here, I work mornings at a bakery",
+    "my knee surgery went fine yesterday",
+    "I ran a half marathon today and I'm exhausted",
+    "i just got back from a week of camping",
+    "I'm learning to play the accordion",
+    "hey milo, tariq here. I fix boilers for a living",
+    "I cycled to work in the rain this morning",
+    "my exam went badly, I'm so annoyed",
+]
+SELF_HELD = [
+    "I passed my driving test!",
+    "hello milo im yara i work as a dentist in beirut",
+    "I slept for eleven hours last night",
+    "I'm knitting a scarf for winter",
+    "good evening, lukas here. I finally quit smoking",
+    "my flight got delayed by four hours",
+    "I started a new job at a bookshop today",
+    "i sprained my ankle playing football",
+]
+_THEY = re.compile(r"(?<![\w'])(?:he|him|his|she|her|hers|they|them|their|theirs|he's|she's|they're|they've|they'll)(?![\w'])", re.IGNORECASE)
 
 # A memory after a few days of talk (--memory known), written 2026-12-04 before any run: the
 # user's name and six things about them, as Milo etches them (notes in the third person). In a
@@ -237,6 +266,8 @@ def score(message: str, reply: str, samples: list[str], persona_name: str) -> li
              if m.group(0).lower() not in known and m.group(0) not in ("I", "I'm", "I've", "I'd", "I'll", "Oh", "Ooh", "Wow")]
     if names and "leak" not in kinds:
         kinds.append("name")
+    if message in SELF_DEV + SELF_HELD and _THEY.search(r):
+        kinds.append("they")  # news of the user alone: "he", "she", "they" is the user as another
     return kinds or ["ok"]
 
 
@@ -258,7 +289,7 @@ def report(rows: list[dict], args, field: str = "reply") -> None:
         asks += "?" in row["reply"]
         print(f"{','.join(kinds):12} {row['message'][:40]:40} {row['reply'][:110]}", flush=True)
     n = len(rows)
-    order = ("ok", "note", "sample", "bare", "format", "leak", "refuse", "name", "claims", "outing")
+    order = ("ok", "note", "sample", "bare", "format", "leak", "refuse", "name", "claims", "outing", "they")
     seconds = [row.get("s", 0.0) for row in rows]
     print(f"\n{args.brain}, {args.memory} memory, {args.split} ({n}), {'as shown' if field == 'reply' else 'as the model wrote them'}: "
           + ", ".join(f"{k} {counts.get(k, 0)}" for k in order)
@@ -268,7 +299,7 @@ def report(rows: list[dict], args, field: str = "reply") -> None:
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--brain", default="good")
-    ap.add_argument("--split", choices=("dev", "held", "all", "spoken", "people-dev", "people-held"), default="all")
+    ap.add_argument("--split", choices=("dev", "held", "all", "spoken", "people-dev", "people-held", "self-dev", "self-held"), default="all")
     ap.add_argument("--memory", choices=("empty", "shipped", "known"), default="shipped",
                     help="an empty file, the shipped Living_Memory.md (what a new user has), or a user known for a few days (KNOWN)")
     ap.add_argument("--together", action="store_true",
@@ -279,7 +310,7 @@ def main() -> None:
     if args.rescore:
         return report(json.loads(Path(args.rescore).read_text()), args)
     statements = {"dev": DEV, "held": HELD, "all": DEV + HELD, "spoken": SPOKEN, "people-dev": PEOPLE_DEV,
-                  "people-held": PEOPLE_HELD}[args.split]
+                  "people-held": PEOPLE_HELD, "self-dev": SELF_DEV, "self-held": SELF_HELD}[args.split]
     model = choose_model(args.brain, timeout=300)
     persona = Persona.load()
     rows = []
