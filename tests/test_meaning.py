@@ -3771,3 +3771,14 @@ def test_dec145_dec147_drafts_that_name_a_place_as_someone_or_mix_two_notes(emb)
     got = confirm(q, ev, bjorn, FakeListChatModel(responses=["You are using oak planks for your wooden canoe."]),
                   emb.encode_cached, "Milo", "Bjorn")
     assert got is not None and not got.answered, got
+
+
+def test_dec152_a_question_opening_with_has_is_asked_of_what_they_told(emb):
+    """bench/truth.py dec152 (held out): "has pip won anything" (Pip their dog, no win told) went to
+    the model, which said "Maybe we could ask Tom if he knows?" of the user Tom: "has" and "have"
+    open a question as "did" does (the draft looks; a note without the win is only the closest)."""
+    tom = _said_by("Tom", "tom here. i'm training my border collie Pip for agility competitions",
+                   "she's three and faster than me")
+    found = find("has pip won anything", tom, embed=emb.encode_cached, own="Milo", user="Tom")
+    assert found is not None and (not found.answered or found.unsure), found
+    assert find("have a nice day", tom, embed=emb.encode_cached, own="Milo", user="Tom") is None

@@ -2640,7 +2640,7 @@ def _near_kin(words: Sequence[str], k: int, kin: set) -> bool:
 # A question proper (its mark, or a question word first), not a request ("Tell me a fun fact."):
 # only those are matched against every note by meaning.
 _ASKS = (r"[?？]|^\W*(?:(?:hi|hello|hey|ok|okay|so|and|oh|um|{own}well)\W+)*(?:what|what's|whats|where|where's|who|who's"
-         r"|whose|which|when|why|how|does|did|is|are|was|were)(?!\w)")
+         r"|whose|which|when|why|how|does|did|is|are|was|were|has|have)(?!\w)")  # ("has pip won anything", dec152)
 
 
 # Animals kept as pets (a closed, lexical class): a word in lower case after one is its name.
