@@ -511,11 +511,11 @@ _DROPPED_I = re.compile(r"(?:^|(?<=[.!?]\s))(?P<just>(?:just|finally|also|accide
 
 
 def _with_you(m: re.Match) -> str:
-    verb = m["verb"].lower()
+    verb, text = m["verb"].lower(), m.group(0)
     you = "you've " if verb.startswith("been") else "you're " if verb.startswith("gonna") else "you "
-    if m.group(0)[:1].isupper():
-        you = you.capitalize()
-    return you + m.group(0)[:1].lower() + m.group(0)[1:] if m.group(0)[:1].isupper() else you + m.group(0)
+    if text[:1].isupper():  # a sentence's first word: "You just got back..."
+        return you.capitalize() + text[:1].lower() + text[1:]
+    return you + text
 
 
 def _you_outside(said: str) -> str:

@@ -242,8 +242,8 @@ def name_in(text: str, own: str = "", greeted: bool = False) -> Optional[str]:
     return max(found)[1] if found else None
 
 
-# Words before "here" that say where or how, not who ("over here, Milo", "sitting here, bored"): a
-# closed, lexical class (English), with words of three letters and "-ing" (`name_in`).
+# Words before "here" that say where or how, not who ("over here, Milo"): a closed, lexical class
+# (English); and, in `name_in`, any word ending in "-ing" after three letters ("sitting here, bored").
 _WHERE_HERE = frozenset("over right up down out there stuck lost life weather hot cold raining snowing sunny".split())
 
 
