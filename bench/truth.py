@@ -3776,6 +3776,33 @@ SETS = {
              ("How fast can a border collie run?", "world", ["km", "mph", "miles", "kilomet", "30", "48", "fast"], None)],
         ],
     },
+    "dec153": {  # written 2026-12-07 (thirty-fifth session) before running it
+        "zanele": [
+            [S("sawubona milo, zanele here. i'm a bus driver in durban, early shifts")],
+            [S("my daughter Thandi just started university, she's studying law")],
+            [S("oh and my mum moved in with us last month")],
+            [("what do i drive", "told", ["bus"], None),
+             ("where do i drive", "told", ["durban"], None),
+             ("what is thandi studying", "told", ["law"], None),
+             ("who moved in with us", "told", ["mum", "mother"], None),
+             ("when did she move in", "told", ["last month", "month"], None),
+             ("which university does thandi go to", "never", None, None),
+             ("what's my name", "name", ["zanele"], ["milo"])],
+        ],
+    },
+    "dec154": {  # written 2026-12-07 (thirty-fifth session) before running it
+        "mateo": [
+            [S("hola Milo, soy Mateo. I play the trumpet in a salsa band on saturday nights")],
+            [S("we're recording our first album next month")],
+            [S("correction: the album is in two months, not next month")],
+            [("what instrument do i play", "told", ["trumpet"], None),
+             ("what kind of band is it", "told", ["salsa"], None),
+             ("when do we play", "told", ["saturday"], None),
+             ("when are we recording the album", "corrected", ["two months"], None),
+             ("what is the band called", "never", None, None),
+             ("How does a trumpet make sound?", "world", ["lip", "vibrat", "buzz", "air"], None)],
+        ],
+    },
 }
 
 
