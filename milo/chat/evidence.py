@@ -2258,7 +2258,13 @@ def says_where(note: str) -> bool:
     """Whether `note` says where: a preposition of place before a word, not before a time ("We
     have a concert on Friday." and "it moved to Sunday" say when: "Where is the concert?" was
     answered with them, dec63)."""
-    return bool(_SAYS_WHERE.search(_WHEN_PHRASE.sub(" ", note)))
+    return bool(_SAYS_WHERE.search(_WHEN_PHRASE.sub(" ", _MOVED_IN.sub(" ", note))))
+
+
+# "moved in" (with someone, or no more) says who lives together, not where: 'my mum moved in with us
+# last month' was taken for a move of the user's ("where do i drive" was answered with it, dec153).
+_MOVED_IN = re.compile(r"(?<!\w)(?:move|moves|moved|moving)\s+in(?=\s+(?:with|together|last|next|this|yesterday|today|tomorrow|on)(?!\w)"
+                       r"|\s*$|\s*[.,!;?])", re.IGNORECASE)
 
 
 def _says_where_of(note: str, question: str, own: str = "") -> bool:
