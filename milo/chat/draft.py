@@ -296,8 +296,8 @@ def _confirm(question: str, evidence: Optional[Evidence], candidates: Sequence[C
         # ...or the one note that has every word the draft says beyond find's, where the draft mixed
         # two notes ("what wood am i using" drafted "You are using cedar strips for your wooden
         # canoe." of the canoe's note and 'it's five metres long and made of cedar strips', dec147).
-        extra = says_beyond(draft, question, to_you(evidence.note, own))  # terms; as words again below
-        having = [c for c in notes if extra and not says_beyond(" ".join(sorted(extra)), question, to_you(c.text, own))]
+        extra = says_beyond(draft, question, to_you(evidence.note, own))
+        having = [c for c in notes if extra and not extra & says_beyond(draft, question, to_you(c.text, own))]
         if len(having) == 1:
             return Evidence(having[0].key, having[0].text, own=own)
     # (by position: this conversation's messages share one key)

@@ -1493,7 +1493,9 @@ def _by_their_notes(text: str, candidates: Sequence[Candidate], embed: Optional[
     kin_of = {j for j, t in enumerate(note_terms) if what & t & _RELATION_TERMS()}
     shared = [s for s in shared if s[0] and (meaning is None or meaning[0][s[4]] >= at_least or s[4] in kin_of)]
     j = int(max(range(len(told)), key=lambda k: (meaning[0][k], k))) if meaning is not None else -1  # the closest in meaning
-    mine = bool(_ASKS_OF_I.search(text))
+    # Asked what they do themselves: the notes that say it only of him or her (`_done_by_others`)
+    others = ({s[4] for s in shared if _done_by_others(_statements(_words(s[3].text)), what)}
+              if _ASKS_OF_I.search(text) else set())
     if shared:
         # (then, for "Who is Karin?", the note that gives who she is to them: 'My wife Karin and
         # I...', not the newer 'Karin changed her mind...', dec44)
@@ -1504,11 +1506,10 @@ def _by_their_notes(text: str, candidates: Sequence[Candidate], embed: Optional[
         # ...and, asked how many, the note that counts it ("How many bonsai do I have?": 'I have
         # about thirty of them', not the newer 'My oldest bonsai is a juniper...', dec92)
         counted = _how_many(text)
-        # ...and, asked what they do themselves, not a note that says it of him or her (`_done_by_others`)
+        # ...and, asked what they do themselves, not a note that says it of him or her (`others`)
         # (a word itself before its doer: "What do I drive?" / 'I drive a tram in Kraków', not the
         # newer 'tomorrow I'm training a new driver')
-        best = max(shared, key=lambda s: (s[0], len(what & note_terms[s[4]]),
-                                          not (mine and _done_by_others(_statements(_words(s[3].text)), what)),
+        best = max(shared, key=lambda s: (s[0], len(what & note_terms[s[4]]), s[4] not in others,
                                           s[1], where and _place_after(_statements(s[3].text), what),
                                           _gives_who(text, s[3].text),
                                           bool(counted) and bool(_counts_of(_words(s[3].text), counted)), s[2]))
@@ -1537,9 +1538,7 @@ def _by_their_notes(text: str, candidates: Sequence[Candidate], embed: Optional[
     # (sharing at least half of what it shares of what is asked: "How often does my book club read a
     # novel?" / 'My book club reads one novel a month.' was replaced by 'Actually we switched to a
     # book by Leila Slimani.', which shares "book" alone, dec73)
-    later = [s for s in shared if s[2] > best[2] and 2 * s[0] >= best[0]
-             and not (mine and _done_by_others(_statements(_words(s[3].text)), what)
-                      and not _done_by_others(_statements(_words(best[3].text)), what))]
+    later = [s for s in shared if s[2] > best[2] and 2 * s[0] >= best[0] and not (s[4] in others and best[4] not in others)]
     if meaning is not None:
         # ...and they share the thing, not only a name or a place, or the newer one is itself close
         # to the question: 'I moved to Leeds last year.' is 0.64 from 'I work as a nurse in Leeds.'
@@ -1598,8 +1597,7 @@ def _by_their_notes(text: str, candidates: Sequence[Candidate], embed: Optional[
         # Which thing, and the note shares nothing asked but a name: "what present am i giving mia"
         # / 'my granddaughter Mia turns six next week, we're having a party with a unicorn cake'
         # (the draft: "You are giving Mia an unicorn cake...", said as told, dec146).
-        named = {t for w in re.findall(r"(?<=\w\W)[^\W\d_]+", _words(best[3].text)) if w[:1].isupper() for t in terms(w)}
-        if (shared_terms := _matched(what - thing, note_terms[best[4]])) and shared_terms <= named:
+        if (shared_terms := _matched(what - thing, note_terms[best[4]])) and shared_terms <= _capitalised_terms(best[3].text):
             return Evidence(NONE, own=own, closest=_answering(best[3], asked), lacks="which")
     found = Evidence(best[3].key, _answering(best[3], asked).text, newer or beside, bool(newer) and changes(newer[-1].text), own,
                      unsure=(kin or not best[0]) and meaning is not None and (kin or meaning[0][best[4]] < MEANING_SURE))
@@ -1630,6 +1628,13 @@ def _aged_instead(lacking: Evidence, found: Evidence, text: str, told: Sequence[
 # "What do I do at/in ...?" and the user as a subject (closed, lexical forms).
 _WHAT_I_DO = re.compile(r"^\W*(?:(?:and|so|oh|ok|okay)\W+)*what\s+(?:do|did)\s+(?:i|we)\s+do(?!\w)", re.IGNORECASE)
 _I_DO = re.compile(r"(?<!\w)(?:i|i'm|im|i've|ive|i'd|i'll|we|we're|we've|me|us)(?!\w)", re.IGNORECASE)
+
+
+def _capitalised_terms(note: str) -> set[str]:
+    """The terms of the words a note's own words write with a capital, but for the first: its names."""
+    from milo.memory.index import terms
+
+    return {t for w in re.findall(r"(?<=\w\W)[^\W\d_]+", _words(note)) if w[:1].isupper() for t in terms(w)}
 
 
 # Who does what a clause says (closed, lexical classes): the subject pronoun nearest before a word.
@@ -1851,13 +1856,13 @@ def names_no_one(question: str, note: str, own: str = "", user: str = "") -> boo
         in_note = (in_note & _ROLES if kin & _ROLES else set()) | (in_note & RELATIONS if kin & RELATIONS else set())
     return (bool(asked) and not named_in_note
             and not ((_names_someone(note, question, own, user) and not names_only_things(note, question, own, user)
-                      and not _names_only_places(note, question, own, user)) or in_note))
+                      and not names_only_places(note, question, own, user)) or in_note))
 
 
 _IN_PLACE = frozenset("in at near from".split())  # before a place's name (a closed, lexical class)
 
 
-def _names_only_places(note: str, question: str, own: str = "", user: str = "") -> bool:
+def names_only_places(note: str, question: str, own: str = "", user: str = "") -> bool:
     """Whether every name in `note` comes after "in", "at", "near" or "from" (with the capitalised
     words of its run): a place, no one ("Who conducts the choir?" / 'I sing in a church choir in
     Enugu.' was said as the answer, dec80)."""
@@ -1872,9 +1877,6 @@ def _names_only_places(note: str, question: str, own: str = "", user: str = "") 
         if not (i > 0 and words[i - 1].casefold() in _IN_PLACE):
             return False
     return True
-
-
-names_only_places = _names_only_places
 
 
 def names_only_things(note: str, question: str, own: str = "", user: str = "") -> bool:
@@ -2871,7 +2873,7 @@ def _told_about(text: str, candidates: Sequence[Candidate], embed: Optional[Embe
     # (a name asked in lower case, as speech to text writes it, is a name where the note writes it
     # so: "what is leif's favourite food" / 'my husband Leif is a fisherman...' was said as the
     # answer, dec141)
-    named |= {t for w in re.findall(r"(?<=\w\W)[^\W\d_]+", _words(told[j].text)) if w[:1].isupper() for t in terms(w)}
+    named |= _capitalised_terms(told[j].text)
     beyond = asked - named
     said = set(terms(_words(found.note))) | {t for c in found.newer for t in terms(_words(c.text))}
     sure = (found.newer and (asks_when_or_how_many(text) or not beyond or beyond & said)) or of_named
