@@ -87,7 +87,7 @@ GIVEN = {
     # ...or opening the message, "here" ending its clause (dec146: never learned)
     "arjun here, I've started learning to code, python mainly, two hours every evening": "Arjun",
 }
-NOT_GIVEN = ["over here, Milo!", "sitting here, bored", "Sitting here with my tea", "right here. What now?", "public speaking is hard", "hello milo public speaking is hard for me", "aqui é o melhor lugar", "a praia aqui é o melhor lugar", "im allergic to peanuts", "I'm tired and hungry.", "this is great", "I'm going home now",
+NOT_GIVEN = ["over here, Milo!", "sitting here, bored", "Sitting here with my tea", "right here. What now?", "public speaking is hard", "hello milo public speaking is hard for me", "aqui é o melhor lugar", "a praia aqui é o melhor lugar", "im allergic to peanuts", "i'm vegetarian and allergic to peanuts", "hi milo, i'm vegetarian and i love peanuts", "I'm tired and hungry.", "this is great", "I'm going home now",
              "my dog's name is Rex", "Call me when you can", "It's a lovely day", "i'm so happy today",
              "I am from Spain", "What's my name?", "who am i", "its raining here", "Hi Milo!", "",
              # Other languages' "I am" + an adjective, all in lower case (speech to text): no word list
@@ -131,6 +131,10 @@ def test_what_follows_a_greeting_and_name_is_what_was_told():
     assert after_name("Hi, I'm Sam. I teach maths.", OWN) == "I teach maths."
     assert after_name("Namaste Milo, main Ananya hoon. I study architecture.", OWN) == "I study architecture."
     assert after_name("Hei Milo, Ingrid here. I swim in the fjord.", OWN) == "I swim in the fjord."
+    # and how the name reads, in Latin letters after a script without case, or in brackets (dec158)
+    assert after_name("hi milo i am 李伟 li wei i repair bicycles in chengdu", OWN) == "i repair bicycles in chengdu"
+    assert after_name("Hi Milo, I'm Аня (Anya). My dentist appointment is on Tuesday.", OWN) == "My dentist appointment is on Tuesday."
+    assert after_name("hi milo i am 李伟 from chengdu i repair bikes", OWN).startswith("I'm from chengdu")
     assert after_name("Hi Milo, I'm Kenji. And I'm a chef.", OWN) == "I'm a chef."
     assert after_name("Shwmae Milo, Rhys ydw i. I keep bees.", OWN) == "I keep bees."
     assert after_name("Szia Milo, Zsófia vagyok. I drive a tram.", OWN) == "I drive a tram."

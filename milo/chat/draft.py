@@ -300,11 +300,39 @@ def _confirm(question: str, evidence: Optional[Evidence], candidates: Sequence[C
         having = [c for c in notes if extra and not extra & says_beyond(draft, question, to_you(c.text, own))]
         if len(having) == 1:
             return Evidence(having[0].key, having[0].text, own=own)
+    restates = None if drafted is None else Candidate(drafted.choice, drafted.note) if drafted.answered else drafted.closest
+    if (evidence is not None and evidence.answered and evidence.unsure and restates is not None
+            and _said_of_them(question, draft, evidence, restates, notes, own)):
+        # (said after find's note, which names who "she" is)
+        return Evidence(evidence.choice, evidence.note, (restates,), False, own=own)
     # (by position: this conversation's messages share one key)
     if drafted is not None and drafted.answered and any(who_named(question, draft, notes, k, own, user)
                                                         for k, c in enumerate(notes) if c.key == drafted.choice):
         return drafted  # a name the note alone has: beside it, find's note by words is only a guess
     return decide(evidence, drafted, question)
+
+
+def _said_of_them(question: str, draft: str, evidence: Evidence, drafted: Candidate, notes: Sequence[Candidate],
+                  own: str = "") -> bool:
+    """Whether the draft restates a later note that says "she" or "he" of the one find's note names,
+    in the note's words and the question's alone: "what was my grandmother's job" / 'my grandmother
+    turns ninety next week', then 'she was a midwife for forty years' (drafted "Your grandmother
+    was a midwife for forty years.", dec159: "not sure", the birthday the closest)."""
+    keys = [c.key for c in notes]
+    if evidence.choice not in keys or drafted.key not in keys or keys.index(drafted.key) <= keys.index(evidence.choice):
+        return False
+    said = to_you(drafted.text, own)
+    if not opens_with_pronoun(said, it=False) or says_beyond(draft, question, said):
+        return False
+    # (the one asked of is who the pronoun can be: not "Your brother was a midwife." of 'she was...')
+    pronoun = said.split()[0].casefold().split("'")[0]
+    asked = set(re.findall(r"[^\W\d_]+", question.casefold()))
+    return not (pronoun == "she" and asked & _HE or pronoun == "he" and asked & _SHE)
+
+
+# Kin named as a man or a woman (English; a closed, lexical class).
+_HE = frozenset("brother father dad husband son uncle grandfather grandpa grandad nephew boyfriend stepfather".split())
+_SHE = frozenset("sister mother mum mom wife daughter aunt grandmother grandma gran granny niece girlfriend stepmother".split())
 
 
 # "What will X study?": what is done, asked of a verb (English: the draft is English under its grammar)

@@ -1667,7 +1667,8 @@ def _place_after(note: str, asked: set) -> bool:
     within its two next words ("moving to a flat", "works at the bakery"; not "on", said of days)."""
     from milo.memory.index import terms
 
-    words = re.findall(r"[^\W\d_]+", note.casefold())
+    # (not a time: "one hive swarmed in june" says none, dec159)
+    words = re.findall(r"[^\W\d_]+", _WHEN_PHRASE.sub(" ", note).casefold())
     return any(asked & set(terms(w)) and any(x in _PLACE_PREPOSITIONS - {"of", "on"} for x in words[i + 1:i + 3])
                for i, w in enumerate(words))
 
@@ -1958,9 +1959,12 @@ def _counts_of(told: str, asked: set) -> set:
     from milo.memory.index import terms
 
     words = re.findall(r"[^\W_]+", told.casefold())
+    # "One hive swarmed in June.": one of them, opening what is said of it, is no count of them
+    # (dec159: "how many hives do i have" was answered with it, not 'three hives in my garden')
+    opening = {len(re.findall(r"[^\W_]+", told[:m.start(1)])) for m in _ONE_OF_THEM.finditer(told)}
     counts = set()
     for i, w in enumerate(words):
-        if not (w.isdigit() or (w in COUNT_WORDS and w != "zero")):
+        if not (w.isdigit() or (w in COUNT_WORDS and w != "zero")) or i in opening:
             continue
         if words[i + 1:i + 3] in (["of", "them"], ["of", "those"], ["of", "these"]):
             # "thirty of them": the thing is before it ('I grow bonsai trees, I have about thirty
@@ -1973,6 +1977,9 @@ def _counts_of(told: str, asked: set) -> set:
         if _matched(asked, set(terms(" ".join(counted)))):
             counts.add(COUNT_WORDS.get(w, w))
     return counts
+
+
+_ONE_OF_THEM = re.compile(r"(?:^|[.!?;]\s*|(?<!\w)but\s+)(one)\s+(?!of\s)[^\W\d_]+\s+(?!and\b|or\b)[^\W\d_]", re.IGNORECASE)
 
 
 def _matched(asked: set, said: set) -> set:
@@ -2236,7 +2243,9 @@ _SAYS_WHERE = re.compile(r"(?<!\w)(?:(?:at|in|on|near|behind|beside|outside|insi
                          # swim", "allergic to peanuts" ("Where do I swim?" was answered with them: dec91)
                          r"|to\s+(?-i:[A-Z\u00C0-\u00DE])"
                          r"|(?:mov\w*|went|go|goes|going|gone|flew|fly\w*|flies|dr[io]ve\w*|driving|walk\w*|travel\w*|commut\w*"
-                         r"|relocat\w*|back|way|trip|came|com\w*|head\w*|ride|rides|rode|riding|sail\w*|emigrat\w*|get|got|gets)\s+to\s+\w"
+                         r"|relocat\w*|back|way|trip|came|com\w*|head\w*|ride|rides|rode|riding|sail\w*|emigrat\w*|get|got|gets"
+                         # ...or a journey's ("my flight to tehran": "where am i flying to" was "not sure", dec157)
+                         r"|flights?|tickets?|journey|visit|holiday|vacation|ferry|cruise)\s+to\s+\w"
                          r"|(?:home|downtown|abroad|upstairs|downstairs|nearby|here|there|overseas|locally)(?!\w))", re.IGNORECASE)
 
 
@@ -2260,7 +2269,12 @@ def says_where(note: str) -> bool:
     """Whether `note` says where: a preposition of place before a word, not before a time ("We
     have a concert on Friday." and "it moved to Sunday" say when: "Where is the concert?" was
     answered with them, dec63)."""
-    return bool(_SAYS_WHERE.search(_WHEN_PHRASE.sub(" ", _MOVED_IN.sub(" ", note))))
+    return bool(_SAYS_WHERE.search(_WHEN_PHRASE.sub(" ", _MOVED_IN.sub(" ", _TRANSLATED.sub(" ", note)))))
+
+
+# A language translated from or into is no place: 'actually i mostly translate from german now'
+# replaced where the user lives ("where do i live" was answered with it, dec160).
+_TRANSLATED = re.compile(r"(?<!\w)(?:translat\w*|interpret\w*)(?:\s+[^\W\d_]+){0,3}?\s+(?:from|into|to)\s+[^\W\d_]+", re.IGNORECASE)
 
 
 # "moved in" (with someone, or no more) says who lives together, not where: 'my mum moved in with us

@@ -62,6 +62,9 @@ NOT_NAMES = frozenset(
     "really still also glad excited bored hungry sick well friend the a an going gonna trying from in at "
     "on with a bit kind sort pretty quite thinking wondering looking feeling working learning getting doing "
     "allergic afraid scared worried curious interested married single retired late early alone awake asleep "
+    # how people are, said of themselves at a message's start ("i'm vegetarian and...", dec157)
+    "vegetarian vegan pescatarian diabetic pregnant asthmatic deaf blind disabled unemployed divorced widowed "
+    "engaged coeliac celiac dyslexic autistic colourblind colorblind lactose gluten left right "
     "fine thanks thank yes no hi hello hey this that it what who your you my our his her their me when later "
     "tomorrow maybe please if anytime any whenever everyone everybody nobody nothing someone somebody anyone all us "
     # a day of the week ("sorry, it's Tuesdays and Saturdays, not Thursdays" named the user Tuesdays)
@@ -76,6 +79,8 @@ NOT_NAMES = frozenset(
 )
 # After a name given in lower case, the message ends, pauses or goes on to a new clause.
 _AFTER = frozenset("and here i i'm im i've ive i'd my we we're were our from btw nice but by so".split())
+# After "<name> and", a new clause's subject (English pronouns and determiners: a closed class).
+_AND_THEN = ("i", "i'm", "im", "i've", "ive", "i'd", "i'll", "my", "we", "we're", "were", "our", "this", "it's", "its", "me")
 AND_WORDS = frozenset("and und et y e i en og och oraz и ve".split())  # "and" in _MAYBE_CASED's languages (lexical)
 _SURE_RE = re.compile(r"(?<![^\W_])(?:" + "|".join(_SURE) + r")\s+(" + _WORD + r")", re.IGNORECASE)
 _MAYBE_RE = re.compile(r"(?<![^\W_])(?:" + "|".join(_MAYBE) + r")\s+(" + _WORD + r")", re.IGNORECASE)
@@ -196,6 +201,11 @@ def _name(text: str, m: re.Match, sure: Optional[bool], own: str) -> Optional[st
             follower = (after.group(1) if after else "").lower()
             if follower and follower[0].isalpha() and follower not in _AFTER:
                 return None
+            if follower == "and" and not re.match(r"\s*and\s+(?:" + "|".join(_AND_THEN) + r")(?![^\W_'])", text[m.end(1):].lower()):
+                # "and" then a new subject ("im priya and i teach"), not more of how they are:
+                # "i'm vegetarian and allergic to peanuts" named the user Vegetarian (dec157), and
+                # the note was said back as "You told me allergic to peanuts."
+                return None
             if len(word) >= 6 and word.lower().endswith("ing"):
                 return None  # "its raining here"
     name = word + (_more(text, m.end(1)) if has_case else "")
@@ -275,13 +285,24 @@ def after_name(text: str, own: str = "") -> str:
                 ends.append(m.end(1) + len(_more(t, m.end(1))))
     if not ends:
         return text
+    end = max(ends)
+    # ...and how the name reads, in brackets ("I'm Аня (Anya).") or, after a script without case,
+    # in Latin letters ("i am 李伟 li wei i repair bicycles": "You told me li wei you repair
+    # bicycles" was said back, dec158)
+    read = re.compile(r"\s*\([^()]{1,40}\)").match(t, end) or (_caseless(t[end - 1]) and _READ_AS.match(t, end))
+    if read and not {w.casefold() for w in re.findall(r"\w+", read.group(0))} & (_AFTER | NOT_NAMES):
+        end = read.end()
     rest = re.sub(r"^[\s,.;:!-]*(?:(?:" + "|".join((*_NAME_THEN, *_CLOSING, *_KO_CLOSING, "hai")) + r")(?!\w)[\s,.;:!-]*)?(?:(?:" + "|".join(AND_WORDS - {"i"}) + r")\s+)?",
-                  "", t[max(ends):], flags=re.IGNORECASE)
-    if _GOES_ON.match(t[max(ends):]) and _I_AM.search(t[: max(ends)]):
+                  "", t[end:], flags=re.IGNORECASE)
+    if _GOES_ON.match(t[end:]) and _I_AM.search(t[:end]):
         # "I'm Nadia from Cairo", "I'm Ama, a retired teacher": what follows the name is said of
         # them too ("You told me from Cairo." was said back, dec86)
         rest = "I'm " + rest
     return rest if len(rest.split()) >= 2 else text
+
+
+# One to three words in Latin letters before a new clause or a pause (`after_name`).
+_READ_AS = re.compile(r"\s*([A-Za-z]+(?:[\s-]+[A-Za-z]+){0,2})(?=\s*[,.!;:]|\s+(?:i|i'm|im|my|and)(?![^\W_']))", re.IGNORECASE)
 
 
 # After "I'm <name>", a phrase that goes on saying who they are, not a new clause (English
