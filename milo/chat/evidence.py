@@ -976,6 +976,11 @@ _WHAT_I_DO_BARE = r"^(\W*(?:(?:{own}and|so|ok|okay|remind\s+me)\W+)*what\s+do\s+
 _FOR_A_LIVING = r"\1 for a living"
 
 
+def as_asked(text: str, own: str = "") -> str:
+    """`text` as find and the draft read it: a bare "what do I do?" asks their work."""
+    return opening_words(_WHAT_I_DO_BARE, own).sub(_FOR_A_LIVING, text)
+
+
 def find(text: str, candidates: Sequence[Candidate], embed: Optional[Embed] = None, own: str = "",
          user: str = "") -> Optional[Evidence]:
     """What answers `text` among `candidates` (oldest first), None when it asks nothing about
@@ -983,7 +988,7 @@ def find(text: str, candidates: Sequence[Candidate], embed: Optional[Embed] = No
     words (without it, by words alone). `own`: the persona's name (the user may address it).
     `user`: the user's name, when known: a note quoting someone else ('Caroline said: "..."', an
     imported memory, another person who talks with Milo) says nothing about this user."""
-    text = opening_words(_WHAT_I_DO_BARE, own).sub(_FOR_A_LIVING, text)
+    text = as_asked(text, own)
     found = another_day(text, once_not_habit(text, of_whom(text, closest_of_theirs(text, _find(text, candidates, embed, own, user)))))
     found = _of_the_time_only(text, found)
     if (found is not None and found.answered and not found.unsure and embed is not None
@@ -2863,6 +2868,12 @@ def _told_about(text: str, candidates: Sequence[Candidate], embed: Optional[Embe
     close = [k for k in range(j + 1, len(told))
              if (meaning[1][j][k] >= MEANING_SAME_THING or asked & set(terms(told[k].text)))
              and says_what_is_asked(text, _words(told[k].text))]
+    if (asks_when_or_how_many(text) or _ASKS_WHERE.search(text)) and close and close[-1] + 1 < len(told) and changes(_words(told[close[-1] + 1].text)) and swapped(
+            _clause(told[close[-1]].text, own), _clause(told[close[-1] + 1].text, own)):
+        # ...and the one right after that corrects it ("when are mykola's lessons" / 'my son mykola
+        # is learning to swim', 'his lessons are on monday and thursday at the city pool', then
+        # 'sorry, monday and friday, not thursday': the Thursday was said, dec162)
+        j, close = close[-1], [close[-1] + 1]
     newer = (told[close[-1]],) if close else (told[place_after],) if place_after is not None else ()
     note = part_of(told[j], meaning[2][j])
     if asked & (set(terms(_words(told[j].text))) - set(terms(meaning[2][j]))):

@@ -233,6 +233,15 @@ def leaves_out(value: str, user_text: str, user_name: str, own: str = "") -> Opt
     # found no note (0.13 from it in meaning, 0.35 from the quote).
     if _FIRST_PERSON.search(user_text) and not _whose(value, user_name):
         return "it leaves out that the user said it of themselves"
+    # ...or of whom, when it was of him or her: "his lessons are on monday and thursday at the city
+    # pool" (her son's) etched as "Their lessons are on Monday and Thursday at the city pool." was
+    # read back as the user's own: "your lessons are on Monday..." (dec162).
+    said = {_bare(w) for w in words(user_text)}
+    kept = {_bare(w) for w in words(value)}
+    # (a name of theirs kept says whom: "Bjorn has a tortoise called Shelby who hates the cold.")
+    named = {_bare(w) for w in words(value) if w[0].isupper() and not _WHEN_NAME.fullmatch(w)} & said
+    if said & _GENDERED and not kept & (_GENDERED | _RELATIONS) and not named:
+        return "it leaves out of whom the user said it"
     return None
 
 
@@ -240,6 +249,11 @@ def leaves_out(value: str, user_text: str, user_name: str, own: str = "") -> Opt
 # transcribed: "ive", "im"), and how a summary says it is theirs.
 _FIRST_PERSON = re.compile(r"(?<!\w)(?:i|i'm|im|i've|ive|i'd|i'll|me|my|mine|myself|we|we've|our|ours)(?!\w)", re.IGNORECASE)
 _THE_USER = re.compile(r"(?<!\w)(?:user|user's|i|my|me|we|our|us)(?!\w)", re.IGNORECASE)
+
+
+# Days and months, capitalised but no one (a closed, lexical class).
+_WHEN_NAME = re.compile(r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?|january|february|march|april|may|june|july|august"
+                        r"|september|october|november|december", re.IGNORECASE)
 
 
 def _whose(value: str, user_name: str) -> bool:
