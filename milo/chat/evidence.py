@@ -1000,7 +1000,21 @@ def find(text: str, candidates: Sequence[Candidate], embed: Optional[Embed] = No
         # stands where the draft adds nothing ("What instrument am I learning?" drafted "You are
         # learning the erhu.", too far from the note in meaning to keep it by that alone).
         found = dataclasses.replace(found, unsure=True)
+    if (found is not None and found.answered and not found.unsure and _ASKS_JOB.match(text)
+            and not _SAYS_ROLE.search(_words(found.note))
+            and any(_SAYS_ROLE.search(_words(c.text)) for c in candidates
+                    if c.key != found.choice and quoted_speaker(c.text) in (None, (user or "").casefold()))):
+        # Their work asked as what it is, and the note says it not, another does: "what do i do for
+        # work" was answered 'i work from home in a little village near lyon' by the word "work",
+        # beside 'i'm a translator, french to english mostly' (dec160): the draft looks again.
+        found = dataclasses.replace(found, unsure=True)
     return corrected_closest(found, candidates, own)
+
+
+# Their work asked as what it is (a closed, lexical form: English), and a note saying what they are.
+_ASKS_JOB = re.compile(r"^\W*(?:what\s+do\s+i\s+do\s+for\s+(?:work|a\s+living|a\s+job|money)"
+                       r"|what(?:'s|s|\s+is)\s+my\s+(?:job|occupation|profession|work))\W*$", re.IGNORECASE)
+_SAYS_ROLE = re.compile(r"(?<!\w)(?:i'm|im|i\s+am|as)\s+an?\s+[^\W\d_]+", re.IGNORECASE)
 
 
 # A time told by what happened then ("before I retired", "after we moved"): a closed, lexical
@@ -1862,7 +1876,26 @@ def names_no_one(question: str, note: str, own: str = "", user: str = "") -> boo
         in_note = (in_note & _ROLES if kin & _ROLES else set()) | (in_note & RELATIONS if kin & RELATIONS else set())
     return (bool(asked) and not named_in_note
             and not ((_names_someone(note, question, own, user) and not names_only_things(note, question, own, user)
-                      and not names_only_places(note, question, own, user)) or in_note))
+                      and not names_only_places(note, question, own, user)) or in_note
+                     or _named_in_lower_case(note, question, own, user)))
+
+
+# Speech to text writes names in lower case: a clause's subject before a verb in "-s" ("efua does
+# the cakes, i do the bread": "who does the cakes" was "not sure", dec155), where it is no common
+# word (English nouns that open such clauses: a closed, lexical class kept small).
+_LOWER_SUBJECT = re.compile(r"(?:^|[,.;:!?]\s*|(?<!\w)(?:and|but|so|while|then)\s+)([^\W\d_]{2,})\s+([^\W\d_]+s)(?!\w)")
+_COMMON_SUBJECTS = frozenset("work school practice class dinner lunch breakfast training everything nothing something "
+                             "everyone someone nobody anybody everybody life time today tomorrow tonight it this that "
+                             "there here what who which one each mine yours business money rent weather".split())
+
+
+def _named_in_lower_case(note: str, question: str, own: str = "", user: str = "") -> bool:
+    """Whether `note`, written all in lower case, names someone as a clause's subject (`_LOWER_SUBJECT`)."""
+    if any(c.isupper() for c in note):
+        return False
+    skip = {bare(w) for w in re.findall(r"[^\W\d_]+", f"{question} {own} {user}")}
+    return any(m.group(1) not in STOP and m.group(1) not in _COMMON_SUBJECTS and m.group(1) not in RELATIONS
+               and m.group(1) not in _ROLES and bare(m.group(1)) not in skip for m in _LOWER_SUBJECT.finditer(note))
 
 
 _IN_PLACE = frozenset("in at near from".split())  # before a place's name (a closed, lexical class)
@@ -2868,12 +2901,13 @@ def _told_about(text: str, candidates: Sequence[Candidate], embed: Optional[Embe
     close = [k for k in range(j + 1, len(told))
              if (meaning[1][j][k] >= MEANING_SAME_THING or asked & set(terms(told[k].text)))
              and says_what_is_asked(text, _words(told[k].text))]
-    if (asks_when_or_how_many(text) or _ASKS_WHERE.search(text)) and close and close[-1] + 1 < len(told) and changes(_words(told[close[-1] + 1].text)) and swapped(
+    if close and close[-1] + 1 < len(told) and changes(_words(told[close[-1] + 1].text)) and swapped(
             _clause(told[close[-1]].text, own), _clause(told[close[-1] + 1].text, own)):
         # ...and the one right after that corrects it ("when are mykola's lessons" / 'my son mykola
         # is learning to swim', 'his lessons are on monday and thursday at the city pool', then
-        # 'sorry, monday and friday, not thursday': the Thursday was said, dec162)
-        j, close = close[-1], [close[-1] + 1]
+        # 'sorry, monday and friday, not thursday': the Thursday was said, dec162); asked anything
+        # else ("what is mykola learning"), the note of the one named alone, not the old day beside it
+        j, close = (close[-1], [close[-1] + 1]) if asks_when_or_how_many(text) or _ASKS_WHERE.search(text) else (j, [])
     newer = (told[close[-1]],) if close else (told[place_after],) if place_after is not None else ()
     note = part_of(told[j], meaning[2][j])
     if asked & (set(terms(_words(told[j].text))) - set(terms(meaning[2][j]))):
