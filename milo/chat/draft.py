@@ -357,9 +357,20 @@ def respelt(draft: str, told: str, question: str = "") -> str:
     def one(m: re.Match) -> str:
         w = m.group(0)
         k = None if w.casefold() in known or w.casefold() in asked else spelt_otherwise(w.casefold(), known)
+        # ...and the one asked about, whatever letter slipped ("where does karim live" drafted "Karin
+        # lives in London.", "Karmi's restaurant...": only the closest, dec164)
+        k = k or next((a for a in sorted(asked & known) if _slipped(w.casefold(), a)), None)
         return w if k is None else k[:1].upper() + k[1:]
 
     return re.sub(r"(?<!^)(?<![.!?]\s)\b[A-Z][^\W\d_]{3,}\b|^[A-Z][^\W\d_]{3,}\b", one, draft)
+
+
+def _slipped(word: str, name: str) -> bool:
+    """Whether `word` is `name` (four letters or more) with one letter changed or two side by side swapped."""
+    if len(word) != len(name) or len(name) < 4 or word == name:
+        return False
+    diff = [i for i, (a, b) in enumerate(zip(word, name)) if a != b]
+    return len(diff) == 1 or (len(diff) == 2 and diff[1] == diff[0] + 1 and word[diff[0]] == name[diff[1]] and word[diff[1]] == name[diff[0]])
 
 
 # A figure: a number, or a letter standing alone after a word ("an A", "a B+"; not "I").

@@ -1416,7 +1416,26 @@ def _names_theirs(text: str, candidates: Sequence[Candidate], own: str = "") -> 
     # to ('My sister works at the museum in town.'); how many or how much too ("how many people are
     # coming to the party" after 'we're throwing her a surprise party next saturday at my flat':
     # the model said "...that Malik was getting his phd", his sister's, dec137).
+    # ...or of "the trip" where a note tells of their going somewhere ("how long is the trip" /
+    # 'we are going to portugal in may': the model said "The trip will last for five days.", dec165)
+    # (nothing else asked that the note has not: "how long is the trip to mars" is the world's)
+    if things & _JOURNEY_TERMS() and any(_THEY_GO.search(own_words(c.text) or c.text)
+                                         and asked - things <= set(terms(own_words(c.text) or c.text)) for c in told):
+        return True
     return bool(_ASKS_WHERE_WHEN_WHO.match(text) or measure) and any(_has_as_theirs(c.text, things) for c in told)
+
+
+# A journey, and the user going somewhere (closed, lexical classes; English).
+_JOURNEYS = "trip trips journey holiday holidays vacation visit flight travels tour"
+_THEY_GO = re.compile(r"(?<!\w)(?:i|we)(?:['’](?:m|re)|\s+am|\s+are|\s+will\s+be|'ll\s+be)?\s+(?:going|flying|travel+ing|heading|off|driving|sailing)"
+                      r"\s+(?:back\s+)?to\s+[^\W\d_]+", re.IGNORECASE)
+
+
+@functools.lru_cache(maxsize=1)
+def _JOURNEY_TERMS() -> frozenset:
+    from milo.memory.index import terms
+
+    return frozenset(terms(_JOURNEYS))
 
 
 _MY_THING = re.compile(r"(?<!\w)(?:my|our)\s+(?:[^\W\d_]+\s+){0,2}[^\W\d_]+"
@@ -2566,8 +2585,10 @@ def names_from(answer: str, note: str, question: str, own: str = "", user: str =
 # What a thing of theirs is called, asked ("What is my ferry called?", "what are the kittens called",
 # "what's the name of my boat"): a closed, lexical form.
 # (and as it was or will be: "what will the barbershop be called" / '...opening a barbershop', dec116)
+# (and of someone named: "what is karim's restaurant called" / 'my brother karim lives in london,
+# he's a chef' was answered with it, London taken for the restaurant's name, dec164)
 _THING_CALLED = re.compile(r"^\W*what(?:'s|\s+is|\s+are|s|\s+was|\s+were|\s+will|'ll|\s+would|\s+should)\s+"
-                           r"(?:my|our|the|his|her|their)\s+([^\W\d_]+)\s+(?:be\s+)?(?:called|named)"
+                           r"(?:my|our|the|his|her|their|[^\W\d_]+['\u2019]s)\s+([^\W\d_]+)\s+(?:be\s+)?(?:called|named)"
                            r"|name\s+of\s+(?:my|our|the|his|her|their)\s+([^\W\d_]+)"
                            r"|what\s+(?:do|does|did)\s+\w+\s+call\s+(?:my|our|the|his|her|their)\s+([^\W\d_]+)", re.IGNORECASE)
 
@@ -2936,6 +2957,10 @@ def _told_about(text: str, candidates: Sequence[Candidate], embed: Optional[Embe
     beyond = asked - named
     said = set(terms(_words(found.note))) | {t for c in found.newer for t in terms(_words(c.text))}
     sure = (found.newer and (asks_when_or_how_many(text) or not beyond or beyond & said)) or of_named
+    # ...or who one is, the note giving them as someone of theirs ("who is sanne" / 'my girlfriend
+    # sanne is a vet': the draft "Sanne is a veterinarian working at a bike shop in Utrecht." mixed
+    # two notes, and "not sure" was said, dec165)
+    sure = sure or (bool(_WHO_IS.match(text)) and not found.newer and _gives_who(text, found.note))
     found = found if sure else dataclasses.replace(found, unsure=True)
     return _aged_instead(_lacking(found, text, own, user, found.newer[-1] if found.newer and found.replaced
                                   else Candidate(found.choice, found.note)), found, text, told, own, user)
