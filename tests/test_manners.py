@@ -40,6 +40,9 @@ SEEN = [  # replies of the 1.5B brain in bench/conversation.py
     ("Ha! If you want, we can name the mug. Feel free to pick.", "Ha! If you want, we can name the mug."),
     # the good brain, answering "What colours is the scarf?" (bench/truth.py dec53)
     ("The scarf will be blue and yellow. Let's talk about something else!", "The scarf will be blue and yellow."),
+    # ...and its notes for later said aloud (bench/truth.py dec166)
+    ("The roof needs fixing first. To follow up, ask if they have a plan for it. If Diego said \"my cousin Pablo is "
+     "helping me on weekends\", let's talk about that later...", "The roof needs fixing first."),
 ]
 
 

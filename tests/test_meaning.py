@@ -3963,3 +3963,34 @@ def test_dec165_the_trip_of_theirs_and_who_one_of_theirs_is(emb):
     assert find("how long is the trip to mars", jonas, embed=emb.encode_cached, own="Milo", user="Jonas") is None
     found = find("who is sanne", jonas, embed=emb.encode_cached, own="Milo", user="Jonas")
     assert found is not None and found.answered and not found.unsure and "girlfriend" in found.told(), found
+
+
+def test_dec167_the_year_of_a_thing_of_theirs(emb):
+    """bench/truth.py dec167 (held out): "what year is the honda" / "I'm restoring a 1972 Honda right
+    now" went to the model ("It's an old car that he works on for fun."): the year of "the" thing a
+    note tells of is asked of them, as its day is."""
+    jl = _said_by("Jean-Luc", "Bonjour Milo, je m'appelle Jean-Luc. I fix vintage motorbikes in my garage in Lille",
+                  "I'm restoring a 1972 Honda right now")
+    found = find("what year is the honda", jl, embed=emb.encode_cached, own="Milo", user="Jean-Luc")
+    assert found is not None and found.answered and "1972" in found.told(), found
+    assert find("what year did the beatles split up", jl, embed=emb.encode_cached, own="Milo", user="Jean-Luc") is None
+
+
+def test_dec169_money_asked_and_how_they_feel(emb):
+    """bench/truth.py dec169 (held out): "how much do i earn a night" was answered 'i work nights
+    mostly from ten till six' (its numbers are hours); "how do i feel about the recital" with the
+    recital's note, not "I'm nervous, I'll play a piece by Vivaldi." told right after it."""
+    tariq = _said_by("Tariq", "hello milo tariq here i drive a taxi in manchester", "i work nights mostly from ten till six")
+    found = find("how much do i earn a night", tariq, embed=emb.encode_cached, own="Milo", user="Tariq")
+    assert found is not None and not found.answered, found
+    sam = _said_by("Sam", "the rent is 900 a month", "i earn 20 pounds an hour at the cafe")
+    for q, want in (("how much is the rent", "900"), ("how much do i earn", "20 pounds")):
+        found = find(q, sam, embed=emb.encode_cached, own="Milo", user="Sam")
+        assert found is not None and found.answered and want in found.told(), (q, found)
+    marisol = _said_by("Marisol", "Hola Milo! Soy Marisol. Estoy aprendiendo a tocar el violín.",
+                       "My teacher says I'm ready for my first recital in March.", "I'm nervous, I'll play a piece by Vivaldi.")
+    found = find("how do i feel about the recital", marisol, embed=emb.encode_cached, own="Milo", user="Marisol")
+    assert found is not None and found.answered and "nervous" in found.told(), found
+    job = _said_by("Sam", "i started a new job at the bank", "the people there are nice")
+    found = find("how do i feel about my new job", job, embed=emb.encode_cached, own="Milo", user="Sam")
+    assert found is not None and not found.answered, found

@@ -1008,7 +1008,32 @@ def find(text: str, candidates: Sequence[Candidate], embed: Optional[Embed] = No
         # work" was answered 'i work from home in a little village near lyon' by the word "work",
         # beside 'i'm a translator, french to english mostly' (dec160): the draft looks again.
         found = dataclasses.replace(found, unsure=True)
-    return corrected_closest(found, candidates, own)
+    return corrected_closest(_felt(text, found, candidates), candidates, own)
+
+
+# How they feel, asked, and how people say they feel (closed, lexical classes; English).
+_ASKS_FEEL = re.compile(r"(?<!\w)how\s+(?:do|did|does|am|was|will|would)\s+(?:i|we)\s+(?:feel|feeling|be\s+feeling)(?!\w)"
+                        r"|(?<!\w)how\s+(?:am|was)\s+(?:i|we)\s+feeling(?!\w)", re.IGNORECASE)
+_FEELING = re.compile(r"(?<!\w)(?:feel\w*|nervous|excited|scared|afraid|frightened|terrified|happy|sad|worried|anxious|stressed"
+                      r"|thrilled|proud|angry|upset|tired|exhausted|bored|lonely|calm|relaxed|glad|overwhelmed|confident"
+                      r"|nervy|jittery|ecstatic|delighted|gutted|devastated|heartbroken|annoyed|frustrated|grateful|hopeful"
+                      r"|dreading|can't\s+wait|cannot\s+wait|looking\s+forward)(?!\w)", re.IGNORECASE)
+
+
+def _felt(text: str, found: Optional[Evidence], candidates: Sequence[Candidate]) -> Optional[Evidence]:
+    """`found`, where how they feel is asked: its note says it, or the one told right after it does
+    (said beside it: "how do i feel about the recital" / 'My teacher says I'm ready for my first
+    recital in March.' then "I'm nervous, I'll play a piece by Vivaldi." was answered with the
+    recital alone, dec169); else its note is only the closest."""
+    if found is None or not found.answered or not _ASKS_FEEL.search(text):
+        return found
+    if any(_FEELING.search(_words(c.text)) for c in (Candidate(found.choice, found.note), *found.newer)):
+        return found
+    keys = [c.key for c in candidates]
+    k = keys.index(found.choice) + 1 if found.choice in keys else len(keys)
+    if k < len(candidates) and _FEELING.search(_words(candidates[k].text)) and _I_DO.search(_words(candidates[k].text)):
+        return dataclasses.replace(found, newer=(candidates[k],), replaced=False, kept="")
+    return found.only_closest()
 
 
 # Their work asked as what it is (a closed, lexical form: English), and a note saying what they are.
@@ -1358,7 +1383,9 @@ def _how_they_do(text: str, candidates: Sequence[Candidate], embed: Optional[Emb
 _THE = re.compile(r"(?<!\w)the\s+([^\W\d_]+)", re.IGNORECASE)
 # A question for a place, a time or a person (a closed, lexical class), first in the question.
 _ASKS_WHERE_WHEN_WHO = re.compile(_FOLLOW_OPENER + r"(?:where|where's|wheres|when|when's|whens|who|who's"
-                                  r"|whos|what\s+time|what\s+day|which\s+day)(?!\w)", re.IGNORECASE)
+                                  # (and the year: "what year is the honda" / "I'm restoring a 1972 Honda right
+                                  # now" went to the model, "It's an old car that he works on for fun", dec167)
+                                  r"|whos|what\s+time|what\s+day|which\s+day|what\s+year|which\s+year)(?!\w)", re.IGNORECASE)
 
 
 def asks_of_the(text: str, own: str = "") -> bool:
@@ -1987,6 +2014,17 @@ _SIZE = re.compile(r"(?<!\w)(?:big|bigger|large|huge|enormous|massive|giant|smal
 _HOW_MANY = re.compile(r"(?<!\w)how\s+many\s+([^\W\d_]+)", re.IGNORECASE)
 
 
+# Money asked of, and money said (closed, lexical classes: English verbs, currencies).
+_ASKS_MONEY = re.compile(r"(?<!\w)how\s+much\s+(?:money\s+)?(?:do|did|does|will|would|am|is|are|was|were)\s+(?:[^\W\d_]+\s+){1,2}?"
+                         r"(?:earn|earning|make|making|pay|paying|paid|cost|costing|spend|spent|spending|charge|owe|save|get\s+paid)(?!\w)"
+                         r"|(?<!\w)how\s+much\s+(?:money|rent)(?!\w)", re.IGNORECASE)
+_MONEY = re.compile(r"[$€£¥₹]|\d\s*(?:k|grand)(?!\w)|(?<!\w)(?:pounds?|euros?|dollars?|quid|bucks|yen|rupees?|pesos?|francs?"
+                    r"|kron[aeo]r?|cents?|pence|free|nothing)(?!\w)", re.IGNORECASE)
+
+
+_MONEY_WORDS = re.compile(r"(?<!\w)(?:earn\w*|rent|salary|wages?|price|fee|fees|bills?|cost\w*|paid|pay\w*|charge\w*)(?!\w)", re.IGNORECASE)
+
+
 def _counts_what_is_asked(question: str, told: str) -> bool:
     """A note's number may answer "how many X" only where the note names X: "how many goals did
     i score" / 'i play five a side football' (its "five" counts players) was said as the answer.
@@ -1994,6 +2032,12 @@ def _counts_what_is_asked(question: str, told: str) -> bool:
     by how often ("how many times did he fall" / 'He fell off twice')."""
     if _ASKS_AGE.search(question):
         return bool(_ages(told))
+    if _ASKS_MONEY.search(question):
+        # Money asked, and a note's numbers are hours: "how much do i earn a night" was answered 'i
+        # work nights mostly from ten till six' (dec169)
+        # (or a bare number of what is paid, said with it: 'the rent is 900 a month')
+        paid = {w.casefold() for w in _MONEY_WORDS.findall(question)} & {w.casefold() for w in _MONEY_WORDS.findall(told)}
+        return bool(_MONEY.search(told)) or (bool(paid) and bool(_NUMBER.search(told)))
     asked = _how_many(question)
     if asked == _how_many("how many times") and _TIMES.search(told):
         return True

@@ -40,8 +40,11 @@ _OPENERS = tuple(o.strip() for o in
     |how can i help|how can i assist|what else can i|anything else you'd like|anything else i can
     |is there anything in particular you'd like to talk|is there anything in particular you would like to talk
     |is there something else|what would you like to talk about|what else would you like to talk about
-    |let's talk about something else|let's change the subject""".split("|")
+    |let's talk about something else|let's change the subject
+    |to follow up|as a follow-up|as a follow up|follow up by|follow up with|follow up on""".split("|")
 )
+# (...and its own notes for later, said aloud: "The roof needs fixing first. To follow up, ask if
+# they have a plan for it. If Diego said ..." (the good brain, bench/truth.py dec166))
 # A label of the answer format opening the reply: "(CORE_UPDATE) You've returned from Japan.",
 # "(Note) I've been practicing..." (the good brain, 2 of 30 first replies in bench/gestures.py).
 # The format's lines after the reply (written "CORE_UPDATE" or "core update"), and all its labels.
