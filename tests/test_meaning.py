@@ -3994,3 +3994,20 @@ def test_dec169_money_asked_and_how_they_feel(emb):
     job = _said_by("Sam", "i started a new job at the bank", "the people there are nice")
     found = find("how do i feel about my new job", job, embed=emb.encode_cached, own="Milo", user="Sam")
     assert found is not None and not found.answered, found
+
+
+def test_dec171_what_happened_on_a_day_the_note_names(emb):
+    """bench/truth.py dec171 (held out): "what happened on saturday" / 'we lost on saturday by 4
+    runs' was "not sure": the draft rambled ("On Saturday morning at your local cricket club's
+    under-10s match...") and was only close to that note, find's; of a day the note names, it stands."""
+    from langchain_core.language_models.fake_chat_models import FakeListChatModel
+
+    from milo.chat.draft import confirm
+
+    rory = _said_by("Rory", "alright milo, rory here. i coach the under-10s at my local cricket club",
+                    "we lost on saturday by 4 runs", "our captain is a girl called priya")
+    q = "what happened on saturday"
+    ev = find(q, rory, embed=emb.encode_cached, own="Milo", user="Rory")
+    draft = "On Saturday morning at your local cricket club's under-10s match against another team (presumably losing by 4 runs due to."
+    got = confirm(q, ev, rory, FakeListChatModel(responses=[draft]), emb.encode_cached, "Milo", "Rory")
+    assert got is not None and got.answered and "lost on saturday" in got.told(), got

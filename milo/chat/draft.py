@@ -37,7 +37,7 @@ import logging
 import re
 from typing import Callable, Optional, Sequence
 
-from milo.chat.evidence import (as_asked, asked_terms, spelt_otherwise, corrected_closest, MEANING_SAME_THING, asks_by_role, closest_of_theirs, older_kept, names_only_things, NONE, Candidate, Embed, Evidence, asks_about_them, asks_about_user, asks_beyond_name,
+from milo.chat.evidence import (as_asked, asked_terms, on_the_day_told, spelt_otherwise, corrected_closest, MEANING_SAME_THING, asks_by_role, closest_of_theirs, older_kept, names_only_things, NONE, Candidate, Embed, Evidence, asks_about_them, asks_about_user, asks_beyond_name,
                                 asks_how_i, another_day, asks_when_or_how_many, by_meaning, changes, names_from, own_words, part_of,
                                 quoted_speaker, says_what_is_asked, to_you, told_notes, unnamed, asks_a_name, asks_who, gives_colour, gives_measure, introduces, same_when, asks_measure,
                                 names_no_one, asks_where, gives_place, bare, opens_with_pronoun, invents_which, which_thing, says_beyond, says_which,
@@ -454,6 +454,12 @@ def decide(evidence: Optional[Evidence], drafted: Optional[Evidence], question: 
         # Both close to the same note, which holds the when or number asked: "When is the wedding?"
         # named 'My fiancée Adaeze and I are getting married in August.' by meaning, and the draft
         # "The wedding will take place on August 15th." (its day invented) was 0.61 from it.
+        return evidence
+    if (drafted is not None and drafted.closest is not None and drafted.closest.key == evidence.choice
+            and on_the_day_told(question, evidence.note)):
+        # ...or what was on a day, and find's note is of that day: "what happened on saturday" / 'we
+        # lost on saturday by 4 runs', drafted "On Saturday morning at your local cricket club's
+        # under-10s match against another team (presumably losing...", dec171: "not sure")
         return evidence
     # Only close is not enough: on a lived-in memory "What's my sister called?" named 'My brother
     # Joris is a firefighter.' by meaning, and the draft "Your sister is Joris." was 0.60 from it.

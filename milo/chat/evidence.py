@@ -1122,6 +1122,12 @@ def corrected_closest(found: Optional[Evidence], candidates: Sequence[Candidate]
 # A day a question names (a closed, lexical class), with the words a note may say it in.
 _ASKED_DAY = re.compile(r"(?<!\w)(?:last\s+night|yesterday|this\s+(?:morning|afternoon|evening)|today|tonight|tomorrow"
                         r"|(?:last|this|next|on)\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day)(?!\w)", re.IGNORECASE)
+def on_the_day_told(question: str, note: str) -> bool:
+    """Whether the question asks of a weekday ("what happened on saturday") that `note` names."""
+    m = re.search(r"(?<!\w)(?:last|this|next|on)\s+((?:mon|tues|wednes|thurs|fri|satur|sun)day)(?!\w)", question, re.IGNORECASE)
+    return bool(m) and re.search(rf"(?<!\w){m.group(1)}s?(?!\w)", _words(note), re.IGNORECASE) is not None
+
+
 _SAME_DAY = {"last night": "yesterday last night evening", "yesterday": "yesterday last night",
              "this morning": "today morning", "this afternoon": "today afternoon", "this evening": "today tonight evening",
              "today": "today", "tonight": "tonight today evening", "tomorrow": "tomorrow"}
