@@ -4209,6 +4209,52 @@ SETS = {
              ("what's my name", "name", ["chen"], ["milo"])],
         ],
     },
+    "dec173": {  # written 2026-12-07 (thirty-sixth session) before running it
+        "fatima": [
+            [S("salaam milo, fatima here. i'm a pharmacist at a hospital in karachi")],
+            [S("my son ali is learning to drive")],
+            [S("his test is next tuesday")],
+            [("where do i work", "told", ["hospital", "karachi"], None),
+             ("what is ali learning", "told", ["driv"], None),
+             ("when is ali's test", "told", ["tuesday"], None),
+             ("what's my job", "told", ["pharmacist"], None),
+             ("what car does ali drive", "never", None, None)],
+        ],
+        "bjorn": [
+            [S("Hej Milo! Björn here. I build wooden boats in a workshop near Bergen")],
+            [S("I'm finishing a 6 metre sailing boat for a customer in Oslo")],
+            [S("she wants it painted dark green")],
+            [("what do i build", "told", ["boat"], None),
+             ("where is my workshop", "told", ["bergen"], None),
+             ("how long is the sailing boat", "told", ["6", "six"], None),
+             ("where does my customer live", "told", ["oslo"], None),
+             ("what colour does she want the boat", "told", ["green"], None),
+             ("how much is she paying", "never", None, None)],
+        ],
+    },
+    "dec174": {  # written 2026-12-07 (thirty-sixth session) before running it
+        "nomvula": [
+            [S("hello milo nomvula here, i started a new job as a nurse in johannesburg")],
+            [S("my shifts are twelve hours")],
+            [S("actually they changed it, i'm on eight hour shifts now")],
+            [("what's my new job", "told", ["nurse"], None),
+             ("where do i work", "told", ["johannesburg"], None),
+             ("how long are my shifts", "corrected", ["eight", "8"], ["shifts are twelve"]),
+             ("when did i start the job", "never", None, None),
+             ("what's my name", "name", ["nomvula"], ["milo"])],
+        ],
+        "kenji": [
+            [S("yo milo kenji here. me and my brother are opening a ramen bar in osaka")],
+            [S("we open on the 1st of march")],
+            [S("the bar will have twelve seats")],
+            [("what are we opening", "told", ["ramen"], None),
+             ("where is the ramen bar", "told", ["osaka"], None),
+             ("when do we open", "told", ["march", "1st"], None),
+             ("how many seats will the bar have", "told", ["twelve", "12"], None),
+             ("who am i opening it with", "told", ["brother"], None),
+             ("what's the bar called", "never", None, None)],
+        ],
+    },
 }
 
 
