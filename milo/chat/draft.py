@@ -37,7 +37,7 @@ import logging
 import re
 from typing import Callable, Optional, Sequence
 
-from milo.chat.evidence import (as_asked, asked_terms, on_the_day_told, spelt_otherwise, corrected_closest, MEANING_SAME_THING, asks_by_role, closest_of_theirs, older_kept, names_only_things, NONE, Candidate, Embed, Evidence, asks_about_them, asks_about_user, asks_beyond_name,
+from milo.chat.evidence import (NOT_WHAT, as_asked, asked_terms, on_the_day_told, spelt_otherwise, corrected_closest, MEANING_SAME_THING, asks_by_role, closest_of_theirs, older_kept, names_only_things, NONE, Candidate, Embed, Evidence, asks_about_them, asks_about_user, asks_beyond_name,
                                 asks_how_i, another_day, asks_when_or_how_many, by_meaning, changes, names_from, own_words, part_of,
                                 quoted_speaker, says_what_is_asked, to_you, told_notes, unnamed, asks_a_name, asks_who, gives_colour, gives_measure, introduces, same_when, asks_measure,
                                 names_no_one, asks_where, gives_place, bare, opens_with_pronoun, invents_which, which_thing, says_beyond, says_which,
@@ -341,9 +341,6 @@ _SHE = frozenset("sister mother mum mom wife daughter aunt grandmother grandma g
 # "What will X study?": what is done, asked of a verb (English: the draft is English under its grammar)
 _WHAT_DONE = re.compile(r"^\W*what\s+(?:do|does|did|will|would|am|is|are|was|were|have|has|had)\s+"
                         r"(?:my\s+|our\s+|the\s+)?[^\W\d_]+\s+([^\W\d_]+)\W*$", re.IGNORECASE)
-# After the verb, a preposition says where, when or with whom, not what ("to" opens what is done:
-# "learning to play the guitar"). A closed, lexical class.
-_NOT_WHAT = frozenset("at in on for with from near during after before until by into around".split())
 
 
 def respelt(draft: str, told: str, question: str = "") -> str:
@@ -396,7 +393,7 @@ def _says_what(question: str, draft: str) -> bool:
     for i, w in enumerate(words):
         if set(terms(w)) & verb:
             after = words[i + 1].casefold() if i + 1 < len(words) else ""
-            return bool(after) and after not in _NOT_WHAT
+            return bool(after) and after not in NOT_WHAT
     return True
 
 

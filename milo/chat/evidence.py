@@ -1122,15 +1122,15 @@ def corrected_closest(found: Optional[Evidence], candidates: Sequence[Candidate]
 # A day a question names (a closed, lexical class), with the words a note may say it in.
 _ASKED_DAY = re.compile(r"(?<!\w)(?:last\s+night|yesterday|this\s+(?:morning|afternoon|evening)|today|tonight|tomorrow"
                         r"|(?:last|this|next|on)\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day)(?!\w)", re.IGNORECASE)
-def on_the_day_told(question: str, note: str) -> bool:
-    """Whether the question asks of a weekday ("what happened on saturday") that `note` names."""
-    m = re.search(r"(?<!\w)(?:last|this|next|on)\s+((?:mon|tues|wednes|thurs|fri|satur|sun)day)(?!\w)", question, re.IGNORECASE)
-    return bool(m) and re.search(rf"(?<!\w){m.group(1)}s?(?!\w)", _words(note), re.IGNORECASE) is not None
-
-
 _SAME_DAY = {"last night": "yesterday last night evening", "yesterday": "yesterday last night",
              "this morning": "today morning", "this afternoon": "today afternoon", "this evening": "today tonight evening",
              "today": "today", "tonight": "tonight today evening", "tomorrow": "tomorrow"}
+
+
+def on_the_day_told(question: str, note: str) -> bool:
+    """Whether the question asks of a weekday ("what happened on saturday") that `note` names."""
+    m = re.search(r"(?<!\w)(?:last|this|next|on)\s+(" + _WEEKDAY + r")(?!\w)", question, re.IGNORECASE)
+    return bool(m) and re.search(rf"(?<!\w){m.group(1)}s?(?!\w)", _words(note), re.IGNORECASE) is not None
 
 
 # A meal (a closed, lexical class), supper as dinner.
@@ -1740,8 +1740,9 @@ def _done_by_others(note: str, asked: set) -> bool:
 
 # What is done, asked of I or we ("what are we opening", "what am i building"): a closed, lexical form.
 _WHAT_IS_DONE = re.compile(r"^\W*what\s+(?:am|are|is|do|did|will|was|were)\s+(?:i|we)\s+[^\W\d_]+\W*$", re.IGNORECASE)
-# After a verb, what says where, when or with whom, not what (a closed, lexical class).
-_NOT_WHAT_DONE = frozenset("at in on for with from near during after before until by into around".split())
+# After a verb, what says where, when or with whom, not what ("to" opens what is done: "learning
+# to play the guitar"). A closed, lexical class; the draft's too (milo.chat.draft._says_what).
+NOT_WHAT = frozenset("at in on for with from near during after before until by into around".split())
 
 
 def _thing_after(note: str, asked: set) -> bool:
@@ -1749,7 +1750,7 @@ def _thing_after(note: str, asked: set) -> bool:
     from milo.memory.index import terms
 
     words = re.findall(r"[^\W\d_]+", note.casefold())
-    return any(asked & set(terms(w)) and i + 1 < len(words) and words[i + 1] not in _NOT_WHAT_DONE
+    return any(asked & set(terms(w)) and i + 1 < len(words) and words[i + 1] not in NOT_WHAT
                for i, w in enumerate(words))
 
 

@@ -289,7 +289,7 @@ def after_name(text: str, own: str = "") -> str:
     # ...and how the name reads, in brackets ("I'm Аня (Anya).") or, after a script without case,
     # in Latin letters ("i am 李伟 li wei i repair bicycles": "You told me li wei you repair
     # bicycles" was said back, dec158)
-    read = re.compile(r"\s*\([^()]{1,40}\)").match(t, end) or (_caseless(t[end - 1]) and _READ_AS.match(t, end))
+    read = _BRACKETED.match(t, end) or (_caseless(t[end - 1]) and _READ_AS.match(t, end))
     if read and not {w.casefold() for w in re.findall(r"\w+", read.group(0))} & (_AFTER | NOT_NAMES):
         end = read.end()
     rest = re.sub(r"^[\s,.;:!-]*(?:(?:" + "|".join((*_NAME_THEN, *_CLOSING, *_KO_CLOSING, "hai")) + r")(?!\w)[\s,.;:!-]*)?(?:(?:" + "|".join(AND_WORDS - {"i"}) + r")\s+)?",
@@ -301,7 +301,9 @@ def after_name(text: str, own: str = "") -> str:
     return rest if len(rest.split()) >= 2 else text
 
 
-# One to three words in Latin letters before a new clause or a pause (`after_name`).
+# How a name reads, in brackets; or one to three words in Latin letters before a new clause or a
+# pause (`after_name`).
+_BRACKETED = re.compile(r"\s*\([^()]{1,40}\)")
 _READ_AS = re.compile(r"\s*([A-Za-z]+(?:[\s-]+[A-Za-z]+){0,2})(?=\s*[,.!;:]|\s+(?:i|i'm|im|my|and)(?![^\W_']))", re.IGNORECASE)
 
 
