@@ -4320,7 +4320,7 @@ SETS = {
              ("how many hives do i have", "corrected", ["four", "4"], ["three hives"]),
              ("what city do i live in", "told", ["copenhagen"], None),
              ("how much honey did i get last year", "never", None, None),
-             ("how do bees make honey", "world", None, None)],
+             ("how do bees make honey", "world", ["nectar", "flower"], None)],
         ],
     },
     "dec178": {  # written 2026-12-07 (thirty-seventh session) before running it
@@ -4387,7 +4387,7 @@ SETS = {
              ("where do i grow them", "told", ["greenhouse"], None),
              ("how many plants do i have", "corrected", ["six", "6"], ["eight plants"]),
              ("what variety are my tomatoes", "never", None, None),
-             ("why do tomatoes need sun", "world", None, None)],
+             ("why do tomatoes need sun", "world", ["photosynth", "light", "energy", "grow"], None)],
         ],
     },
     "dec181": {  # written 2026-12-07 (thirty-seventh session) before running it
@@ -4477,7 +4477,7 @@ SETS = {
              ("when am i visiting him", "told", ["march"], None),
              ("who is felix", "told", ["brother"], None),
              ("how long am i staying", "never", None, None),
-             ("what is vancouver famous for", "world", None, None)],
+             ("what is vancouver famous for", "world", ["mountain", "ocean", "stanley", "film", "nature", "sea", "harbo", "park", "forest", "rain"], None)],
         ],
     },
 }
