@@ -4354,7 +4354,7 @@ SETS = {
              ("when does my shift start", "told", ["5"], None),
              ("which city do i work in", "told", ["krak"], None),
              ("how long have i been a driver", "never", None, None),
-             ("what is my name", "name", ["lukasz"], ["milo"])],
+             ("what is my name", "name", ["lukasz", "łukasz"], ["milo"])],
         ],
         "rosa": [
             [S("hola milo soy rosa. my grandson mateo is visiting me this weekend")],

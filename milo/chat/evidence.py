@@ -1584,10 +1584,15 @@ def _by_their_notes(text: str, candidates: Sequence[Candidate], embed: Optional[
         # after it: 'me and my brother are opening a ramen bar in osaka', not the newer 'we open on
         # the 1st of march' (a when after it; dec174)
         done = _WHAT_IS_DONE.match(text)
+        who = asks_who(text)
         best = max(shared, key=lambda s: (s[0], len(what & note_terms[s[4]]), s[4] not in others,
                                           not done or _thing_after(_statements(_words(s[3].text)), what),
                                           s[1], where and _place_after(_statements(s[3].text), what),
                                           _gives_who(text, s[3].text),
+                                          # ...and, asked who, a note that names someone: "who am i
+                                          # opening it with" / 'me and my brother are opening a
+                                          # ramen bar', not the newer 'we open on the 1st of march'
+                                          not who or not names_no_one(text, _words(s[3].text), own, user),
                                           bool(counted) and bool(_counts_of(_words(s[3].text), counted)), s[2]))
         if (meaning is not None and _ASKS_WHEN.search(text) and j != best[4] and meaning[0][j] >= answers
                 and meaning[0][j] > meaning[0][best[4]] and not says_what_is_asked(text, _words(best[3].text))
