@@ -4023,3 +4023,96 @@ def test_dec174_what_is_done_is_the_note_with_a_thing_after_the_verb(emb):
     assert found is not None and found.answered and "ramen bar" in found.told(), found
     found = find("when do we open", kenji, embed=emb.encode_cached, own="Milo", user="Kenji")
     assert found is not None and found.answered and "march" in found.told(), found
+
+
+def test_dec174_dec175_who_with_names_someone_and_a_correction_said_as_one_is_the_newer(emb):
+    """bench/truth.py dec174 (held out): "who am i opening it with" was "not sure" beside 'we open
+    on the 1st of march' (newer, the same verb): asked who, the note that names someone ('me and
+    my brother...') ranks first. dec175: 'sorry i got that wrong, the concert is on the 12th'
+    corrects the 14th (it was said "..., and later that you got that wrong, ...")."""
+    kenji = _said_by("Kenji", "yo milo kenji here. me and my brother are opening a ramen bar in osaka",
+                     "we open on the 1st of march", "the bar will have twelve seats")
+    found = find("who am i opening it with", kenji, embed=emb.encode_cached, own="Milo", user="Kenji")
+    assert found is not None and found.answered and "brother" in found.told(), found
+    tom = [Candidate("1", 'Tom said: "hi milo its tom. my daughter grace plays the cello in the school orchestra"'),
+           Candidate("2", "Her concert is on December 14th."),  # as the model summed it up
+           Candidate("3", 'Tom said: "sorry i got that wrong, the concert is on the 12th"')]
+    found = find("when is grace's concert", tom, embed=emb.encode_cached, own="Milo", user="Tom")
+    assert found is not None and found.answered and found.told() == "the concert is on the 12th", found
+
+
+def test_dec176_dec179_a_when_or_an_age_in_a_note_that_points_back(emb):
+    """bench/truth.py dec176 (held out): "when is my project due" / 'my final project is a library
+    made of bamboo' then 'I have to hand it in on the 30th of January' was "not sure". dec179:
+    "how old is mateo" / 'my grandson mateo is visiting me this weekend', a note between, then
+    'he's twelve and he loves football'. Not a "he" note that counts something else ("he fell off
+    twice", dec30: how old Karim is was never told)."""
+    thao = _said_by("Thảo", "Hi Milo, I'm Thảo. I'm studying architecture in Hanoi", "my final project is a library made of bamboo",
+                    "I have to hand it in on the 30th of January")
+    found = find("when is my project due", thao, embed=emb.encode_cached, own="Milo", user="Thảo")
+    assert found is not None and found.answered and "30th of January" in found.told(), found
+    rosa = [Candidate("1", 'Rosa said: "hola milo soy rosa. my grandson mateo is visiting me this weekend"'),
+            Candidate("2", "We're going to make paella together on Sunday."),
+            Candidate("3", 'Rosa said: "he\'s twelve and he loves football"')]
+    found = find("how old is mateo", rosa, embed=emb.encode_cached, own="Milo", user="Rosa")
+    assert found is not None and found.answered and "twelve" in found.told(), found
+    samir = _said_by("Samir", "my son Karim just learned to ride a bike", "he fell off twice but he loved it")
+    found = find("How old is Karim?", samir, embed=emb.encode_cached, own="Milo", user="Samir")
+    assert found is not None and not found.answered, found
+
+
+def test_dec178_dec180_which_names_one_a_count_changed_after_and_who_does_it(emb):
+    """bench/truth.py dec178 (held out): "which languages do i translate" was "not sure" beside the
+    newer 'right now I'm translating a novel...': asked which, the note that names one ('...from
+    German into Chinese'). dec180: 'oh wait, two died last week, so six left' (0.25 from 'i have
+    eight plants') was never said for "how many plants do i have"; "who conducts the choir" was
+    answered with 'we're rehearsing the mozart requiem for easter' (Mozart taken for who)."""
+    wang = _said_by("王芳", "Hi Milo, I'm 王芳 (Wang Fang). I work as a translator in Shanghai",
+                    "I translate books from German into Chinese", "right now I'm translating a novel about a lighthouse keeper")
+    found = find("which languages do i translate", wang, embed=emb.encode_cached, own="Milo", user="王芳")
+    assert found is not None and found.answered and "German into Chinese" in found.told(), found
+    ben = _said_by("Ben", "hey milo, ben here. i've been growing tomatoes in my greenhouse", "i have eight plants",
+                   "oh wait, two died last week, so six left")
+    found = find("how many plants do i have", ben, embed=emb.encode_cached, own="Milo", user="Ben")
+    assert found is not None and found.answered and "six left" in found.told() and "plants" in found.told(), found
+    chiara = _said_by("Chiara", "ciao milo, sono chiara. i sing in a choir in bologna", "we're rehearsing the Mozart Requiem for Easter")
+    found = find("who conducts the choir", chiara, embed=emb.encode_cached, own="Milo", user="Chiara")
+    assert found is not None and not found.answered, found
+    found = find("who conducts the choir", chiara + _said_by("Chiara", "our conductor is a woman called Elena"),
+                 embed=emb.encode_cached, own="Milo", user="Chiara")
+    assert found is not None and found.answered and "Elena" in found.told(), found
+
+
+def test_dec181_their_work_asked_of_a_note_that_says_what_they_are(emb):
+    """bench/truth.py dec181 (held out): "what do i do for a living" / 'I'm a fisherman from
+    Húsavík' (no word in common) was "not sure": the note answers, the draft looking again."""
+    olafur = _said_by("Ólafur", "Halló Milo, I'm Ólafur. I'm a fisherman from Húsavík", "my boat is called Sæbjörg")
+    found = find("what do i do for a living", olafur, embed=emb.encode_cached, own="Milo", user="Ólafur")
+    assert found is not None and found.answered and found.unsure and "fisherman" in found.told(), found
+
+
+def test_dec183_the_job_note_for_a_job_and_a_time_is_not_how_often(emb):
+    """bench/truth.py dec183 (held out): "what is my job" was "not sure" beside 'mostly I treat
+    horses and cows on farms' (closer in meaning) while 'I work as a vet in Vilnius' says what she
+    is; "what's my target time" (never told) was answered 'i run four times a week now'."""
+    ruta = [Candidate("1", 'Rūta said: "Labas Milo! I\'m Rūta, I work as a vet in Vilnius"'),
+            Candidate("2", 'Rūta said: "mostly I treat horses and cows on farms"'),
+            Candidate("3", "Tomorrow I have to drive to a farm two hours away.")]
+    found = find("what is my job", ruta, embed=emb.encode_cached, own="Milo", user="Rūta")
+    assert found is not None and found.answered and "vet" in found.told(), found
+    sam = _said_by("Sam", "milo it's sam. i'm running a half marathon in april", "i run three times a week",
+                   "actually i've upped it, i run four times a week now")
+    found = find("what's my target time", sam, embed=emb.encode_cached, own="Milo", user="Sam")
+    assert found is not None and not found.answered, found
+    found = find("how many times a week do i run", sam, embed=emb.encode_cached, own="Milo", user="Sam")
+    assert found is not None and found.answered and "four times" in found.told(), found
+
+
+def test_dec175_a_class_they_teach_is_theirs(emb):
+    """bench/truth.py dec175 (held out): "how many students come to the class" / 'I teach a
+    beginners class every Saturday morning' was left to the model, which said "about 20 people
+    usually attend": a class they teach is theirs, as a shop they run."""
+    ayse = _said_by("Ayşe", "Merhaba Milo, ben Ayşe. I run a small pottery studio in Izmir",
+                    "I teach a beginners class every Saturday morning")
+    found = find("how many students come to the class", ayse, embed=emb.encode_cached, own="Milo", user="Ayşe")
+    assert found is not None and not found.answered and found.closest.key == "2", found

@@ -86,6 +86,12 @@ GIVEN = {
     "hello milo, priya here. i just moved to Edinburgh for a job at a bank": "Priya",
     # ...or opening the message, "here" ending its clause (dec146: never learned)
     "arjun here, I've started learning to code, python mainly, two hours every evening": "Arjun",
+    # two words before "here", both with a capital; a word alone after a greeting and Milo's name
+    "Hi Milo, Chen Wei here. I run a noodle shop in Chengdu.": "Chen Wei",
+    "hi milo, ahmed.": "Ahmed",
+    "Good morning Milo, Ngozi!": "Ngozi",
+    # a word of how things are, where the message writes a name with a capital
+    "Hi Milo, I'm Sunny. I teach yoga.": "Sunny",
 }
 NOT_GIVEN = ["over here, Milo!", "sitting here, bored", "Sitting here with my tea", "right here. What now?", "public speaking is hard", "hello milo public speaking is hard for me", "aqui é o melhor lugar", "a praia aqui é o melhor lugar", "im allergic to peanuts", "i'm vegetarian and allergic to peanuts", "hi milo, i'm vegetarian and i love peanuts", "I'm tired and hungry.", "this is great", "I'm going home now",
              "my dog's name is Rex", "Call me when you can", "It's a lovely day", "i'm so happy today",
@@ -101,7 +107,12 @@ NOT_GIVEN = ["over here, Milo!", "sitting here, bored", "Sitting here with my te
              # who or what is shown, not who speaks
              "This is Luna, my new cat!", "here's Biscuit, our new puppy",
              # ...nor who is here
-             "hi milo, everyone here is tired. We had a Long day", "hey milo, nobody here knows Python", "hello milo, its raining here in London"]
+             "hi milo, everyone here is tired. We had a Long day", "hey milo, nobody here knows Python", "hello milo, its raining here in London",
+             # how the day or a thing is, after "it's" / "this is" in lower case (both were names)
+             "hi milo its cold", "hi milo this is awesome", "hey milo its so sunny today", "morning milo, its freezing",
+             # two words before "here" without capitals; a word alone that is a farewell or a friend's
+             "hi milo my dog here is sick", "hello milo long day here", "hey milo, buddy", "ok milo, goodnight",
+             "thanks milo, cheers", "hi milo, bye", "hello, ahmed"]
 
 
 @pytest.mark.parametrize("text,name", GIVEN.items())

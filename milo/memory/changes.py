@@ -10,10 +10,12 @@ import re
 # What corrects or moves a fact: both classes below have it.
 _CORRECTING = (r"moved|changed?|switch(?:ed)?|no longer|not any ?more|anymore|instead|scratch that"
                r"|rescheduled|postponed|cancel(?:l)?ed|correction|à la place"
-               r"|i\s+meant")  # "Sorry, I meant I started at 42, not 40." (dec58)
+               r"|i\s+meant"  # "Sorry, I meant I started at 42, not 40." (dec58)
+               r"|got\s+(?:that|it)\s+wrong|i\s+was\s+wrong|my\s+mistake|i\s+misspoke")  # "...the concert is on the 12th" (dec175)
 _SORRY = r"sorry|oops|whoops|my\s+bad|wait"  # ...before a "not": "sorry not march, may" (dec65)
 
 CHANGE = re.compile(r"(?<!\w)(?:" + _CORRECTING + r"|move|now|actually|new|update|used to|maintenant|jetzt|ahora"
+                    r"|(?:so|only|just)\s+(?:\w+\s+){0,2}left"  # a count changed: "two died last week, so six left" (dec180)
                     r"|(?:" + _SORRY + r")(?=.*(?<!\w)not\s))(?!\w)", re.IGNORECASE)
 
 

@@ -77,6 +77,15 @@ NOT_NAMES = frozenset(
     "theek thik khush accha achha acha thaka thaki bimaar bimar yahan taiyaar "
     "jól jol fáradt faradt itt otthon kész kesz boldog beteg genki daijoubu daijobu tsukareta".split()
 )
+# How the day, the weather or a thing is, and what people call a friend: after a "maybe" phrase
+# ("hi milo its cold", "this is awesome") or alone after a greeting ("hey milo, buddy"), no name
+# (English, lexical). Not for "my name is Sunny": only where a name is not sure to follow.
+_HOW_IT_IS = frozenset(
+    "cold hot warm cool chilly freezing boiling sunny windy cloudy rainy snowy foggy stormy humid wet dry grey gray "
+    "awesome amazing nice lovely beautiful wonderful fantastic brilliant perfect terrible awful horrible weird strange "
+    "funny fun boring hard easy crazy cute quiet loud dark bright wrong bad lovely incredible gorgeous fabulous "
+    "morning evening night noon afternoon midnight again enough time buddy pal mate dude sweetie darling babe sunshine "
+    "everyone everybody folks guys all y'all bye goodbye goodnight cheers thanks later".split())
 # After a name given in lower case, the message ends, pauses or goes on to a new clause.
 _AFTER = frozenset("and here i i'm im i've ive i'd my we we're were our from btw nice but by so".split())
 # After "<name> and", a new clause's subject (English pronouns and determiners: a closed class).
@@ -126,7 +135,8 @@ def _here_re(own: str) -> re.Pattern:
     anyhow = r"(?:[^\W\d_]+\W+){1,3}" + re.escape(own.lower()) + r"\W+|" if own else ""
     # ...and "speaking" ("Good afternoon Milo, Kwame speaking.", dec110) only after an opening:
     # "public speaking is hard" gives no name
-    return re.compile(r"^\W*(?:" + anyhow + r"(?:" + _greeting(own) + r"\W+)*)(" + _WORD + r")\s+(here|aqui|aquí|hier|speaking)\b",
+    # (two words only where both are written with a capital: "Hi Milo, Chen Wei here.", `_here`)
+    return re.compile(r"^\W*(?:" + anyhow + r"(?:" + _greeting(own) + r"\W+)*)(" + _WORD + r"(?:\s+" + _WORD + r")?)\s+(here|aqui|aquí|hier|speaking)\b",
                       re.IGNORECASE)
 
 
@@ -134,6 +144,8 @@ def _here(text: str, own: str) -> Optional[re.Match]:
     """A name before "here" (`_here_re`); before "speaking" only after an opening, and ending its
     clause ("hello milo public speaking is hard" gives none)."""
     m = _here_re(own).match(text)
+    if m and " " in m.group(1).strip() and not all(_capital(w) and not _not_a_name(w, own) for w in m.group(1).split()):
+        return None  # "hi milo my dog here", "hello milo long day here": two words, a name only with capitals
     if m and m.group(2).casefold() == "speaking" and (not re.search(r"[^\W\d_]", text[:m.start(1)])
                                                        or text[m.end():].lstrip()[:1] not in ("", ".", ",", "!", ";", ":", "-")):
         return None
@@ -176,8 +188,8 @@ def _more(text: str, end: int) -> str:
 
 def _name(text: str, m: re.Match, sure: Optional[bool], own: str) -> Optional[str]:
     word = m.group(1)
-    if _not_a_name(word, own):
-        return None
+    if _not_a_name(word, own) or (not sure and word.casefold() in _HOW_IT_IS and not (_capital(word) and any(c.isupper() for c in text[m.end(1):]))):
+        return None  # ("Hi Milo, I'm Sunny. I teach": a capital where the message has more of them)
     has_case = any(c.isupper() for c in text)
     if sure is None and not (_capital(word) or _caseless(word)):
         # All lower case (speech to text) in another language: only right after a greeting, and
@@ -239,10 +251,18 @@ def name_in(text: str, own: str = "", greeted: bool = False) -> Optional[str]:
     # memory Milo then took the user for the memory's Melanie)
     # (...or opening the message, "here" ending its clause: "arjun here, I've started learning to
     # code" was never learned, dec146)
-    if (m and not _not_a_name(m.group(1), own) and m.group(1).casefold() not in _WHERE_HERE
+    if (m and not _not_a_name(m.group(1), own) and m.group(1).casefold() not in _WHERE_HERE | _HOW_IT_IS
             and not re.search(r"\w{3}ing$", m.group(1), re.IGNORECASE)
             and (_capital(m.group(1)) or not any(c.isupper() for c in text) or re.search(r"[^\W\d_]", text[:m.start(1)])
                  or re.match(r"\s*(?:[,.!:;\u2014-]|$)", text[m.end():]))):
+        found.append((m.start(1), m.group(1)[0].upper() + m.group(1)[1:]))
+    m = _ALONE.match(text)
+    if (m and re.match(r"^\W*(?:" + _GREETING + r")\W+" + re.escape(own) + r"\W+$", text[: m.start(1)], re.IGNORECASE) and own
+            and not _opens(own).match(text)
+            and not _not_a_name(m.group(1), own) and m.group(1).casefold() not in _HOW_IT_IS | _WHERE_HERE
+            and not re.search(r"\w{3}ing$", m.group(1), re.IGNORECASE)):
+        # A word alone after a greeting or Milo's name, the whole message: "hi milo, ahmed." (never
+        # learned, dec172); not "hey milo, buddy", "morning milo, again"
         found.append((m.start(1), m.group(1)[0].upper() + m.group(1)[1:]))
     for m in _GLUED.finditer(text):
         found.append((m.start(), m.group(1)))
@@ -250,6 +270,10 @@ def name_in(text: str, own: str = "", greeted: bool = False) -> Optional[str]:
         if not _not_a_name(m.group(1), own):
             found.append((m.start(), m.group(1)[0].upper() + m.group(1)[1:]))
     return max(found)[1] if found else None
+
+
+# The message's last word, after what opened it, and nothing after but marks (`name_in`).
+_ALONE = re.compile(r"^.*?(?<![^\W_])(" + _WORD + r")[\s.!,;:)]*$", re.DOTALL)
 
 
 # Words before "here" that say where or how, not who ("over here, Milo"): a closed, lexical class
