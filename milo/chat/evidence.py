@@ -1003,7 +1003,7 @@ def find(text: str, candidates: Sequence[Candidate], embed: Optional[Embed] = No
         # learning the erhu.", too far from the note in meaning to keep it by that alone).
         found = dataclasses.replace(found, unsure=True)
     roles = [c for c in candidates if c.key != (found.choice if found is not None else None) and c.key != NAME_NOTE
-             and _SAYS_ROLE.search(_words(c.text)) and quoted_speaker(c.text) in (None, (user or "").casefold())]
+             and _role_of(_statements(_words(c.text))) and quoted_speaker(c.text) in (None, (user or "").casefold())]
     if (found is not None and found.answered and _ASKS_JOB.match(text)
             and not _SAYS_ROLE.search(_words(found.note)) and roles):
         # Their work asked as what it is, and the note says it not, another does: "what do i do for
@@ -1044,6 +1044,41 @@ def _felt(text: str, found: Optional[Evidence], candidates: Sequence[Candidate])
 _ASKS_JOB = re.compile(r"^\W*(?:what\s+do\s+i\s+do\s+for\s+(?:work|a\s+living|a\s+job|money)"
                        r"|what(?:'s|s|\s+is)\s+my\s+(?:job|occupation|profession|work))\W*$", re.IGNORECASE)
 _SAYS_ROLE = re.compile(r"(?<!\w)(?:i'm|im|i\s+am|as)\s+an?\s+[^\W\d_]+", re.IGNORECASE)
+# What they are, as a note says it: the words after "I'm a" up to a stop or a preposition.
+_ROLE_PHRASE = re.compile(r"(?<!\w)(?:i'm|im|i\s+am|as|you're|you\s+are)\s+an?\s+((?:(?!(?:in|at|for|with|from|on|and|who|near)\b)[^\W\d_]+\s*){1,4})",
+                          re.IGNORECASE)
+# After what someone is, in a sentence that says it, what goes on about it, not more of it (English
+# prepositions and conjunctions: closed, lexical classes): "a fisherman from Húsavík".
+_AFTER_ROLE = re.compile(r"\s*(?:$|[,.;:!?]|(?:in|at|for|with|from|on|and|who|near|by|of|[^\W\d_]+ing)(?!\w))", re.IGNORECASE)
+
+
+def asks_job(question: str) -> bool:
+    """Whether `question` asks their work ("what do i do for a living", "what's my job")."""
+    return bool(_ASKS_JOB.match(question))
+
+
+def _role_of(note: str) -> Optional[str]:
+    """What `note` says they are ("primary school teacher" of 'i'm a primary school teacher'),
+    None where it says none or how they are, not what they do ('i'm a vegetarian': the words of
+    how people are that are no name, milo.memory.names.NOT_NAMES)."""
+    from milo.memory.names import NOT_NAMES
+
+    m = _ROLE_PHRASE.search(_words(note))
+    role = m.group(1).strip() if m else ""
+    return role if role and role.split()[-1].casefold() not in NOT_NAMES else None
+
+
+def restates_role(answer: str, note: str) -> bool:
+    """Whether `answer` (a draft) says they are what `note` says they are, and no more of what
+    they are: "You are a primary school teacher teaching Year Three..." of 'i'm a primary school
+    teacher'; not "You work as a vegetarian chef in Leeds." of 'i'm a vegetarian'."""
+    role = _role_of(note)
+    if not role:
+        return False
+    for found in re.finditer(r"(?<!\w)" + re.escape(role) + r"(?!\w)", answer, re.IGNORECASE):
+        if _AFTER_ROLE.match(answer, found.end()):
+            return True
+    return False
 
 
 # A time told by what happened then ("before I retired", "after we moved"): a closed, lexical
@@ -1642,10 +1677,10 @@ def _by_their_notes(text: str, candidates: Sequence[Candidate], embed: Optional[
     elif _HOW_DO_I_HABIT.search(text):
         return None  # "How do I take a screenshot?": no note says, so advice as well as habit: the model answers
     elif (meaning is not None and _ASKS_JOB.match(text) and meaning[0][j] >= (MEANING_CLOSEST_MANY if many else MEANING_CLOSEST)
-          and _SAYS_ROLE.search(_statements(_words(told[j][1].text))) and quoted_speaker(told[j][1].text) in (None, (user or "").casefold())):
+          and _role_of(_statements(_words(told[j][1].text))) and quoted_speaker(told[j][1].text) in (None, (user or "").casefold())):
         # Their work asked, and the closest note says what they are: "what do i do for a living" /
         # 'I'm a fisherman from Húsavík' (no word in common, 0.30: "not sure", dec181). The draft
-        # looks again ('I'm a vegetarian' says what they are too).
+        # looks again. ('I'm a vegetarian' says how they are: not this.)
         best = (0, 0, told[j][0], part_of(told[j][1], meaning[2][j]), j)
         return Evidence(best[3].key, best[3].text, own=own, unsure=True)
     elif (meaning is not None and meaning[0][j] >= (MEANING_CLOSEST_MANY if many else MEANING_CLOSEST)
@@ -1680,7 +1715,13 @@ def _by_their_notes(text: str, candidates: Sequence[Candidate], embed: Optional[
             # I play now?" / 'Actually I switched to the double bass this year.' (0.46; 0.37 from
             # 'I play cello in an orchestra.', which was said first, dec95).
             close |= {j for j in range(best[4] + 1, len(told)) if meaning[0][j] >= MEANING_SURE and changes(_words(told[j][1].text))}
-        later += [(0, 0, told[j][0], told[j][1], j) for j in close if all(s[4] != j for s in later)]
+        # (where, when or how many asked, one close by meaning alone that says none and changes
+        # nothing, not even when, is no answer: "where do i grow them" was said "..., and later
+        # that you have eight plants", dec180; 'Kofi's visit got pushed to December.' is still
+        # said beside where he comes from, dec92)
+        later += [(0, 0, told[j][0], told[j][1], j) for j in close if all(s[4] != j for s in later)
+                  and (changes(_words(told[j][1].text)) or _says_the_kind_asked(text, _words(told[j][1].text))
+                       or _SAYS_WHEN.search(_words(told[j][1].text)))]
     # A newer note that says the one that answers no longer holds ("Oh, it's not the gym anymore,
     # it's at the park now." after 'My yoga class is on Wednesday evenings at the gym.', 0.36
     # apart in meaning: "Where is my yoga class?" was answered with the gym).
@@ -1691,7 +1732,8 @@ def _by_their_notes(text: str, candidates: Sequence[Candidate], embed: Optional[
     # left' says six of what only with 'i have eight plants')
     recount = not later and k < len(told) and _count_after(text, best[3].text, told[k][1].text)
     if not later and k < len(told) and (_where_after(text, best[3].text, told[k][1].text)
-                                        or _when_after(text, best[3].text, told[k][1].text) or recount):
+                                        or _when_after(text, best[3].text, told[k][1].text) or recount
+                                        or _looks_after(text, best[3].text, told[k][1].text)):
         later = [(0, 0, told[k][0], told[k][1], k)]  # where, when or how many, which only the note right after says of it
     if (not later and asks_when_or_how_many(text) and _shares_name(text, best[3].text, own, user)
             and not says_what_is_asked(text, _words(best[3].text))
@@ -1912,7 +1954,8 @@ def _lacking(found: Evidence, text: str, own: str, user: str, shown: Candidate) 
         # Where, and no place: "where are the lessons" / 'my daughter zoe just started swimming
         # lessons' was said as the answer.
         return Evidence(NONE, own=own, closest=shown, lacks="where")
-    if _ASKS_SIZE.search(text) and not any(_SIZE.search(t) or _NUMBER.search(t) for t in said):
+    if _ASKS_SIZE.search(text) and not any(_SIZE.search(t) or _NUMBER.search(_A_YEAR.sub(" ", t)) for t in said):
+        # (a year is no size: "how big is the vespa" / '...an old Vespa from 1968', dec193)
         # "How big is my garden?" / 'I'm planting tulips and garlic in my garden this weekend.'
         # was said as the answer.
         return Evidence(NONE, own=own, closest=shown, lacks="size")
@@ -1920,7 +1963,7 @@ def _lacking(found: Evidence, text: str, own: str, user: str, shown: Candidate) 
         # "What colour is my cat?" / 'We adopted a rescue cat last weekend.' (its colour in 'She's
         # called Luna and she's completely black.'): the draft looks again.
         return Evidence(NONE, own=own, closest=shown, lacks="colour")
-    if (verb := _who_done(text)) and not any(t.startswith(v) for t in set().union(*(terms(x) for x in said)) for v in verb):
+    if _lacks_doer(text, said):
         # Who does it, and the note says no one does: "who conducts the choir" / 'we're
         # rehearsing the mozart requiem for easter' was said as the answer, Mozart taken for who
         # (dec180). (Its doer, "the conductor", "our teacher", says it: the verb's stem opens it.)
@@ -1966,6 +2009,43 @@ def _what_done(question: str) -> set[str]:
 # question words and determiners: a closed, lexical form).
 _WHO_DONE = re.compile(r"^\W*(?:(?:and|so|oh|ok|okay)\W+)*who\s+(?P<verb>[^\W\d_]+(?:s|ed))\s+(?:the|my|our|his|her|their|your)(?!\w)",
                        re.IGNORECASE)
+
+
+def _lacks_doer(question: str, said: Sequence[str]) -> bool:
+    """Whether `question` asks who does something ("who conducts the choir") and none of `said`
+    (what would be said as the answer) has the verb or its doer ("conductor": the verb's stem
+    opens it)."""
+    from milo.memory.index import terms
+
+    verb = _who_done(question)
+    return (bool(verb) and not any(t.startswith(v) for t in set().union(*(terms(x) for x in said)) for v in verb)
+            and not any(_DOER_NOUN.search(x) for x in said))
+
+
+# Someone named by what they do ("the conductor is an old man called mr tanaka" answers "who leads
+# the choir"): a determiner, then a noun of a doer (English suffixes: lexical).
+_DOER_NOUN = re.compile(r"(?<!\w)(?:the|my|our|his|her|their|your)\s+[^\W\d_]+(?:er|or|ist|ian|ant|ent)(?!\w)", re.IGNORECASE)
+
+
+def lacks_doer(question: str, found: Optional["Evidence"]) -> Optional["Evidence"]:
+    """`found`, or only its note as the closest where it lacks who does what is asked
+    (`_lacks_doer`), or where a time is asked and it says only how often: for evidence from elsewhere (milo.chat.draft.confirm: "who conducts the
+    choir" drafted of 'we're rehearsing the mozart requiem for easter', dec180)."""
+    if found is None or not found.answered:
+        return found
+    said = [_clause(found.note, found.own)] + [_clause(c.text, found.own) for c in found.newer]
+    if _lacks_doer(question, said):
+        return Evidence(NONE, own=found.own, closest=Candidate(found.choice, found.note), lacks="who")
+    if _ASKS_MONEY.search(question) and not any(_counts_what_is_asked(question, t) for t in said):
+        # Money asked, and the note gives none: "how much did the parts cost" drafted of 'I'm
+        # restoring an old Vespa from 1968' (a year, dec193)
+        return Evidence(NONE, own=found.own, closest=Candidate(found.choice, found.note), lacks="number")
+    if (_A_TIME.search(question) and not re.search(r"(?<!\w)times(?!\w)", question, re.IGNORECASE)
+            and all(re.search(r"(?<!\w)times?(?!\w)", x, re.IGNORECASE) and not _A_TIME.search(_FREQUENCY.sub(" ", x)) for x in said)):
+        # A time asked, and the note has only how often: "what's my target time" drafted of 'i run
+        # four times a week now' (dec183, its second run)
+        return Evidence(NONE, own=found.own, closest=Candidate(found.choice, found.note), lacks="when")
+    return found
 
 
 def _who_done(question: str) -> set[str]:
@@ -2475,10 +2555,32 @@ def _where_after(question: str, note: str, after: str) -> bool:
             and opens_with_pronoun(_words(after)) and says_where(_words(after)))
 
 
+# A year, written as one ("from 1968", "in 2019")
+_A_YEAR = re.compile(r"(?<![\d.,])(?:1[89]|20)\d\d(?![\d.,])")
 # "time" as a time, and "N times" as how often (English, lexical)
 _A_TIME = re.compile(r"(?<!\w)time(?!\w)", re.IGNORECASE)
 _FREQUENCY = re.compile(r"(?<!\w)(?:once|twice|thrice|several|many|few|a\s+few|\d+|one|two|three|four|five|six|seven|eight|nine|ten"
                         r"|a\s+couple\s+of|a\s+hundred|a\s+dozen|\d+\s*-\s*\d+)\s+(?:more\s+)?times?(?!\w)", re.IGNORECASE)
+
+
+def _looks_after(question: str, note: str, after: str) -> bool:
+    """Whether a colour or a size is asked, `note` says none and `after` (the note right after
+    it) opens with "it", "he" or "she" and says one: 'I'm restoring an old Vespa from 1968' then
+    "it's light blue" for "what colour is the vespa" (dec193)."""
+    words, after_words = _words(note), _words(after)
+    if not opens_with_pronoun(after_words):
+        return False
+    if _ASKS_COLOUR.search(question):
+        return not _COLOUR.search(words) and bool(_COLOUR.search(after_words))
+    if _ASKS_SIZE.search(question):
+        return not (_SIZE.search(words) or _NUMBER.search(words)) and bool(_SIZE.search(after_words) or _NUMBER.search(after_words))
+    return False
+
+
+def _says_the_kind_asked(question: str, note: str) -> bool:
+    """Whether `note` says a place for "where", a time for "when", a number for "how many";
+    True for any other question."""
+    return says_what_is_asked(question, note) and (not _ASKS_WHERE.search(question) or says_where(note))
 
 
 def _when_after(question: str, note: str, after: str) -> bool:
@@ -3334,6 +3436,8 @@ _SAYS_WHEN = re.compile(_DAY.pattern + "|(?<!\\w)(?:" + "|".join(MONTH_NUMBERS) 
                         r"|noon|midnight|tonight|today|tomorrow|yesterday|daily|weekly|monthly|yearly|spring|summer"
                         r"|autumn|fall|winter|" + "|".join(_FEASTS) + r"|o'clock|ago|\d{1,2}(?::\d\d)?\s*(?:am|pm|a\.m\.|p\.m\.)"
                         r"|\d{1,2}:\d\d|(?:19|20)\d\d|(?:next|last|this)\s+(?:week|month|year)|half\s+past|quarter\s+(?:past|to)"
+                        # how often and by the day's parts: 'she practises every day after school' (dec188)
+                        r"|every\s+(?:day|week|weekend|other\s+day)|weekends?|(?:after|before)\s+(?:school|work|dinner|lunch|breakfast)"
                         # a day of the month alone: "moved to the 21st" (dec55: 'on the 14th' was kept beside it)
                         r"|the\s+(?:[1-9]|[12]\d|3[01])(?:st|nd|rd|th)"
                         r"|at\s+(?:\d{1,2}|" + _HOURS + r")|(?:" + _HOURS + r")\s*(?:am|pm|a\.m\.|p\.m\.|o'clock))(?!\w)", re.IGNORECASE)

@@ -15,7 +15,9 @@ _CORRECTING = (r"moved|changed?|switch(?:ed)?|no longer|not any ?more|anymore|in
 _SORRY = r"sorry|oops|whoops|my\s+bad|wait"  # ...before a "not": "sorry not march, may" (dec65)
 
 CHANGE = re.compile(r"(?<!\w)(?:" + _CORRECTING + r"|move|now|actually|new|update|used to|maintenant|jetzt|ahora"
-                    r"|(?:so|only|just)\s+(?:\w+\s+){0,2}left"  # a count changed: "two died last week, so six left" (dec180)
+                    # a count changed: "two died last week, so six left" (dec180), "there are six left" (dec191)
+                    r"|(?:so|only|just)\s+(?:\w+\s+){0,2}left"
+                    r"|(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a\s+few)\s+(?:[^\W\d_]+\s+)?left(?=\s*(?:[.,;!]|$|now|over))"
                     r"|(?:" + _SORRY + r")(?=.*(?<!\w)not\s))(?!\w)", re.IGNORECASE)
 
 
