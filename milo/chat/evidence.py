@@ -2034,6 +2034,8 @@ def lacks_doer(question: str, found: Optional["Evidence"]) -> Optional["Evidence
     if found is None or not found.answered:
         return found
     said = [_clause(found.note, found.own)] + [_clause(c.text, found.own) for c in found.newer]
+    if found.replaced and not found.kept:
+        said = said[1:]  # only the newer note is said (as `_lacking` reads it)
     if _lacks_doer(question, said):
         return Evidence(NONE, own=found.own, closest=Candidate(found.choice, found.note), lacks="who")
     if _ASKS_MONEY.search(question) and not any(_counts_what_is_asked(question, t) for t in said):
