@@ -4137,10 +4137,10 @@ def test_dec183_the_job_note_for_a_job_and_a_time_is_not_how_often(emb):
     got = confirm(q, ev, sam, FakeListChatModel(responses=["You run four times a week now."] * 3), emb.encode_cached, "Milo", "Sam")
     assert got is not None and not got.answered, got
     # ...nor said as the newer note that replaces the one the draft chose (its third run)
-    from milo.chat.evidence import Evidence, lacks_doer
+    from milo.chat.evidence import Evidence, lacks_asked
 
     replaced = Evidence("1", sam[0].text, newer=(sam[2],), replaced=True, own="Milo")
-    assert not lacks_doer(q, replaced).answered
+    assert not lacks_asked(q, replaced).answered
 
 
 def test_dec175_a_class_they_teach_is_theirs(emb):

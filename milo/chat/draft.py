@@ -37,7 +37,7 @@ import logging
 import re
 from typing import Callable, Optional, Sequence
 
-from milo.chat.evidence import (NOT_WHAT, asks_job, lacks_doer, restates_role, as_asked, asked_terms, on_the_day_told, spelt_otherwise, corrected_closest, MEANING_SAME_THING, asks_by_role, closest_of_theirs, older_kept, names_only_things, NONE, Candidate, Embed, Evidence, asks_about_them, asks_about_user, asks_beyond_name,
+from milo.chat.evidence import (NOT_WHAT, asks_job, lacks_asked, restates_role, as_asked, asked_terms, on_the_day_told, spelt_otherwise, corrected_closest, MEANING_SAME_THING, asks_by_role, closest_of_theirs, older_kept, names_only_things, NONE, Candidate, Embed, Evidence, asks_about_them, asks_about_user, asks_beyond_name,
                                 asks_how_i, another_day, asks_when_or_how_many, by_meaning, changes, names_from, own_words, part_of,
                                 quoted_speaker, says_what_is_asked, to_you, told_notes, unnamed, asks_a_name, asks_who, gives_colour, gives_measure, introduces, same_when, asks_measure,
                                 names_no_one, asks_where, gives_place, bare, opens_with_pronoun, invents_which, which_thing, says_beyond, says_which,
@@ -167,7 +167,7 @@ def confirm(question: str, evidence: Optional[Evidence], candidates: Sequence[Ca
     # (a bare "what do I do?" asks their work, as find reads it: drafted as is, it was advice,
     # "You can help out by helping Hana decorate her flowers...", dec161)
     question = as_asked(question, own)
-    return corrected_closest(lacks_doer(question, another_day(question, once_not_habit(question, of_whom(question, closest_of_theirs(question, older_kept(
+    return corrected_closest(lacks_asked(question, another_day(question, once_not_habit(question, of_whom(question, closest_of_theirs(question, older_kept(
         _confirm(question, evidence, candidates, llm, embed, own, user), question)))))), candidates, own)
 
 

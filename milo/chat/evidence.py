@@ -2027,9 +2027,9 @@ def _lacks_doer(question: str, said: Sequence[str]) -> bool:
 _DOER_NOUN = re.compile(r"(?<!\w)(?:the|my|our|his|her|their|your)\s+[^\W\d_]+(?:er|or|ist|ian|ant|ent)(?!\w)", re.IGNORECASE)
 
 
-def lacks_doer(question: str, found: Optional["Evidence"]) -> Optional["Evidence"]:
-    """`found`, or only its note as the closest where it lacks who does what is asked
-    (`_lacks_doer`), or where a time is asked and it says only how often: for evidence from elsewhere (milo.chat.draft.confirm: "who conducts the
+def lacks_asked(question: str, found: Optional["Evidence"]) -> Optional["Evidence"]:
+    """`found`, or only its note as the closest where it lacks what is asked: who does it
+    (`_lacks_doer`), a time (it says only how often), money: for evidence from elsewhere (milo.chat.draft.confirm: "who conducts the
     choir" drafted of 'we're rehearsing the mozart requiem for easter', dec180)."""
     if found is None or not found.answered:
         return found

@@ -35,7 +35,7 @@ from milo.chat.addressing import fixed_reply, reply_opening
 from milo.chat.bounded import Dropped, stream_within
 from milo.chat.chain import build_chain
 from milo.chat.draft import confirm, needed
-from milo.chat.evidence import (SAID, lacks_doer, asks_of_the, asks_how_they_do, changed_later, Candidate, Evidence, asks_about_them, earlier_words, find, followed_up, leaning, name_note,
+from milo.chat.evidence import (SAID, lacks_asked, asks_of_the, asks_how_they_do, changed_later, Candidate, Evidence, asks_about_them, earlier_words, find, followed_up, leaning, name_note,
                                 only_asks, own_words, points_back, closest_told)
 from milo.chat.failures import LOST_THREAD, ModelFailure, classify, deferred_interrupt
 from milo.chat.forgetting import asks_to_forget, cannot_forget
@@ -291,7 +291,7 @@ class Milo:
             # (what a note must hold for what is asked, however it was found: "who conducts the
             # choir" after "what do i sing in", read with it, was answered 'We're rehearsing the
             # Mozart Requiem for Easter.', dec180)
-            evidence = lacks_doer(text, evidence)
+            evidence = lacks_asked(text, evidence)
         if self.model.grammar and text and asks_what_known(text, self.persona.name):
             # What they told as a whole ("What do you know about me?"): the last things the memory
             # holds of theirs, not the few notes the words of the question found.
@@ -375,7 +375,7 @@ class Milo:
                         own=self.persona.name, user=self.persona.known_name or "")
         # (the message itself, not only as read with the one before: "who conducts the choir" after
         # "what do i sing in" was drafted of 'We're rehearsing the Mozart Requiem...', dec180)
-        found = lacks_doer(message, found)
+        found = lacks_asked(message, found)
         self._held = None  # the request took the server's cache
         return inputs if found is evidence else {**inputs, "evidence": found}
 
