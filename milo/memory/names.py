@@ -85,7 +85,8 @@ _HOW_IT_IS = frozenset(
     "awesome amazing nice lovely beautiful wonderful fantastic brilliant perfect terrible awful horrible weird strange "
     "funny fun boring hard easy crazy cute quiet loud dark bright wrong bad lovely incredible gorgeous fabulous "
     "morning evening night noon afternoon midnight again enough time buddy pal mate dude sweetie darling babe sunshine "
-    "everyone everybody folks guys all y'all bye goodbye goodnight cheers thanks later".split())
+    "everyone everybody folks guys all y'all bye goodbye goodnight cheers thanks later "
+    "hmm hm um umm uh oh ah ahh wow ooh lol haha hehe yay yep nope yeah ugh meh".split())
 # After a name given in lower case, the message ends, pauses or goes on to a new clause.
 _AFTER = frozenset("and here i i'm im i've ive i'd my we we're were our from btw nice but by so".split())
 # After "<name> and", a new clause's subject (English pronouns and determiners: a closed class).
