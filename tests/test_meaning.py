@@ -4220,3 +4220,19 @@ def test_dec193_a_colour_in_the_note_after_and_a_year_is_no_price_or_size(emb):
     got = confirm(q, ev, jonas, FakeListChatModel(responses=["You are restoring an old Vespa from 1968."] * 3),
                   emb.encode_cached, "Milo", "Jonas")
     assert got is not None and not got.answered, got
+
+
+def test_dec195_dec197_a_record_time_needs_minutes_and_a_colour_of_them(emb):
+    """bench/truth.py dec195 (held out): "what's my swim time" (never told) was answered 'i swim
+    three mornings a week'; a time of theirs needs minutes, seconds or a clock. dec197: "what colour
+    are the kittens" / 'three of them are black and one is ginger' (after the kittens' note) was
+    "not sure"."""
+    lucy = _said_by("Lucy", "morning milo, lucy here. i'm training for a triathlon in july", "i swim three mornings a week")
+    found = find("what's my swim time", lucy, embed=emb.encode_cached, own="Milo", user="Lucy")
+    assert found is not None and not found.answered, found
+    sam = _said_by("Sam", "i run 5k every saturday, my best time is 24 minutes")
+    found = find("what's my best time", sam, embed=emb.encode_cached, own="Milo", user="Sam")
+    assert found is not None and found.answered and "24 minutes" in found.told(), found
+    max_ = _said_by("Max", "milo it's max. my cat luna had four kittens on tuesday", "three of them are black and one is ginger")
+    found = find("what colour are the kittens", max_, embed=emb.encode_cached, own="Milo", user="Max")
+    assert found is not None and found.answered and "ginger" in found.told(), found

@@ -92,6 +92,7 @@ GIVEN = {
     "Good morning Milo, Ngozi!": "Ngozi",
     # a word of how things are, where the message writes a name with a capital
     "Hi Milo, I'm Sunny. I teach yoga.": "Sunny",
+    "namaste milo, main deepa hoon. I'm a pilot for a small airline in Bengaluru": "Deepa",  # dec197
 }
 NOT_GIVEN = ["over here, Milo!", "sitting here, bored", "Sitting here with my tea", "right here. What now?", "public speaking is hard", "hello milo public speaking is hard for me", "aqui é o melhor lugar", "a praia aqui é o melhor lugar", "im allergic to peanuts", "i'm vegetarian and allergic to peanuts", "hi milo, i'm vegetarian and i love peanuts", "I'm tired and hungry.", "this is great", "I'm going home now",
              "my dog's name is Rex", "Call me when you can", "It's a lovely day", "i'm so happy today",

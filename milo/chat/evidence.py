@@ -1954,6 +1954,10 @@ def _lacking(found: Evidence, text: str, own: str, user: str, shown: Candidate) 
         # Where, and no place: "where are the lessons" / 'my daughter zoe just started swimming
         # lessons' was said as the answer.
         return Evidence(NONE, own=own, closest=shown, lacks="where")
+    if _ASKS_RECORD.search(text) and not any(_GIVES_DURATION.search(t) or _SAYS_CLOCK.search(t) for t in said):
+        # A time of theirs ("what's my swim time", "my best time"), and the note gives no minutes:
+        # 'i swim three mornings a week' was said as the answer (dec195)
+        return Evidence(NONE, own=own, closest=shown, lacks="number")
     if _ASKS_SIZE.search(text) and not any(_SIZE.search(t) or _NUMBER.search(_A_YEAR.sub(" ", t)) for t in said):
         # (a year is no size: "how big is the vespa" / '...an old Vespa from 1968', dec193)
         # "How big is my garden?" / 'I'm planting tulips and garlic in my garden this weekend.'
@@ -2041,6 +2045,8 @@ def lacks_asked(question: str, found: Optional["Evidence"]) -> Optional["Evidenc
     if _ASKS_MONEY.search(question) and not any(_counts_what_is_asked(question, t) for t in said):
         # Money asked, and the note gives none: "how much did the parts cost" drafted of 'I'm
         # restoring an old Vespa from 1968' (a year, dec193)
+        return Evidence(NONE, own=found.own, closest=Candidate(found.choice, found.note), lacks="number")
+    if _ASKS_RECORD.search(question) and not any(_GIVES_DURATION.search(t) or _SAYS_CLOCK.search(t) for t in said):
         return Evidence(NONE, own=found.own, closest=Candidate(found.choice, found.note), lacks="number")
     if (_A_TIME.search(question) and not re.search(r"(?<!\w)times(?!\w)", question, re.IGNORECASE)
             and all(re.search(r"(?<!\w)times?(?!\w)", x, re.IGNORECASE) and not _A_TIME.search(_FREQUENCY.sub(" ", x)) for x in said)):
@@ -2559,6 +2565,12 @@ def _where_after(question: str, note: str, after: str) -> bool:
 
 # A year, written as one ("from 1968", "in 2019")
 _A_YEAR = re.compile(r"(?<![\d.,])(?:1[89]|20)\d\d(?![\d.,])")
+# A time of theirs as a record ("my swim time", "my best time", "our target time"), and how one is
+# given: minutes, seconds, hours, or a clock-like "25:30" (English, lexical)
+_ASKS_RECORD = re.compile(r"(?<!\w)(?:my|our|his|her|their)\s+(?:[^\W\d_]+\s+){0,2}time(?!\w)", re.IGNORECASE)
+_GIVES_DURATION = re.compile(r"\d+\s*(?::\d\d|min|mins|minutes?|secs?|seconds?|h|hrs?|hours?)(?!\w)"
+                             r"|(?<!\w)(?:one|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|forty|fifty|sixty|an?|half\s+an)"
+                             r"(?:[\s-]+[^\W\d_]+)?\s+(?:minutes?|seconds?|hours?)(?!\w)", re.IGNORECASE)
 # "time" as a time, and "N times" as how often (English, lexical)
 _A_TIME = re.compile(r"(?<!\w)time(?!\w)", re.IGNORECASE)
 _FREQUENCY = re.compile(r"(?<!\w)(?:once|twice|thrice|several|many|few|a\s+few|\d+|one|two|three|four|five|six|seven|eight|nine|ten"
@@ -2570,8 +2582,8 @@ def _looks_after(question: str, note: str, after: str) -> bool:
     it) opens with "it", "he" or "she" and says one: 'I'm restoring an old Vespa from 1968' then
     "it's light blue" for "what colour is the vespa" (dec193)."""
     words, after_words = _words(note), _words(after)
-    if not opens_with_pronoun(after_words):
-        return False
+    if not (opens_with_pronoun(after_words) or points_back(after_words)):
+        return False  # ("three of them are black and one is ginger", dec197)
     if _ASKS_COLOUR.search(question):
         return not _COLOUR.search(words) and bool(_COLOUR.search(after_words))
     if _ASKS_SIZE.search(question):

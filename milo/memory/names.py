@@ -239,6 +239,11 @@ def name_in(text: str, own: str = "", greeted: bool = False) -> Optional[str]:
             opened = bool(before.strip() and _opens(own).match(before))  # after a greeting or Milo's name
             if (rx in (_OPENING_RE, _BEFORE_RE) or (greeted and sure is False)) and not opened:
                 continue
+            if rx is _BETWEEN_RE and opened and not _not_a_name(m.group(1), own) and m.group(1).casefold() not in _HOW_IT_IS:
+                # "namaste milo, main deepa hoon. I'm a pilot..." (dec197): a name between "main" and
+                # "hoon" right after an opening, in lower case where the rest has capitals
+                found.append((m.start(), m.group(1)[0].upper() + m.group(1)[1:]))
+                continue
             if _shown(text, m, sure):
                 continue  # "This is Luna, my new cat!": who or what is shown, not the user
             if sure is False and _CORRECTS.match(text, m.end(1)) and not opened:
