@@ -4236,3 +4236,15 @@ def test_dec195_dec197_a_record_time_needs_minutes_and_a_colour_of_them(emb):
     max_ = _said_by("Max", "milo it's max. my cat luna had four kittens on tuesday", "three of them are black and one is ginger")
     found = find("what colour are the kittens", max_, embed=emb.encode_cached, own="Milo", user="Max")
     assert found is not None and found.answered and "ginger" in found.told(), found
+
+
+def test_dec199_kin_is_no_doer(emb):
+    """bench/truth.py dec199 (held out): "who teaches mia" (never told) was answered 'my daughter
+    mia started swimming lessons'. Asked who does something to someone of theirs, "daughter" (kin)
+    is not one who does something, as "teacher" is."""
+    leo = _said_by("Leo", "hi milo, leo here. my daughter mia started swimming lessons", "her lessons are on thursday afternoons")
+    found = find("who teaches my daughter", leo, embed=emb.encode_cached, own="Milo", user="Leo")
+    assert found is not None and not found.answered, found
+    found = find("who teaches my daughter", leo + _said_by("Leo", "her teacher is a former olympic swimmer called kate"),
+                 embed=emb.encode_cached, own="Milo", user="Leo")
+    assert found is not None and found.answered and "kate" in found.told(), found

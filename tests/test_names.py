@@ -113,7 +113,9 @@ NOT_GIVEN = ["over here, Milo!", "sitting here, bored", "Sitting here with my te
              "hi milo its cold", "hi milo this is awesome", "hey milo its so sunny today", "morning milo, its freezing",
              # two words before "here" without capitals; a word alone that is a farewell or a friend's
              "hi milo my dog here is sick", "hello milo long day here", "hey milo, buddy", "ok milo, goodnight",
-             "thanks milo, cheers", "hi milo, bye", "hello, ahmed", "hey milo, hmm.", "hi milo, wow!"]
+             "thanks milo, cheers", "hi milo, bye", "hello, ahmed", "hey milo, hmm.", "hi milo, wow!",
+             # a preposition after "it's" (dec199: "Your name is For.")
+             "it's for my neighbour's new flat", "its about my sister", "it's by the sea"]
 
 
 @pytest.mark.parametrize("text,name", GIVEN.items())

@@ -2023,12 +2023,13 @@ def _lacks_doer(question: str, said: Sequence[str]) -> bool:
 
     verb = _who_done(question)
     return (bool(verb) and not any(t.startswith(v) for t in set().union(*(terms(x) for x in said)) for v in verb)
-            and not any(_DOER_NOUN.search(x) for x in said))
+            and not any(not set(terms(m.group(1))) & _RELATION_TERMS() for x in said for m in _DOER_NOUN.finditer(x)))
 
 
 # Someone named by what they do ("the conductor is an old man called mr tanaka" answers "who leads
 # the choir"): a determiner, then a noun of a doer (English suffixes: lexical).
-_DOER_NOUN = re.compile(r"(?<!\w)(?:the|my|our|his|her|their|your)\s+[^\W\d_]+(?:er|or|ist|ian|ant|ent)(?!\w)", re.IGNORECASE)
+# (not kin: "my daughter", "her brother")
+_DOER_NOUN = re.compile(r"(?<!\w)(?:the|my|our|his|her|their|your)\s+([^\W\d_]+(?:er|or|ist|ian|ant|ent))(?!\w)", re.IGNORECASE)
 
 
 def lacks_asked(question: str, found: Optional["Evidence"]) -> Optional["Evidence"]:

@@ -62,6 +62,9 @@ NOT_NAMES = frozenset(
     "really still also glad excited bored hungry sick well friend the a an going gonna trying from in at "
     "on with a bit kind sort pretty quite thinking wondering looking feeling working learning getting doing "
     "allergic afraid scared worried curious interested married single retired late early alone awake asleep "
+    # prepositions and adverbs after "it's" ("it's for my neighbour's new flat" named the user For, dec199)
+    "for to about by of like over under after before because as into only probably definitely actually almost nearly "
+    "always never too even more less "
     # how people are, said of themselves at a message's start ("i'm vegetarian and...", dec157)
     "vegetarian vegan pescatarian diabetic pregnant asthmatic deaf blind disabled unemployed divorced widowed "
     "engaged coeliac celiac dyslexic autistic colourblind colorblind lactose gluten left right "
