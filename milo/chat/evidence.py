@@ -1002,10 +1002,10 @@ def find(text: str, candidates: Sequence[Candidate], embed: Optional[Embed] = No
         # stands where the draft adds nothing ("What instrument am I learning?" drafted "You are
         # learning the erhu.", too far from the note in meaning to keep it by that alone).
         found = dataclasses.replace(found, unsure=True)
-    roles = [c for c in candidates if c.key != (found.choice if found is not None else None) and c.key != NAME_NOTE
-             and _role_of(_statements(_words(c.text))) and quoted_speaker(c.text) in (None, (user or "").casefold())]
-    if (found is not None and found.answered and _ASKS_JOB.match(text)
-            and not _SAYS_ROLE.search(_words(found.note)) and roles):
+    roles = [c for c in candidates if c.key not in (found.choice, NAME_NOTE)
+             and _role_of(_statements(_words(c.text))) and quoted_speaker(c.text) in (None, (user or "").casefold())] if (
+        found is not None and found.answered and _ASKS_JOB.match(text) and not _SAYS_ROLE.search(_words(found.note))) else []
+    if roles:
         # Their work asked as what it is, and the note says it not, another does: "what do i do for
         # work" was answered 'i work from home in a little village near lyon' by the word "work",
         # beside 'i'm a translator, french to english mostly' (dec160): the draft looks again, at
@@ -1616,8 +1616,7 @@ def _by_their_notes(text: str, candidates: Sequence[Candidate], embed: Optional[
     if _A_TIME.search(text):
         # A time asked ("what's my target time") is not how often: 'i run four times a week now'
         # shares no time with it (it was said as the answer, dec183)
-        note_terms = [t - set(terms("time")) if not _A_TIME.search(_FREQUENCY.sub(" ", _statements(c.text))) else t
-                      for (_, c), t in zip(told, note_terms)]
+        note_terms = [t - set(terms("time")) if _only_how_often(_statements(c.text)) else t for (_, c), t in zip(told, note_terms)]
     shared = [(len(_matched(what, t)), len(_matched(whole, t)), i, c, j) for j, ((i, c), t) in enumerate(zip(told, note_terms))]
     many = len(told) > MANY_NOTES
     at_least, answers = (MEANING_AT_LEAST_MANY, MEANING_ANSWERS_MANY) if many else (MEANING_AT_LEAST, MEANING_ANSWERS)
@@ -1681,8 +1680,8 @@ def _by_their_notes(text: str, candidates: Sequence[Candidate], embed: Optional[
         # Their work asked, and the closest note says what they are: "what do i do for a living" /
         # 'I'm a fisherman from Húsavík' (no word in common, 0.30: "not sure", dec181). The draft
         # looks again. ('I'm a vegetarian' says how they are: not this.)
-        best = (0, 0, told[j][0], part_of(told[j][1], meaning[2][j]), j)
-        return Evidence(best[3].key, best[3].text, own=own, unsure=True)
+        note = part_of(told[j][1], meaning[2][j])
+        return Evidence(note.key, note.text, own=own, unsure=True)
     elif (meaning is not None and meaning[0][j] >= (MEANING_CLOSEST_MANY if many else MEANING_CLOSEST)
           and (user or quoted_speaker(told[j][1].text) is None)):
         # Said as the user's own ("The closest I have is that you ..."): not another person's
@@ -1954,10 +1953,8 @@ def _lacking(found: Evidence, text: str, own: str, user: str, shown: Candidate) 
         # Where, and no place: "where are the lessons" / 'my daughter zoe just started swimming
         # lessons' was said as the answer.
         return Evidence(NONE, own=own, closest=shown, lacks="where")
-    if _ASKS_RECORD.search(text) and not any(_GIVES_DURATION.search(t) or _SAYS_CLOCK.search(t) for t in said):
-        # A time of theirs ("what's my swim time", "my best time"), and the note gives no minutes:
-        # 'i swim three mornings a week' was said as the answer (dec195)
-        return Evidence(NONE, own=own, closest=shown, lacks="number")
+    if missing := _missing(text, said):
+        return Evidence(NONE, own=own, closest=shown, lacks=missing)
     if _ASKS_SIZE.search(text) and not any(_SIZE.search(t) or _NUMBER.search(_A_YEAR.sub(" ", t)) for t in said):
         # (a year is no size: "how big is the vespa" / '...an old Vespa from 1968', dec193)
         # "How big is my garden?" / 'I'm planting tulips and garlic in my garden this weekend.'
@@ -1967,11 +1964,6 @@ def _lacking(found: Evidence, text: str, own: str, user: str, shown: Candidate) 
         # "What colour is my cat?" / 'We adopted a rescue cat last weekend.' (its colour in 'She's
         # called Luna and she's completely black.'): the draft looks again.
         return Evidence(NONE, own=own, closest=shown, lacks="colour")
-    if _lacks_doer(text, said):
-        # Who does it, and the note says no one does: "who conducts the choir" / 'we're
-        # rehearsing the mozart requiem for easter' was said as the answer, Mozart taken for who
-        # (dec180). (Its doer, "the conductor", "our teacher", says it: the verb's stem opens it.)
-        return Evidence(NONE, own=own, closest=shown, lacks="who")
     if not _ASKS_NAME.search(text) and (verb := _what_done(text)) and not any(_matched(verb, set(terms(t))) for t in said):
         # What is done, and the note does not say it is: "What are we singing at the concert?" /
         # 'We have a concert on Sunday evening.' was said as the answer (dec80).
@@ -2015,6 +2007,22 @@ _WHO_DONE = re.compile(r"^\W*(?:(?:and|so|oh|ok|okay)\W+)*who\s+(?P<verb>[^\W\d_
                        re.IGNORECASE)
 
 
+def _missing(question: str, said: Sequence[str]) -> str:
+    """What `question` asks that none of `said` (what would be said as the answer) gives, of what
+    find and the draft's note are both checked for (`_lacking`, `lacks_asked`): "who" or "number",
+    else ""."""
+    if _lacks_doer(question, said):
+        # Who does it, and the note says no one does: "who conducts the choir" / 'we're
+        # rehearsing the mozart requiem for easter' was said as the answer, Mozart taken for who
+        # (dec180). (Its doer, "the conductor", "our teacher", says it: the verb's stem opens it.)
+        return "who"
+    if _ASKS_RECORD.search(question) and not any(_GIVES_DURATION.search(t) or _SAYS_CLOCK.search(t) for t in said):
+        # A time of theirs ("what's my swim time", "my best time"), and the note gives no minutes:
+        # 'i swim three mornings a week' was said as the answer (dec195)
+        return "number"
+    return ""
+
+
 def _lacks_doer(question: str, said: Sequence[str]) -> bool:
     """Whether `question` asks who does something ("who conducts the choir") and none of `said`
     (what would be said as the answer) has the verb or its doer ("conductor": the verb's stem
@@ -2041,20 +2049,17 @@ def lacks_asked(question: str, found: Optional["Evidence"]) -> Optional["Evidenc
     said = [_clause(found.note, found.own)] + [_clause(c.text, found.own) for c in found.newer]
     if found.replaced and not found.kept:
         said = said[1:]  # only the newer note is said (as `_lacking` reads it)
-    if _lacks_doer(question, said):
-        return Evidence(NONE, own=found.own, closest=Candidate(found.choice, found.note), lacks="who")
-    if _ASKS_MONEY.search(question) and not any(_counts_what_is_asked(question, t) for t in said):
+    missing = _missing(question, said)
+    if not missing and _ASKS_MONEY.search(question) and not any(_counts_what_is_asked(question, t) for t in said):
         # Money asked, and the note gives none: "how much did the parts cost" drafted of 'I'm
         # restoring an old Vespa from 1968' (a year, dec193)
-        return Evidence(NONE, own=found.own, closest=Candidate(found.choice, found.note), lacks="number")
-    if _ASKS_RECORD.search(question) and not any(_GIVES_DURATION.search(t) or _SAYS_CLOCK.search(t) for t in said):
-        return Evidence(NONE, own=found.own, closest=Candidate(found.choice, found.note), lacks="number")
-    if (_A_TIME.search(question) and not re.search(r"(?<!\w)times(?!\w)", question, re.IGNORECASE)
-            and all(re.search(r"(?<!\w)times?(?!\w)", x, re.IGNORECASE) and not _A_TIME.search(_FREQUENCY.sub(" ", x)) for x in said)):
+        missing = "number"
+    if (not missing and _A_TIME.search(question) and not re.search(r"(?<!\w)times(?!\w)", question, re.IGNORECASE)
+            and all(re.search(r"(?<!\w)times?(?!\w)", x, re.IGNORECASE) and _only_how_often(x) for x in said)):
         # A time asked, and the note has only how often: "what's my target time" drafted of 'i run
         # four times a week now' (dec183, its second run)
-        return Evidence(NONE, own=found.own, closest=Candidate(found.choice, found.note), lacks="when")
-    return found
+        missing = "when"
+    return Evidence(NONE, own=found.own, closest=Candidate(found.choice, found.note), lacks=missing) if missing else found
 
 
 def _who_done(question: str) -> set[str]:
@@ -2576,6 +2581,11 @@ _GIVES_DURATION = re.compile(r"\d+\s*(?::\d\d|min|mins|minutes?|secs?|seconds?|h
 _A_TIME = re.compile(r"(?<!\w)time(?!\w)", re.IGNORECASE)
 _FREQUENCY = re.compile(r"(?<!\w)(?:once|twice|thrice|several|many|few|a\s+few|\d+|one|two|three|four|five|six|seven|eight|nine|ten"
                         r"|a\s+couple\s+of|a\s+hundred|a\s+dozen|\d+\s*-\s*\d+)\s+(?:more\s+)?times?(?!\w)", re.IGNORECASE)
+
+
+def _only_how_often(text: str) -> bool:
+    """Whether `text` says no time but in how often ("four times a week"), or none at all."""
+    return not _A_TIME.search(_FREQUENCY.sub(" ", text))
 
 
 def _looks_after(question: str, note: str, after: str) -> bool:

@@ -86,7 +86,7 @@ NOT_NAMES = frozenset(
 _HOW_IT_IS = frozenset(
     "cold hot warm cool chilly freezing boiling sunny windy cloudy rainy snowy foggy stormy humid wet dry grey gray "
     "awesome amazing nice lovely beautiful wonderful fantastic brilliant perfect terrible awful horrible weird strange "
-    "funny fun boring hard easy crazy cute quiet loud dark bright wrong bad lovely incredible gorgeous fabulous "
+    "funny fun boring hard easy crazy cute quiet loud dark bright wrong bad incredible gorgeous fabulous "
     "morning evening night noon afternoon midnight again enough time buddy pal mate dude sweetie darling babe sunshine "
     "everyone everybody folks guys all y'all bye goodbye goodnight cheers thanks later "
     "hmm hm um umm uh oh ah ahh wow ooh lol haha hehe yay yep nope yeah ugh meh".split())
@@ -266,7 +266,7 @@ def name_in(text: str, own: str = "", greeted: bool = False) -> Optional[str]:
                  or re.match(r"\s*(?:[,.!:;\u2014-]|$)", text[m.end():]))):
         found.append((m.start(1), m.group(1)[0].upper() + m.group(1)[1:]))
     m = _ALONE.match(text)
-    if (m and re.match(r"^\W*(?:" + _GREETING + r")\W+" + re.escape(own) + r"\W+$", text[: m.start(1)], re.IGNORECASE) and own
+    if (m and own and _greeted(own).match(text[: m.start(1)])
             and not _opens(own).match(text)
             and not _not_a_name(m.group(1), own) and m.group(1).casefold() not in _HOW_IT_IS | _WHERE_HERE
             and not re.search(r"\w{3}ing$", m.group(1), re.IGNORECASE)):
@@ -283,6 +283,12 @@ def name_in(text: str, own: str = "", greeted: bool = False) -> Optional[str]:
 
 # The message's last word, after what opened it, and nothing after but marks (`name_in`).
 _ALONE = re.compile(r"^.*?(?<![^\W_])(" + _WORD + r")[\s.!,;:)]*$", re.DOTALL)
+
+
+@functools.cache
+def _greeted(own: str) -> re.Pattern:
+    """A greeting, then the persona's name, and nothing else (what opens `_ALONE`'s word)."""
+    return re.compile(r"^\W*(?:" + _GREETING + r")\W+" + re.escape(own) + r"\W+$", re.IGNORECASE)
 
 
 # Words before "here" that say where or how, not who ("over here, Milo"): a closed, lexical class
