@@ -151,7 +151,10 @@ class Evidence:
             return said(self.note)
         older = said(self.kept if self.replaced and self.kept else self.note)
         if self.replaced and not self.kept:
-            return said(self.newer[-1].text)
+            # (a correction of the newer one said beside the note: that one with the thing swapped,
+            # 'her lessons are on friday afternoons', not "they're on friday afternoons, not thursday")
+            return (len(self.newer) > 1 and swapped(said(self.newer[-2].text), _clause(self.newer[-1].text, self.own))
+                    or said(self.newer[-1].text))
         newer = _clause(self.newer[-1].text, self.own)
         # (the whole older note where the newer swaps its day: 'I run with my neighbour Jonas on
         # Tuesdays and Thursdays...' + "sorry, it's Tuesdays and Saturdays, not Thursdays")
@@ -398,6 +401,10 @@ def swapped(older: str, newer: str) -> Optional[str]:
         # the new thing's first words already before it: "old" in "old radios" / "old clocks", a list's
         # "tuesdays and" in "on tuesdays and thursdays" / "tuesdays and saturdays, not thursdays"
         lead = next((k for k in range(len(xx) - 1, 0, -1) if i >= k and low[i - k:i] == [w.casefold() for w in xx[:k]]), 0)
+        # ...and its last words already after it: 'on thursday afternoons' + "friday afternoons, not
+        # thursday" is 'on friday afternoons' (dec203)
+        rest, after = xx[lead:], low[i + len(yy):]
+        tail = next((k for k in range(len(rest) - 1, 0, -1) if after[:k] == [w.casefold() for w in rest[-k:]]), 0)
         if lead:
             xx = xx[lead:]
         elif (i and low[i - 1] not in _BEFORE_THING and not (i >= 2 and low[i - 2] in _SUBJECT)
@@ -405,6 +412,7 @@ def swapped(older: str, newer: str) -> Optional[str]:
             # (right after a subject and its verb: "i drive trams" + "buses, not trams", dec125; a
             # name for a name: "an old Bechstein upright" + "a Blüthner, not a Bechstein", dec129)
             return None
+        xx = xx[:len(xx) - tail]
         if any(w.casefold() in _NOT_IN_A_THING for w in xx + y[drop:]):
             return None  # a clause, not a thing: "you live in York, not Leeds" of 'you work in Leeds'
         if any(w.casefold() in low for w in xx if w.casefold() not in _BEFORE_THING):
@@ -956,6 +964,7 @@ MEANING_AT_LEAST_MANY = 0.35
 # A question without "I" or "my" that is about what the user told ("What does Lucía do?" /
 # "My best friend Lucía is a firefighter": 0.58): answered from the note when this close.
 MEANING_TOLD_ABOUT = 0.5
+MEANING_THE_THING = 0.33  # "the" thing asked when or how many of, named otherwise in a note of theirs
 MEANING_NAMED = 0.3  # ...and for a note that shares a name with the question (the draft looks again)
 MEANING_NAMED_ATTRIBUTE = 0.15  # ...where an age, a colour, a size or a number is asked of the one named
 MEANING_SURE = 0.45
@@ -1373,7 +1382,7 @@ def _find(text: str, candidates: Sequence[Candidate], embed: Optional[Embed] = N
                 # model, which said "We don't have any children. We are an artificial intelligence
                 # assistant created by OpenAI.", dec141)
                 return found
-        if _names_theirs(text, candidates, own):
+        if _names_theirs(text, candidates, own, embed):
             return _by_their_notes(text, candidates, embed, own, user)
         found = _how_they_do(text, candidates, embed, own, user)
         if found is not None:
@@ -1439,7 +1448,7 @@ def asks_of_the(text: str, own: str = "") -> bool:
             and any(m.group(1).islower() for m in _THE.finditer(text)))
 
 
-def _names_theirs(text: str, candidates: Sequence[Candidate], own: str = "") -> bool:
+def _names_theirs(text: str, candidates: Sequence[Candidate], own: str = "", embed: Optional[Embed] = None) -> bool:
     """A name, a place, a time or a person asked of "the" thing a note of theirs tells of ("whats
     the band called" after 'i play the trumpet in a brass band': the model, left to answer, named
     it "the Brass Band"; "Where is the party?" after 'We're throwing her a party at my uncle Kai's
@@ -1494,7 +1503,17 @@ def _names_theirs(text: str, candidates: Sequence[Candidate], own: str = "") -> 
     if things & _JOURNEY_TERMS() and any(_THEY_GO.search(own_words(c.text) or c.text)
                                          and asked - things <= set(terms(own_words(c.text) or c.text)) for c in told):
         return True
-    return bool(_ASKS_WHERE_WHEN_WHO.match(text) or measure) and any(_has_as_theirs(c.text, things) for c in told)
+    if not (_ASKS_WHERE_WHEN_WHO.match(text) or measure):
+        return False
+    if any(_has_as_theirs(c.text, things) for c in told):
+        return True
+    # ...or of "the" thing a note of theirs names by another word, close in meaning and saying the
+    # kind asked (a when, a number): "when is the race" / 'i'm running a half marathon in april'
+    # was left to the model, which said "April 15th" (dec185). Not "when is the election" beside
+    # 'i'm voting for the greens' (no when told: the model's).
+    meaning = by_meaning(text, told, embed, own) if embed is not None and told and asks_when_or_how_many(text) else None
+    return meaning is not None and any(cos >= MEANING_THE_THING and says_what_is_asked(text, c.text)
+                                       for c, cos in zip(told, meaning[0]))
 
 
 # A journey, and the user going somewhere (closed, lexical classes; English).
@@ -1758,6 +1777,11 @@ def _by_their_notes(text: str, candidates: Sequence[Candidate], embed: Optional[
         later = [s for s in later if not _changes_a_day_it_lacks(best[3].text, s[3].text)]
     last = sorted(later, key=lambda s: s[2])[-1] if later else None  # the newest on the same thing
     newer = (_answering(last[3], asked),) if last else ()
+    if last is not None and not changes(_words(last[3].text)):
+        # ...and a correction of that newer one, told after it ("when are mia's lessons" / 'her
+        # lessons are on thursday afternoons', said beside 'my daughter mia started swimming lessons',
+        # then 'sorry, they're on friday afternoons, not thursday': Milo said Thursday, dec203)
+        newer += _correction_after(last[4], told, meaning)
     beside = () if newer else _correction_after(best[4], told, meaning)
     # Only a relation in common ("What does my husband do?" / 'We moved to Dublin for my husband's
     # job.'): the note is about that person, perhaps not what is asked: the draft looks again.
@@ -1918,7 +1942,9 @@ def _lacking(found: Evidence, text: str, own: str, user: str, shown: Candidate) 
         return Evidence(NONE, own=own, closest=shown, lacks="number")
     if any(unnamed(text, t) for t in said):
         return Evidence(NONE, own=own, closest=shown, lacks="which")
-    if _ASKS_NAME.search(text) and (not any(_names_someone(t, text, own, user) for t in said) or _other_unnamed(text, said, own, user)):
+    # (a name given of the one the note before spoke of, "his name is theo", is one even in lower case)
+    if _ASKS_NAME.search(text) and (not any(_names_someone(t, text, own, user) for t in said) and not any(_NAME_AFTER.match(t) for t in said[1:])
+                                    or _other_unnamed(text, said, own, user)):
         return Evidence(NONE, own=own, closest=shown, lacks="name")
     if _ASKS_TITLE.search(text) and not any(_GIVES_TITLE.search(t) for t in said):
         # A title, and the note gives none ("What's the book's title?" / 'I'm reading a book about
@@ -2590,9 +2616,17 @@ def _only_how_often(text: str) -> bool:
 
 def _looks_after(question: str, note: str, after: str) -> bool:
     """Whether a colour or a size is asked, `note` says none and `after` (the note right after
-    it) opens with "it", "he" or "she" and says one: 'I'm restoring an old Vespa from 1968' then
+    it) opens with "it", "he" or "she" and says one (or a name, and `after` gives one of "him"): 'I'm restoring an old Vespa from 1968' then
     "it's light blue" for "what colour is the vespa" (dec193)."""
     words, after_words = _words(note), _words(after)
+    if _ASKS_NAME.search(question):
+        # ...or a name: 'i'm knitting a blanket for my new grandson' then "his name is theo" for
+        # "what is my grandson called" (dec203: "not sure" beside the blanket)
+        # ("his", "her": of someone of theirs or a pet, not "what is the blanket called")
+        named = _NAME_AFTER.match(after_words)
+        return (named is not None and not _ASKS_NAME.search(words)
+                and ((named["pronoun"] or named["subject"]).casefold() in ("its", "it", "their", "they")
+                     or bool(_kin_asked(question, roles=True)) or any(w.casefold() in _PETS for w in re.findall(r"[^\W\d_]+", question))))
     if not (opens_with_pronoun(after_words) or points_back(after_words)):
         return False  # ("three of them are black and one is ginger", dec197)
     if _ASKS_COLOUR.search(question):
@@ -2600,6 +2634,12 @@ def _looks_after(question: str, note: str, after: str) -> bool:
     if _ASKS_SIZE.search(question):
         return not (_SIZE.search(words) or _NUMBER.search(words)) and bool(_SIZE.search(after_words) or _NUMBER.search(after_words))
     return False
+
+
+# A name given of the one a note before spoke of (a closed, lexical class; English).
+_NAME_AFTER = re.compile(r"\W*(?:(?:and|oh|so)\W+)*(?:(?P<pronoun>his|her|their|its)\s+name(?:'s|\s+is|\s+was)"
+                         r"|(?P<subject>he|she|it|they)(?:['\u2019]s|\s+is|\s+was|['\u2019]re|\s+are)\s+(?:called|named))\s+[^\W\d_]",
+                         re.IGNORECASE)
 
 
 def _says_the_kind_asked(question: str, note: str) -> bool:
