@@ -2564,7 +2564,7 @@ def test_dec63_to_dec65_misses(emb):
     assert drafted("Where do I work?", joao, "Joao", "You work at the harbour.").startswith(unsure)
     lukas = _said_by("Lukas", "Hallo Milo, ich bin Lukas. I play the trumpet in a brass band.",
                      "We have a concert on Friday.", "Actually it moved to Sunday.")
-    assert reply("When is our concert?", lukas, "Lukas") == "You told me it moved to Sunday."
+    assert reply("When is our concert?", lukas, "Lukas") == "You told me you have a concert on Sunday."
     assert reply("Where is the concert?", lukas, "Lukas").startswith(unsure)
     assert drafted("Where is the concert?", lukas, "Lukas", "The concert will be held on Sunday.").startswith(unsure)
     linh = _said_by("Linh", "Hi Milo, I'm Linh. My brother Minh is opening a pho restaurant next month.",
@@ -2883,7 +2883,8 @@ def test_dec83_a_correction_that_lacks_what_is_asked_is_said_after_the_note_it_c
     reply = fixed_reply(find("When is my marathon?", priya, embed=emb.encode_cached, own="Milo", user="Priya"))[0]
     assert reply.startswith("You told me") and "January" in reply and "Pune" in reply, reply
     reply = fixed_reply(find("Which marathon am I training for?", priya, embed=emb.encode_cached, own="Milo", user="Priya"))[0]
-    assert reply == "You told me it's the Pune marathon, not Mumbai.", reply
+    # (the note it corrects said with the thing swapped)
+    assert reply == "You told me you're training for the Pune marathon in January.", reply
 
 
 def test_dec84_what_is_liked_asks_of_the_verb_after_to(emb):
@@ -4287,3 +4288,40 @@ def test_dec203_a_name_given_after_and_a_correction_of_the_note_beside(emb):
                    "sorry, they're on friday afternoons, not thursday")
     found = find("when are mia's lessons", leo, embed=emb.encode_cached, own="Milo", user="Leo")
     assert found is not None and found.answered and found.told() == "her lessons are on friday afternoons", found
+
+
+def test_dec207_dec208_how_much_of_a_thing_a_habit_asked_and_a_when_beside(emb):
+    """bench/truth.py dec207 (held out): "how much honey do i get" (never told) was answered 'i've
+    got four hives now'; "what do i make" was answered 'I'm making a set of tea bowls...', not 'I
+    make pottery in a small studio in Kyoto'; "where are my hives" was drafted "Your hives are
+    located on your allotment." and still said "not sure" beside 'one of the hives swarmed on
+    sunday'. dec208: "when is the wedding" was "not sure" beside 'the wedding is at a vineyard
+    near stuttgart', though 'my daughter greta is getting married in september' says when."""
+    from langchain_core.language_models.fake_chat_models import FakeListChatModel
+
+    from milo.chat.draft import confirm
+
+    fergus = _said_by("Fergus", "milo, fergus here. i keep bees on my allotment", "i've got four hives now",
+                      "one of the hives swarmed on sunday")
+    found = find("how much honey do i get", fergus, embed=emb.encode_cached, own="Milo", user="Fergus")
+    assert found is not None and not found.answered, found
+    found = find("how much honey do i get", fergus + _said_by("Fergus", "this summer the hives gave almost sixty kilos of thyme honey"),
+                 embed=emb.encode_cached, own="Milo", user="Fergus")
+    assert found is not None and found.answered and "sixty kilos" in found.told(), found
+    q = "where are my hives"
+    ev = find(q, fergus, embed=emb.encode_cached, own="Milo", user="Fergus")
+    got = confirm(q, ev, fergus, FakeListChatModel(responses=["Your hives are located on your allotment."] * 3),
+                  emb.encode_cached, "Milo", "Fergus")
+    assert got is not None and "allotment" in got.told(), got
+    yuki = _said_by("Yuki", "konnichiwa milo, Yuki here. I make pottery in a small studio in Kyoto",
+                    "my kiln takes about twelve hours to fire", "I'm making a set of tea bowls for my aunt Haruko")
+    found = find("what do i make", yuki, embed=emb.encode_cached, own="Milo", user="Yuki")
+    assert found is not None and found.answered and found.told().startswith("you make pottery"), found
+    found = find("what am i making", yuki, embed=emb.encode_cached, own="Milo", user="Yuki")
+    assert found is not None and found.answered and "tea bowls" in found.told() and "pottery" not in found.told(), found
+    otto = _said_by("Otto", "hello milo, otto here. my daughter greta is getting married in september",
+                    "the wedding is at a vineyard near stuttgart", "her fiance is called jonas, he's a carpenter")
+    found = find("when is the wedding", otto, embed=emb.encode_cached, own="Milo", user="Otto")
+    assert found is not None and found.answered and "september" in found.told(), found
+    found = find("where is the wedding", otto, embed=emb.encode_cached, own="Milo", user="Otto")
+    assert found is not None and found.answered and "september" not in found.told() and "vineyard" in found.told(), found

@@ -261,7 +261,13 @@ def _confirm(question: str, evidence: Optional[Evidence], candidates: Sequence[C
         # 0.59 from 'I'm a beekeeper in the hills near Olomouc.': the closest had been 'I harvested
         # forty kilos of honey this summer', dec139)
         note = None if drafted is None else drafted.note if drafted.answered else drafted.closest.text if drafted.closest else None
-        return drafted if note is not None and gives_place(draft, note) else evidence
+        if note is not None and gives_place(draft, note):
+            return drafted
+        # ...or the one note that has the draft's place, said as the closest ("where are my hives"
+        # drafted "Your hives are located on your allotment.", closest to 'i've got four hives now':
+        # 'i keep bees on my allotment' has it, dec207)
+        placed = [c for c in notes if gives_place(draft, to_you(c.text, own))]
+        return Evidence(NONE, own=own, closest=placed[0]) if len(placed) == 1 else evidence
     if evidence is not None and evidence.lacks in ("number", "size"):
         # A number or size asked that find's note lacks: another note answers only where it gives
         # the one the draft gives ("how high is the treehouse" / 'its about three metres off the

@@ -151,9 +151,9 @@ class Evidence:
             return said(self.note)
         older = said(self.kept if self.replaced and self.kept else self.note)
         if self.replaced and not self.kept:
-            # (a correction of the newer one said beside the note: that one with the thing swapped,
-            # 'her lessons are on friday afternoons', not "they're on friday afternoons, not thursday")
-            return (len(self.newer) > 1 and swapped(said(self.newer[-2].text), _clause(self.newer[-1].text, self.own))
+            # (a correction that points back: the note it corrects with the thing swapped, 'her
+            # lessons are on friday afternoons', not "they're on friday afternoons, not thursday")
+            return (swapped(said(self.newer[-2].text if len(self.newer) > 1 else self.note), _clause(self.newer[-1].text, self.own))
                     or said(self.newer[-1].text))
         newer = _clause(self.newer[-1].text, self.own)
         # (the whole older note where the newer swaps its day: 'I run with my neighbour Jonas on
@@ -964,6 +964,7 @@ MEANING_AT_LEAST_MANY = 0.35
 # A question without "I" or "my" that is about what the user told ("What does Lucía do?" /
 # "My best friend Lucía is a firefighter": 0.58): answered from the note when this close.
 MEANING_TOLD_ABOUT = 0.5
+MEANING_WHEN_BESIDE = 0.3  # ...a note that says when, this close to the one found by words that does not
 MEANING_THE_THING = 0.33  # "the" thing asked when or how many of, named otherwise in a note of theirs
 MEANING_NAMED = 0.3  # ...and for a note that shares a name with the question (the draft looks again)
 MEANING_NAMED_ATTRIBUTE = 0.15  # ...where an age, a colour, a size or a number is asked of the one named
@@ -1608,6 +1609,10 @@ _THEIRS_WITH_WE = re.compile(r"(?<!\w)(?:(?:do|did|does|will)\s+we\s+(?:have|own
                              r"|our\s+(?!conversations?|chats?|talks?|last|first|time)[^\W\d_]+)(?!\w)", re.IGNORECASE)
 
 
+# What they do as a habit, asked ("what do i make": a closed, lexical form; English).
+_HABIT_ASKED = re.compile(r"^\W*what\s+(?:do|does)\s+(?:i|we)\s+(?P<verb>[^\W\d_]+)(?!\w)", re.IGNORECASE)
+
+
 def _by_their_notes(text: str, candidates: Sequence[Candidate], embed: Optional[Embed], own: str = "",
                     user: str = "") -> Evidence:
     """What answers `text`, a question about the user (see `find`), among their notes."""
@@ -1669,8 +1674,14 @@ def _by_their_notes(text: str, candidates: Sequence[Candidate], embed: Optional[
         # Kai's house': he is named, not as the one asked)
         who = asks_who(text) and bool(re.search(r"(?<!\w)with\W*$", text, re.IGNORECASE))
         which = bool(re.match(r"\W*which\b", text, re.IGNORECASE))
+        # ...and, asked what they do as a habit, the note with the verb as asked: "what do i make" /
+        # 'I make pottery in a small studio in Kyoto', not the newer 'I'm making a set of tea bowls
+        # for my aunt Haruko' (dec207)
+        habit = _HABIT_ASKED.match(text)
         best = max(shared, key=lambda s: (s[0], len(what & note_terms[s[4]]), s[4] not in others,
                                           not done or _thing_after(_statements(_words(s[3].text)), what),
+                                          not habit or bool(re.search(rf"(?<!\w){re.escape(habit['verb'])}(?:s|es)?(?!\w)",
+                                                                      _statements(_words(s[3].text)), re.IGNORECASE)),
                                           s[1], where and _place_after(_statements(s[3].text), what),
                                           _gives_who(text, s[3].text),
                                           # ...and, asked who with, a note that names someone: "who
@@ -1690,6 +1701,14 @@ def _by_their_notes(text: str, candidates: Sequence[Candidate], embed: Optional[
             # "when do i work now" / 'We changed my shifts, I'm on weekends now...' (0.42), not
             # 'I work at a fish farm near Bergen.' (0.27, "work" in common; dec90)
             best = (0, 0, told[j][0], part_of(told[j][1], meaning[2][j]), j)
+        elif (meaning is not None and _ASKS_WHEN.search(text) and not says_what_is_asked(text, _words(best[3].text))
+              and (timed := [k for k in range(len(told)) if k != best[4] and says_what_is_asked(text, _words(told[k][1].text))])):
+            # ...or, not the closest, close to the question and to the note by words: "when is the
+            # wedding" / 'my daughter greta is getting married in september' (0.49), beside 'the
+            # wedding is at a vineyard near stuttgart' (0.54, "wedding" in common; dec208)
+            k = max(timed, key=lambda k: (meaning[0][k], k))
+            if meaning[0][k] >= MEANING_SURE and meaning[1][best[4]][k] >= MEANING_WHEN_BESIDE:
+                best = (0, 0, told[k][0], part_of(told[k][1], meaning[2][k]), k)
     elif meaning is not None and meaning[0][j] >= answers:
         best = (0, 0, told[j][0], part_of(told[j][1], meaning[2][j]), j)
     elif _HOW_DO_I_HABIT.search(text):
@@ -2240,7 +2259,11 @@ _SIZE = re.compile(r"(?<!\w)(?:big|bigger|large|huge|enormous|massive|giant|smal
                    re.IGNORECASE)
 
 
-_HOW_MANY = re.compile(r"(?<!\w)how\s+many\s+([^\W\d_]+)", re.IGNORECASE)
+# (and "how much X" of a thing, not "how much do i pay", "how much longer": "how much honey do i get"
+# / "i've got four hives now" was said as the answer, dec207)
+_HOW_MANY = re.compile(r"(?<!\w)how\s+(?:many\s+|much\s+(?!(?:do|does|did|is|are|was|were|will|would|can|could|should|has|have|had"
+                       r"|more|less|longer|further|farther|money|time|it|that|this|of|i|you|we|they|he|she)(?!\w)))([^\W\d_]+)",
+                       re.IGNORECASE)
 
 
 # Money asked of, and money said (closed, lexical classes: English verbs, currencies).
@@ -2302,6 +2325,8 @@ def _counts_of(told: str, asked: set) -> set:
             counted = words[max(0, i - 8):i]
         elif words[i + 1:i + 2] != ["of"]:
             counted = words[i + 1:i + 4]  # (or a compound ending with it: "two beehives" counts hives, dec59)
+            if words[i + 2:i + 3] == ["of"]:
+                counted = words[i + 1:i + 6]  # a measure of it: "sixty kilos of thyme honey" (dec52)
         else:
             continue
         if _matched(asked, set(terms(" ".join(counted)))):
