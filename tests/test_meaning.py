@@ -4325,3 +4325,16 @@ def test_dec207_dec208_how_much_of_a_thing_a_habit_asked_and_a_when_beside(emb):
     assert found is not None and found.answered and "september" in found.told(), found
     found = find("where is the wedding", otto, embed=emb.encode_cached, own="Milo", user="Otto")
     assert found is not None and found.answered and "september" not in found.told() and "vineyard" in found.told(), found
+
+
+def test_dec210_what_they_love_about_it(emb):
+    """bench/truth.py dec210 (held out): "what do i love about my job" was "not sure" beside 'I work
+    twelve hour night shifts' (closer in meaning, and "work" in common), though 'my favourite part
+    is reading stories to the kids' says what she loves."""
+    marisol = _said_by("Marisol", "hola milo, soy Marisol. I'm a nurse on a children's ward in Bogotá",
+                       "I work twelve hour night shifts", "my favourite part is reading stories to the kids")
+    for q in ("what do i love about my job", "what do i like about work"):
+        found = find(q, marisol, embed=emb.encode_cached, own="Milo", user="Marisol")
+        assert found is not None and found.answered and "stories" in found.told(), (q, found)
+    found = find("what do i do for work", marisol, embed=emb.encode_cached, own="Milo", user="Marisol")
+    assert found is not None and "stories" not in found.told(), found

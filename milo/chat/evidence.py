@@ -1609,6 +1609,13 @@ _THEIRS_WITH_WE = re.compile(r"(?<!\w)(?:(?:do|did|does|will)\s+we\s+(?:have|own
                              r"|our\s+(?!conversations?|chats?|talks?|last|first|time)[^\W\d_]+)(?!\w)", re.IGNORECASE)
 
 
+# What they love, asked, and said (closed, lexical classes; English).
+_ASKS_LIKED = re.compile(r"(?<!\w)what\s+(?:do|does|did)\s+(?:i|we)\s+(?:most\s+)?(?:love|like|enjoy|adore)(?:\s+(?:most|best))?"
+                         r"(?:\s+(?:about|in|of)\s)", re.IGNORECASE)
+_SAYS_LIKED = re.compile(r"(?<!\w)(?:favou?rite|(?:i|we)\s+(?:really\s+|just\s+|absolutely\s+)?(?:love|like|enjoy|adore)(?!\s+to\b)"
+                         r"|best\s+(?:part|thing|bit)|(?:love|enjoy)\s+(?:it|that|the))(?!\w)", re.IGNORECASE)
+
+
 # What they do as a habit, asked ("what do i make": a closed, lexical form; English).
 _HABIT_ASKED = re.compile(r"^\W*what\s+(?:do|does)\s+(?:i|we)\s+(?P<verb>[^\W\d_]+)(?!\w)", re.IGNORECASE)
 
@@ -1650,6 +1657,14 @@ def _by_their_notes(text: str, candidates: Sequence[Candidate], embed: Optional[
     kin_of = {j for j, t in enumerate(note_terms) if what & t & _RELATION_TERMS()}
     shared = [s for s in shared if s[0] and (meaning is None or meaning[0][s[4]] >= at_least or s[4] in kin_of)]
     j = int(max(range(len(told)), key=lambda k: (meaning[0][k], k))) if meaning is not None else -1  # the closest in meaning
+    # What they love about something, asked: of the notes close to it, one that says what they love
+    # ("what do i love about my job" / 'my favourite part is reading stories to the kids' (0.32), not
+    # 'I work twelve hour night shifts' (0.34, and "work" in common), dec210)
+    liking = ([k for k in range(len(told)) if _SAYS_LIKED.search(_statements(_words(told[k][1].text)))
+               and meaning[0][k] >= answers] if meaning is not None and _ASKS_LIKED.search(text) else [])
+    if liking:
+        j = max(liking, key=lambda k: (meaning[0][k], k))
+        shared = [s for s in shared if s[4] in liking] or [s for s in shared if s[4] == j] or [(0, 0, told[j][0], told[j][1], j)]
     # Asked what they do themselves: the notes that say it only of him or her (`_done_by_others`)
     others = ({s[4] for s in shared if _done_by_others(_statements(_words(s[3].text)), what)}
               if _ASKS_OF_I.search(text) else set())
