@@ -4338,3 +4338,23 @@ def test_dec210_what_they_love_about_it(emb):
         assert found is not None and found.answered and "stories" in found.told(), (q, found)
     found = find("what do i do for work", marisol, embed=emb.encode_cached, own="Milo", user="Marisol")
     assert found is not None and "stories" not in found.told(), found
+
+
+def test_dec211_dec212_a_year_it_comes_from_and_why_in_the_note_after(emb):
+    """bench/truth.py dec211 (held out): "how old is my oldest stamp" / 'my oldest stamp is a penny
+    black from 1840' was "not sure" (a year it comes from says how old); dec212: "why is chloe
+    moving" / 'my flatmate chloe is moving out next month' then 'she got a job in edinburgh' was
+    "not sure" beside the first."""
+    bill = _said_by("Bill", "milo it's bill. i'm a retired postman, i collect old stamps", "my oldest stamp is a penny black from 1840",
+                    "my grandson sam helps me sort them on sundays")
+    found = find("how old is my oldest stamp", bill, embed=emb.encode_cached, own="Milo", user="Bill")
+    assert found is not None and found.answered and "1840" in found.told(), found
+    found = find("how old is sam", bill, embed=emb.encode_cached, own="Milo", user="Bill")
+    assert found is not None and not found.answered, found
+    lena = _said_by("Lena", "hi milo lena here, my flatmate chloe is moving out next month", "she got a job in edinburgh",
+                    "i need to find a new flatmate by the 1st")
+    for q in ("why is chloe moving", "why is my flatmate moving out"):
+        found = find(q, lena, embed=emb.encode_cached, own="Milo", user="Lena")
+        assert found is not None and found.answered and "edinburgh" in found.told(), (q, found)
+    found = find("why is chloe moving", lena[:1] + lena[2:], embed=emb.encode_cached, own="Milo", user="Lena")
+    assert found is None or not found.answered, found

@@ -1785,6 +1785,7 @@ def _by_their_notes(text: str, candidates: Sequence[Candidate], embed: Optional[
     recount = not later and k < len(told) and _count_after(text, best[3].text, told[k][1].text)
     if not later and k < len(told) and (_where_after(text, best[3].text, told[k][1].text)
                                         or _when_after(text, best[3].text, told[k][1].text) or recount
+                                        or _why_after(text, best[3].text, told[k][1].text)
                                         or _looks_after(text, best[3].text, told[k][1].text)):
         later = [(0, 0, told[k][0], told[k][1], k)]  # where, when or how many, which only the note right after says of it
     if (not later and asks_when_or_how_many(text) and _shares_name(text, best[3].text, own, user)
@@ -1992,7 +1993,8 @@ def _lacking(found: Evidence, text: str, own: str, user: str, shown: Candidate) 
         # ...or a time long past that no note says: "what did i plant last year" was answered
         # 'i grow tomatoes and peppers on my allotment', which says what grows now.
         return Evidence(NONE, own=own, closest=shown, lacks="when")
-    if _ASKS_WHY.search(text) and not any(_SAYS_WHY.search(t) for t in said):
+    if _ASKS_WHY.search(text) and not any(_SAYS_WHY.search(t) for t in said) and not (
+            len(said) > 1 and _why_after(text, said[0], said[-1])):
         # Why, and the note gives no reason: "why am i learning to code" / 'I've started learning
         # to code, python mainly...' was said as the answer (dec146).
         return Evidence(NONE, own=own, closest=shown, lacks="why")
@@ -2298,7 +2300,8 @@ def _counts_what_is_asked(question: str, told: str) -> bool:
     People asked are counted by what the note calls them ("how many kids" / "twin girls"), times
     by how often ("how many times did he fall" / 'He fell off twice')."""
     if _ASKS_AGE.search(question):
-        return bool(_ages(told))
+        # (or the year it comes from: "how old is my oldest stamp" / '...a penny black from 1840', dec211)
+        return bool(_ages(told)) or bool(_DATES_FROM.search(told))
     if _ASKS_MONEY.search(question):
         # Money asked, and a note's numbers are hours: "how much do i earn a night" was answered 'i
         # work nights mostly from ten till six' (dec169)
@@ -2637,6 +2640,9 @@ def _where_after(question: str, note: str, after: str) -> bool:
 
 # A year, written as one ("from 1968", "in 2019")
 _A_YEAR = re.compile(r"(?<![\d.,])(?:1[89]|20)\d\d(?![\d.,])")
+# The year something comes from (English, lexical): "from 1840", "born in 2015", "built in 1902".
+_DATES_FROM = re.compile(r"(?<!\w)(?:from|born\s+in|built\s+in|made\s+in|dat(?:es|ing|ed)\s+(?:back\s+)?(?:from|to))\s+(?:the\s+year\s+)?"
+                         + _A_YEAR.pattern, re.IGNORECASE)
 # A time of theirs as a record ("my swim time", "my best time", "our target time"), and how one is
 # given: minutes, seconds, hours, or a clock-like "25:30" (English, lexical)
 _ASKS_RECORD = re.compile(r"(?<!\w)(?:my|our|his|her|their)\s+(?:[^\W\d_]+\s+){0,2}time(?!\w)", re.IGNORECASE)
@@ -2694,6 +2700,15 @@ def _when_after(question: str, note: str, after: str) -> bool:
     it in on the 30th of January' for "when is my project due" (dec176)."""
     return (bool(_ASKS_WHEN.search(question)) and not _SAYS_WHEN.search(_words(note))
             and points_back(_words(after)) and bool(_SAYS_WHEN.search(_words(after))))
+
+
+def _why_after(question: str, note: str, after: str) -> bool:
+    """Whether why is asked, `note` gives no reason and `after` (the note right after it) goes on
+    with what "he", "she" or "they" did: 'my flatmate chloe is moving out next month' then 'she got
+    a job in edinburgh' for "why is chloe moving" (dec212: "not sure"). Said beside it, not as a
+    reason: the order only says it came next."""
+    return (bool(_ASKS_WHY.search(question)) and not _SAYS_WHY.search(_words(note))
+            and opens_with_pronoun(_words(after), it=False))
 
 
 def _count_after(question: str, note: str, after: str) -> bool:
@@ -3303,6 +3318,10 @@ def _told_about(text: str, candidates: Sequence[Candidate], embed: Optional[Embe
             j, of_named = a, True
         elif a == j + 1 and _where_after(text, told[j].text, told[a].text):
             place_after, of_named = a, True  # ...or where, which only the note after says: beside it, which says who "he" is
+    if place_after is None and j + 1 < len(told) and _why_after(text, told[j].text, told[j + 1].text):
+        # ...or why, also of one named in lower case (no name shared): "why is chloe moving" / 'my
+        # flatmate chloe is moving out next month' then 'she got a job in edinburgh' (dec212)
+        place_after, of_named = j + 1, True
     # (not a newer note without the when or number asked: "how old is pepper" was answered with
     # 'Pepper loves sleeping on the printer.' beside the cat's age)
     close = [k for k in range(j + 1, len(told))
