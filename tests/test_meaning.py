@@ -4377,3 +4377,15 @@ def test_dec199_who_does_it_to_one_named(emb):
                       "sorry, i meant old clocks, not radios. radios are my brother's thing")
     found = find("who likes radios", henrik, embed=emb.encode_cached, own="Milo", user="Henrik")
     assert found is not None and found.answered and "brother" in found.told(), found
+
+
+def test_dec214_how_long_from_now_says_when(emb):
+    """bench/truth.py dec214 (held out): "when will it be ready" / 'it needs three more weeks before
+    it's ready' was "not sure" beside 'my latest batch is a dark stout': how long from now is a when."""
+    tomasz = _said_by("Tomasz", "milo, Tomasz here. I brew my own beer in the cellar", "my latest batch is a dark stout",
+                      "it needs three more weeks before it's ready")
+    for q in ("when will it be ready", "when will the stout be ready"):
+        found = find(q, tomasz, embed=emb.encode_cached, own="Milo", user="Tomasz")
+        assert found is not None and found.answered and "three more weeks" in found.told(), (q, found)
+    found = find("when will the stout be ready", tomasz[:2], embed=emb.encode_cached, own="Milo", user="Tomasz")
+    assert found is None or not found.answered, found

@@ -3576,6 +3576,10 @@ _SAYS_WHEN = re.compile(_DAY.pattern + "|(?<!\\w)(?:" + "|".join(MONTH_NUMBERS) 
                         r"|every\s+(?:day|week|weekend|other\s+day)|weekends?|(?:after|before)\s+(?:school|work|dinner|lunch|breakfast)"
                         # a day of the month alone: "moved to the 21st" (dec55: 'on the 14th' was kept beside it)
                         r"|the\s+(?:[1-9]|[12]\d|3[01])(?:st|nd|rd|th)"
+                        # how long from now: 'it needs three more weeks before it's ready', "in two weeks" (dec214)
+                        r"|(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|a\s+few|a\s+couple\s+of|another)\s+more"
+                        r"\s+(?:days?|weeks?|months?|years?)|in\s+(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|a\s+few"
+                        r"|a\s+couple\s+of)\s+(?:days?|weeks?|months?|years?)"
                         r"|at\s+(?:\d{1,2}|" + _HOURS + r")|(?:" + _HOURS + r")\s*(?:am|pm|a\.m\.|p\.m\.|o'clock))(?!\w)", re.IGNORECASE)
 
 
