@@ -395,3 +395,22 @@ def test_a_reply_that_only_repeats_an_earlier_one_is_flagged_to_be_written_again
     assert m.visible(reply + " ") == ""  # held while it streams
     reply = "You told me your group is called Kaze. I don't know who leads it, though!"
     assert streamed(m, reply) == "I don't know who leads it, though!" and not m.again
+
+
+@pytest.mark.parametrize("reply, refused", [
+    ("I'm sorry, but I can't assist with that.", True),
+    ("I'm sorry, but as an AI language model, I don't have access to information about specific businesses. "
+     "Could you please provide more context so I can assist you better?", True),
+    ("As an AI, I don't feel the cold. But brr!", True),
+    ("I'm sorry to hear that. Stay warm!", False),
+    ("I can't wait to hear more!", False),
+    ("I'm so glad you told me! What colour is it?", False),
+])
+def test_a_reply_that_opens_as_an_assistants_refusal_is_never_shown(reply, refused):
+    """The good brain's first reply in ./start.sh was "I'm sorry, but I can't assist with that.":
+    none of such a reply streams, and it is asked for again; other replies that open alike stream
+    once their first sentence is whole."""
+    m = Manners("Sam", known=True, own=OWN)
+    assert streamed(m, reply) == reply and m.again is refused
+    if refused:  # (nothing of it streams before the whole reply is in)
+        assert all(m.visible(reply[:n]) == "" for n in range(1, len(reply)))

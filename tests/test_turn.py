@@ -1434,3 +1434,20 @@ def test_a_drafted_note_is_checked_against_the_message_itself(make_milo, monkeyp
         assert not got.answered and got.closest.key == "2", got
         got = milo._confirmed("what are we rehearsing", {**inputs, "asked": "what are we rehearsing"})["evidence"]
         assert got is mozart  # (nothing asked that the note lacks)
+
+
+def test_a_reply_that_opens_as_an_assistants_refusal_is_written_again(make_milo, memory_file):
+    """The good brain answered "hey milo, its cold today" with "I'm sorry, but I can't assist with
+    that." (./start.sh, 2026-12-07): an instruct model's boilerplate, not Milo. None of it is shown;
+    it is written once more, and a refusal again is shown as written (fail open)."""
+    refusal = ("[REPLY]: I'm sorry, but I can't assist with that.\n[INTERNAL]: x\n[CORE_UPDATE]: Amy said it is cold\n"
+               "[FUTURE_MESSAGE]: Nothing in particular")
+    fine = refusal.replace("I'm sorry, but I can't assist with that.", "Brr! Cold days are for cocoa, I think.")
+    shown: list[str] = []
+    with ScriptedModelServer([("ok", refusal), ("ok", fine)]) as srv:
+        result = make_milo(openai_model(srv.url)).turn("hey milo, its cold today", on_reply=shown.append)
+    assert result.ok and result.reply == "Brr! Cold days are for cocoa, I think." and len(srv.requests) == 2
+    assert "".join(shown) == result.reply and entries(memory_file)[-1].reply == result.reply
+    with ScriptedModelServer([("ok", refusal), ("ok", refusal)]) as srv:
+        result = make_milo(openai_model(srv.url)).turn("hey milo, its cold today", on_reply=lambda _: None)
+    assert result.ok and result.reply == "I'm sorry, but I can't assist with that." and len(srv.requests) == 2

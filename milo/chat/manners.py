@@ -185,6 +185,25 @@ _EXCLAIM_ONLY = re.compile(r"^\W*(?:(?:oh+|ah+|ooh+|wow)\W*)*(?:o+h*|a+h*|wo?w?)
 # alone. English, lexical.
 _YES = ("sure", "absolutely", "certainly", "of course", "okay", "ok", "yes", "yeah", "definitely", "alright", "all right")
 _YES_DONE = re.compile(r"^(?:(?:" + "|".join(_YES) + r")(?: |$))*")  # in words joined by one space
+# A reply that opens as a chat assistant's refusal or disclaimer, not a friend's answer: "I'm sorry,
+# but I can't assist with that." to "hey milo, its cold today" (the good brain, ./start.sh), "I'm
+# sorry, but as an AI language model, I don't have access to information about specific
+# businesses..." to 'i sell carpets in the grand bazaar' (bench/truth.py, 3 of 914 replies). The
+# boilerplate of instruct models (English, lexical). Held while its first sentence may still be one.
+_REFUSAL = re.compile(r"^\W*(?:(?:i'm|i\s+am)\s+(?:so\s+|really\s+|very\s+)?sorry\W+(?:but\s+)?)?"
+                      r"(?:as\s+an\s+(?:ai|artificial\s+intelligence)(?!\w)|i(?:'m|\s+am)\s+(?:just\s+|only\s+)?an?\s+(?:ai|language\s+model)(?!\w)"
+                      r"|i\s+(?:can't|cannot|can\s+not|am\s+unable\s+to|'m\s+unable\s+to|am\s+not\s+able\s+to|'m\s+not\s+able\s+to)"
+                      r"\s+(?:assist|help)\s+(?:you\s+)?with\s+(?:that|this)(?!\w))", re.IGNORECASE)
+_REFUSAL_OPENERS = ("i'm", "i am", "as an", "i can", "i cannot", "i'm unable", "i'm not able", "i'm just", "i'm only")
+
+
+def _maybe_refusal(tail: str) -> bool:
+    """The unfinished first sentence `tail` may still open as `_REFUSAL` does (one of its opening
+    words perhaps unfinished)."""
+    said = " ".join(re.sub(r"^\W+", "", tail.lower().replace("\u2019", "'")).split())
+    return bool(said) and any(o.startswith(said) or said.startswith(o + " ") or said == o for o in _REFUSAL_OPENERS)
+
+
 _YES_ONLY = re.compile(r"^\W*(?:(?:" + "|".join(y.replace(" ", r"\s+") for y in _YES) + r")\W*)+$", re.IGNORECASE)
 
 
@@ -630,6 +649,16 @@ class Manners:
         if final and tail.strip():
             parts.append(tail)
             tail = ""
+        first = (parts[0] if parts else tail).replace("\u2019", "'")
+        if _REFUSAL.match(first):
+            # The whole reply is the assistant's, not Milo's: none of it is shown, and it is written
+            # once more (milo.chat.turn); a refusal again is shown as written (fail open).
+            if final:
+                self.again = True
+                return self._finish("".join(parts)).rstrip()
+            return ""
+        if not parts and not final and _maybe_refusal(first):
+            return ""  # its first sentence may still be one (held until it ends)
         shown, said_something, left_out, narrated, repeated, invented = "", False, False, False, False, False
         copied: Optional[frozenset] = None  # the words of the sample a left-out sentence copied
         for sentence in parts:
