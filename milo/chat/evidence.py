@@ -1537,10 +1537,11 @@ def _names_theirs(text: str, candidates: Sequence[Candidate], own: str = "", emb
     # 'i'm voting for the greens' (no when told: the model's).
     # (and who: "who is baking the cakes" / 'I'm organising a bake sale for the school library': the
     # model, left to answer, said "Harriet is baking the cakes.", dec215)
-    # (named otherwise only: a note with the thing's word had its say above, "Who is the president of
-    # France?" beside 'I met the president of our chess club today.' is the world's)
+    # (not of a name no note has: "Who is the president of France?" beside 'I met the president of
+    # our chess club today.' is the world's)
+    names = {t for w in re.findall(r"[^\W\d_]+", text)[1:] if w[:1].isupper() for t in terms(w)} - set(terms(own))
     meaning = (by_meaning(text, told, embed, own) if embed is not None and told and (asks_when_or_how_many(text) or asks_who(text))
-               and not any(things & note for note in notes) else None)
+               and (not names or any(names <= note for note in notes)) else None)
     return meaning is not None and any(cos >= MEANING_THE_THING and says_what_is_asked(text, c.text)
                                        for c, cos in zip(told, meaning[0]))
 
