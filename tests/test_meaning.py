@@ -4407,3 +4407,20 @@ def test_dec215_dec216_who_of_the_thing_theirs_and_a_count_said_again(emb):
     assert found is not None and found.answered and found.told() == "you've got about 350 customers", found
     # (what is left needs the count before it)
     assert swapped("you have eight plants", "oh wait, two died last week, so six left") is None
+
+
+def test_dec219_a_correction_of_a_day_beside_a_place_and_what_they_are_doing(emb):
+    """bench/truth.py dec219 (held out): "where does the band play" was answered "it's wednesdays
+    now, not thursdays" (the correction of 'we play at o'malley's pub every thursday', said beside
+    'i play the fiddle in a trad band'); "what am i saving for" was answered 'I've saved about half
+    of the money so far', not 'I'm saving up to buy a cocoa farm near Kumasi'."""
+    siobhan = _said_by("Siobhan", "hiya milo, siobhan here. i play the fiddle in a trad band", "we play at o'malley's pub every thursday",
+                       "sorry, it's wednesdays now, not thursdays")
+    for q, told in (("where does the band play", "you play at o'malley's pub every wednesday"),
+                    ("when do we play", "you play at o'malley's pub every wednesday"),
+                    ("what do i play", "you play the fiddle in a trad band")):
+        found = find(q, siobhan, embed=emb.encode_cached, own="Milo", user="Siobhan")
+        assert found is not None and found.answered and found.told() == told, (q, found)
+    kofi = _said_by("Kofi", "hello milo, Kofi here. I'm saving up to buy a cocoa farm near Kumasi", "I've saved about half of the money so far")
+    found = find("what am i saving for", kofi, embed=emb.encode_cached, own="Milo", user="Kofi")
+    assert found is not None and found.answered and "cocoa farm" in found.told(), found

@@ -321,7 +321,7 @@ _NOT_Y_X = re.compile(r"(?:^|[,.;:!?]\s*)not\s+" + _NOT_Y + r"\s*,\s*(?:but\s+|i
                       r"(?P<x>[^\W\d_][\w'\u2019-]*(?:\s+[\w'\u2019-]+){0,3}?)\s*(?:[,.;:!?]|$)", re.IGNORECASE)
 # What may stand before the thing a correction replaces (closed classes): then the swap keeps the
 # older note's grammar and says no word of the old thing.
-_BEFORE_THING = frozenset("a an the this that my your our his her their its in at on to from of for with and or".split())
+_BEFORE_THING = frozenset("a an the this that my your our his her their its in at on to from of for with and or every each".split())
 _CORRECTION_LEAD = frozenset("sorry oops actually no oh wait well i you meant mean it's it is they're they are "
                              "make that rather".split())
 _CORRECTION_TAIL = frozenset("now instead then too though actually anymore".split())
@@ -389,6 +389,9 @@ def swapped(older: str, newer: str) -> Optional[str]:
         return _recounted(older, newer)
     orig = re.findall(r"[\w'\u2019-]+", older)
     low = [w.casefold() for w in orig]
+    if len(y) == 1 and y[0].casefold() not in low and y[0].casefold().endswith("s") and y[0].casefold()[:-1] in low:
+        # (one said as many: 'every thursday' + "it's wednesdays now, not thursdays", dec219)
+        y, x = [y[0][:-1]], x[:-1] + [x[-1][:-1] if x[-1].casefold().endswith("s") else x[-1]]
     for drop in (0, 1):  # "a shed" as "your shed": the thing without its determiner
         if drop and not (y[0].casefold() in _DETERMINER and len(y) > 1):
             break
@@ -1541,7 +1544,9 @@ def _names_theirs(text: str, candidates: Sequence[Candidate], own: str = "", emb
     # our chess club today.' is the world's)
     names = {t for w in re.findall(r"[^\W\d_]+", text)[1:] if w[:1].isupper() for t in terms(w)} - set(terms(own))
     meaning = (by_meaning(text, told, embed, own) if embed is not None and told and (asks_when_or_how_many(text) or asks_who(text))
-               and (not names or any(names <= note for note in notes)) else None)
+               and (not names or any(names <= note for note in notes))
+               # (who, only of a thing no note names: "who invented the erhu" beside 'I play the erhu...')
+               and not (asks_who(text) and any(things & note for note in notes)) else None)
     return meaning is not None and any(cos >= MEANING_THE_THING and says_what_is_asked(text, c.text)
                                        for c, cos in zip(told, meaning[0]))
 
@@ -1559,11 +1564,11 @@ def _JOURNEY_TERMS() -> frozenset:
     return frozenset(terms(_JOURNEYS))
 
 
-_MY_THING = re.compile(r"(?<!\w)(?:my|our)\s+(?:[^\W\d_]+\s+){0,2}[^\W\d_]+"
+_MY_THING = re.compile(r"(?<!\w)(?:my|our)\s+(?:[^\W\d_]+(?:['\u2019]s)?\s+){0,2}[^\W\d_]+"
                        # (and one they lead: "I teach a beginners class every Saturday morning": "how many
                        # students come to the class" was left to the model, which said "about 20", dec175)
                        r"|(?<!\w)(?:i|we)\s+(?:run|own|have|opened|started|manage|built|founded|teach|coach|lead|host|direct)\s+(?:a|an|the|my|our)\s+"
-                       r"(?:[^\W\d_]+\s+){0,2}[^\W\d_]+"
+                       r"(?:[^\W\d_]+(?:['\u2019]s)?\s+){0,2}[^\W\d_]+"
                        # an event they give: "we're throwing her a surprise party", "I'm hosting a dinner"
                        r"|(?<!\w)(?:i|we)(?:['\u2019](?:m|re)|\s+am|\s+are)?\s+(?:throwing|hosting|holding|organi[sz]ing|planning|having)"
                        # (for someone: "throwing her a party", "throwing my brother a birthday party")
@@ -1647,7 +1652,8 @@ _SAYS_LIKED = re.compile(r"(?<!\w)(?:favou?rite|(?:i|we)\s+(?:really\s+|just\s+|
 
 
 # What they do as a habit, asked ("what do i make": a closed, lexical form; English).
-_HABIT_ASKED = re.compile(r"^\W*what\s+(?:do|does)\s+(?:i|we)\s+(?P<verb>[^\W\d_]+)(?!\w)", re.IGNORECASE)
+_HABIT_ASKED = re.compile(r"^\W*what\s+(?:(?:do|does)\s+(?:i|we)\s+(?P<verb>[^\W\d_]+)|(?:am\s+i|are\s+we)\s+(?P<ing>[^\W\d_]+ing))(?!\w)",
+                          re.IGNORECASE)
 
 
 def _by_their_notes(text: str, candidates: Sequence[Candidate], embed: Optional[Embed], own: str = "",
@@ -1721,11 +1727,12 @@ def _by_their_notes(text: str, candidates: Sequence[Candidate], embed: Optional[
         which = bool(re.match(r"\W*which\b", text, re.IGNORECASE))
         # ...and, asked what they do as a habit, the note with the verb as asked: "what do i make" /
         # 'I make pottery in a small studio in Kyoto', not the newer 'I'm making a set of tea bowls
-        # for my aunt Haruko' (dec207)
+        # for my aunt Haruko' (dec207); and what they are doing: "what am i saving for" / 'I'm saving
+        # up to buy a cocoa farm', not the newer 'I've saved about half of the money so far' (dec219)
         habit = _HABIT_ASKED.match(text)
         best = max(shared, key=lambda s: (s[0], len(what & note_terms[s[4]]), s[4] not in others,
                                           not done or _thing_after(_statements(_words(s[3].text)), what),
-                                          not habit or bool(re.search(rf"(?<!\w){re.escape(habit['verb'])}(?:s|es)?(?!\w)",
+                                          not habit or bool(re.search(rf"(?<!\w){re.escape(habit['verb'] or habit['ing'])}(?:s|es)?(?!\w)",
                                                                       _statements(_words(s[3].text)), re.IGNORECASE)),
                                           s[1], where and _place_after(_statements(s[3].text), what),
                                           _gives_who(text, s[3].text),
@@ -1780,6 +1787,11 @@ def _by_their_notes(text: str, candidates: Sequence[Candidate], embed: Optional[
     # novel?" / 'My book club reads one novel a month.' was replaced by 'Actually we switched to a
     # book by Leila Slimani.', which shares "book" alone, dec73)
     later = [s for s in shared if s[2] > best[2] and 2 * s[0] >= best[0] and not (s[4] in others and best[4] not in others)]
+    if _WHAT_IS_DONE.match(text) and _thing_after(_statements(_words(best[3].text)), what):
+        # What is done, and the note says what: not a newer one that says only where or when it is
+        # done ("what do i play" / 'i play the fiddle in a trad band', then 'we play at o'malley's
+        # pub every thursday' and its correction were said instead, dec219)
+        later = [s for s in later if _thing_after(_statements(_words(s[3].text)), what)]
     if meaning is not None:
         # ...and they share the thing, not only a name or a place, or the newer one is itself close
         # to the question: 'I moved to Leeds last year.' is 0.64 from 'I work as a nurse in Leeds.'
@@ -1843,10 +1855,13 @@ def _by_their_notes(text: str, candidates: Sequence[Candidate], embed: Optional[
     last = sorted(later, key=lambda s: s[2])[-1] if later else None  # the newest on the same thing
     newer = (_answering(last[3], asked),) if last else ()
     if last is not None and not changes(_words(last[3].text)):
-        # ...and a correction of that newer one, told after it ("when are mia's lessons" / 'her
-        # lessons are on thursday afternoons', said beside 'my daughter mia started swimming lessons',
-        # then 'sorry, they're on friday afternoons, not thursday': Milo said Thursday, dec203)
-        newer += _correction_after(last[4], told, meaning)
+        # ...and a correction of that newer one, told after it, that says the kind asked ("when are
+        # mia's lessons" / 'her lessons are on thursday afternoons', said beside 'my daughter mia
+        # started swimming lessons', then 'sorry, they're on friday afternoons, not thursday': Milo
+        # said Thursday, dec203; not a day changed alone, asked where, dec219)
+        # (or one that swaps a thing of it: 'every thursday' + "it's wednesdays now, not thursdays")
+        newer += tuple(c for c in _correction_after(last[4], told, meaning) if _says_the_kind_asked(text, _words(c.text))
+                       or swapped(_clause(last[3].text, own), _clause(c.text, own)))
     beside = () if newer else _correction_after(best[4], told, meaning)
     # Only a relation in common ("What does my husband do?" / 'We moved to Dublin for my husband's
     # job.'): the note is about that person, perhaps not what is asked: the draft looks again.
