@@ -4445,3 +4445,14 @@ def test_dec221_dec223_another_measure_a_relative_when_and_a_name_of_the_thing(e
     found = find("what is the boat called", olaf, embed=emb.encode_cached, own="Milo", user="Olaf")
     assert found is not None and not found.answered and "faroe" in found.told(), found
     assert find("what is the tallest mountain called", olaf, embed=emb.encode_cached, own="Milo", user="Olaf") is None
+
+
+def test_dec210_a_scale_is_a_size(emb):
+    """bench/truth.py dec210 (held out): "what scale is the railway" / 'i'm building a model railway
+    in my garage' went to the model (honest, in words the bench could not tell from a guess: "If you
+    want me to guess, I could say it might be small or medium-sized")."""
+    gus = _said_by("Gus", "hi milo gus here, i'm building a model railway in my garage", "it's a copy of the line from my home town")
+    found = find("what scale is the railway", gus, embed=emb.encode_cached, own="Milo", user="Gus")
+    assert found is not None and not found.answered and "railway" in found.told(), found
+    found = find("what scale is the railway", gus[:1] + _said_by("Gus", "it's OO gauge, 1:76"), embed=emb.encode_cached, own="Milo", user="Gus")
+    assert found is not None and found.answered and "1:76" in found.told(), found

@@ -2335,9 +2335,12 @@ _COLOUR = re.compile(r"(?<!\w)(?:red|orange|yellow|green|blue|purple|violet|pink
 
 
 # A size asked, and a size said (closed, lexical classes): a number does it too.
-_ASKS_SIZE = re.compile(r"(?<!\w)(?:how\s+(?:big|large|small|wide|deep|high|heavy)|what\s+size|which\s+size)(?!\w)", re.IGNORECASE)
+# (and a scale: "what scale is the railway" / 'i'm building a model railway in my garage' went to
+# the model, dec210)
+_ASKS_SIZE = re.compile(r"(?<!\w)(?:how\s+(?:big|large|small|wide|deep|high|heavy)|(?:what|which)\s+(?:size|scale|gauge))(?!\w)", re.IGNORECASE)
 _SIZE = re.compile(r"(?<!\w)(?:big|bigger|large|huge|enormous|massive|giant|small|smaller|tiny|little|mini|compact|medium|"
-                   r"narrow|wide|spacious|cramped|petite|deep|shallow|heavy|light|tall|short|long|size|sized|xs|xl|xxl)(?!\w)",
+                   r"narrow|wide|spacious|cramped|petite|deep|shallow|heavy|light|tall|short|long|size|sized|xs|xl|xxl"
+                   r"|scale|gauge|\d+\s*:\s*\d+|[hnoz]{1,2}\s+(?:scale|gauge))(?!\w)",
                    re.IGNORECASE)
 
 
