@@ -4456,3 +4456,18 @@ def test_dec210_a_scale_is_a_size(emb):
     assert found is not None and not found.answered and "railway" in found.told(), found
     found = find("what scale is the railway", gus[:1] + _said_by("Gus", "it's OO gauge, 1:76"), embed=emb.encode_cached, own="Milo", user="Gus")
     assert found is not None and found.answered and "1:76" in found.told(), found
+
+
+def test_dec223_a_drafted_name_of_words_the_note_has_one_of(emb):
+    """bench/truth.py dec223 (second run): "what is the boat called" (never told) was drafted "The
+    boat is named "Sailing Ship"." of 'we're sailing to the faroe islands in june', and the note was
+    said as the answer: a name whose other word no note has is not that note's."""
+    from langchain_core.language_models.fake_chat_models import FakeListChatModel
+
+    from milo.chat.draft import confirm
+
+    olaf = _said_by("Olaf", "milo, olaf here. we're sailing to the faroe islands in june", "the crossing takes about three days")
+    q = "what is the boat called"
+    ev = find(q, olaf, embed=emb.encode_cached, own="Milo", user="Olaf")
+    got = confirm(q, ev, olaf, FakeListChatModel(responses=['The boat is named "Sailing Ship".'] * 3), emb.encode_cached, "Milo", "Olaf")
+    assert got is not None and not got.answered, got

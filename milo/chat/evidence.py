@@ -3038,6 +3038,11 @@ def names_from(answer: str, note: str, question: str, own: str = "", user: str =
             # "Your shop is called The Bike Repair Shop by the Canal." of 'i run a small bike repair
             # shop by the canal' (dec50): a description, not a name.
             continue
+        run = _capitalised_run(words, k)
+        if len(run) > 1 and not {bare(w) for w in run} <= {bare(w) for w in note_words}:
+            # A name of words the note has only one of: "what is the boat called" drafted "The boat
+            # is named "Sailing Ship"." of 'we're sailing to the faroe islands in june' (dec223)
+            continue
         if name in in_note and (not relations or any(_near_kin(note_words, i, relations)
                                                      for i, w in enumerate(note_words) if w.casefold() == name)):
             if thing and not relations and _mentions(note_words, thing) and not any(_near_thing(note_words, i, thing)
