@@ -4471,3 +4471,30 @@ def test_dec223_a_drafted_name_of_words_the_note_has_one_of(emb):
     ev = find(q, olaf, embed=emb.encode_cached, own="Milo", user="Olaf")
     got = confirm(q, ev, olaf, FakeListChatModel(responses=['The boat is named "Sailing Ship".'] * 3), emb.encode_cached, "Milo", "Olaf")
     assert got is not None and not got.answered, got
+
+
+def test_dec225_to_dec230_misses(emb):
+    """bench/truth.py dec225-dec230 (held out, first runs): a weight asked of a note with no weight
+    (dec225); 'right now I'm working on a wooden boat from 1931' is no change of 'I restore old
+    sailing boats in a shed in Karlskrona' ("where is my shed", dec226); "how many guests are coming"
+    went to the model, which said 400, not the 450 told after (dec227); "what is my novel about" /
+    "it's about a girl who can talk to crows" (dec229); "where does my ferry go" / 'I'm a ferry
+    captain between Split and Hvar' was "not sure" beside 'my ferry is called Jadran' (dec230)."""
+    def ask(q, user, *said):
+        return find(q, _said_by(user, *said), embed=emb.encode_cached, own="Milo", user=user)
+
+    found = ask("how much did the twins weigh", "Thandiwe", "hi milo, Thandiwe here. I'm a midwife at a clinic in Soweto",
+                "I delivered twins last night, a boy and a girl")
+    assert found is not None and not found.answered, found
+    found = ask("where is my shed", "Hanna", "hej milo, Hanna here. I restore old sailing boats in a shed in Karlskrona",
+                "right now I'm working on a wooden boat from 1931")
+    assert found is not None and found.answered and found.told().startswith("you restore old sailing boats in a shed"), found
+    found = ask("how many guests are coming", "Ayesha", "salaam milo, Ayesha here. I'm planning my brother's wedding in Karachi",
+                "there will be about 400 guests", "sorry, it's 450 now, his in-laws added more")
+    assert found is not None and found.answered and "450" in found.told() and "400" not in found.told(), found
+    found = ask("what is my novel about", "Felix", "milo its felix. i'm writing a fantasy novel", "it's about a girl who can talk to crows",
+                "i've written about 40,000 words so far")
+    assert found is not None and found.answered and "crows" in found.told(), found
+    found = ask("where does my ferry go", "Ivana", "dobar dan milo, Ivana here. I'm a ferry captain between Split and Hvar",
+                "I do four crossings a day in summer", "my ferry is called Jadran")
+    assert found is not None and found.answered and "Split and Hvar" in found.told(), found

@@ -440,8 +440,9 @@ def _recounted(older: str, newer: str) -> Optional[str]:
     """The older note with its one count replaced by the newer note's one, where the newer says it
     again ('you've got about 300 customers' + "actually it's closer to 350 now" -> 'you've got about
     350 customers', dec216: "..., and later that ..." said the 300 first), else None."""
-    if not _RECOUNT.search(newer) or re.search(r"(?<!\w)(?:left|died|lost|gone|more|fewer|less)(?!\w)", _RECOUNT.sub(" ", newer), re.IGNORECASE):
-        return None  # (not "two died, so six left": what is left needs the count before it)
+    if not _RECOUNT.search(newer) or re.search(r"(?<!\w)(?:left|died|lost|gone)(?!\w)|(?:\d|(?<!\w)(?:a\s+few|" + "|".join(COUNT_WORDS)
+                                               + r"))\s+(?:more|fewer|less)(?!\w)", _RECOUNT.sub(" ", newer), re.IGNORECASE):
+        return None  # (not "two died, so six left", "two more": what is left or added needs the count before it)
     old, new = list(_COUNTED().finditer(older)), re.findall(r"\d+(?:,\d{3})*|(?<!\w)(?:" + "|".join(COUNT_WORDS) + r")(?!\w)", newer, re.IGNORECASE)
     if len(old) != 1 or len(new) != 1 or old[0].group(1).casefold() == new[0].casefold():
         return None
@@ -1412,7 +1413,7 @@ def _find(text: str, candidates: Sequence[Candidate], embed: Optional[Embed] = N
                 # model, which said "We don't have any children. We are an artificial intelligence
                 # assistant created by OpenAI.", dec141)
                 return found
-        if _names_theirs(text, candidates, own, embed):
+        if _names_theirs(text, candidates, own, embed) or _counts_theirs(text, candidates, own):
             return _by_their_notes(text, candidates, embed, own, user)
         found = _how_they_do(text, candidates, embed, own, user)
         if found is not None:
@@ -1476,6 +1477,19 @@ def asks_of_the(text: str, own: str = "") -> bool:
     """A question of "the" thing, written in lower case ("how old are the twins"), not to Milo."""
     return (bool(opening_words(_ASKS, own).search(text)) and not _YOU.search(text)
             and any(m.group(1).islower() for m in _THE.finditer(text)))
+
+
+def _counts_theirs(text: str, candidates: Sequence[Candidate], own: str = "") -> bool:
+    """How many of a thing a note of theirs counts, asked without "my" or "the": "how many guests
+    are coming" / 'there will be about 400 guests' then 'sorry, it's 450 now' went to the model,
+    which said 400 (dec227). Not of a name no such note has ("how many people live in London")."""
+    from milo.memory.index import terms
+
+    counted = _how_many(text)
+    if not counted or _YOU.search(text):
+        return False
+    names = {t for w in re.findall(r"[^\W\d_]+", text)[1:] if w[:1].isupper() for t in terms(w)} - set(terms(own))
+    return any(bool(_counts_of(_statements(_words(c.text)), counted)) and names <= set(terms(c.text)) for c in told_notes(candidates, own))
 
 
 def _names_theirs(text: str, candidates: Sequence[Candidate], own: str = "", embed: Optional[Embed] = None) -> bool:
@@ -1740,6 +1754,9 @@ def _by_their_notes(text: str, candidates: Sequence[Candidate], embed: Optional[
                                           not habit or bool(re.search(rf"(?<!\w){re.escape(habit['verb'] or habit['ing'])}(?:s|es)?(?!\w)",
                                                                       _statements(_words(s[3].text)), re.IGNORECASE)),
                                           s[1], where and _place_after(_statements(s[3].text), what),
+                                          # (or anywhere: "where does my ferry go" / 'I'm a ferry captain
+                                          # between Split and Hvar', not the newer 'my ferry is called Jadran', dec230)
+                                          where and says_where(_statements(_words(s[3].text))),
                                           _gives_who(text, s[3].text),
                                           # ...and, asked who with, a note that names someone: "who
                                           # am i opening it with" / 'me and my brother are opening
@@ -2370,6 +2387,11 @@ def _counts_what_is_asked(question: str, told: str) -> bool:
     if _ASKS_AGE.search(question):
         # (or the year it comes from: "how old is my oldest stamp" / '...a penny black from 1840', dec211)
         return bool(_ages(told)) or bool(_DATES_FROM.search(told))
+    if re.search(r"(?<!\w)(?:weigh|weighs|weighed|how\s+heavy)(?!\w)", question, re.IGNORECASE):
+        # A weight asked: a number of weight ("how much did the twins weigh" / 'I delivered twins last
+        # night, a boy and a girl' was said as the answer, dec225)
+        return bool(re.search(r"\d\s*(?:kg|g|lb|lbs|oz)(?!\w)|(?<!\w)(?:kilos?|kilograms?|grams?|pounds?|ounces?|stones?|tonnes?|tons?)(?!\w)",
+                              told, re.IGNORECASE))
     if _ASKS_MONEY.search(question):
         # Money asked, and a note's numbers are hours: "how much do i earn a night" was answered 'i
         # work nights mostly from ten till six' (dec169)
@@ -2677,7 +2699,7 @@ def _which_after_verb(question: str, thing: str, told: str) -> bool:
 _ASKS_WHERE = re.compile(r"(?<!\w)(?:where|where's|wheres|wo|wohin|où|dónde|donde|waar|hvor|где)(?!\w)", re.IGNORECASE)
 # "by" only before a determiner: "by the river", not "surrounded by music" (a lived-in memory's note
 # answered "where is the concert" that way), "by bus" nor "a book by Leila Slimani" (dec73).
-_SAYS_WHERE = re.compile(r"(?<!\w)(?:(?:at|in|on|near|behind|beside|outside|inside|opposite|from|into|across|around"
+_SAYS_WHERE = re.compile(r"(?<!\w)(?:(?:at|in|on|near|behind|beside|between|outside|inside|opposite|from|into|across|around|through|along"
                          r"|under|above|over|past|next\s+to|close\s+to|à|au|aux|dans|chez|en|im|am|bei|zum|zur|em|na|no|cerca\s+de)\s+\w"
                          r"|(?:by|to)\s+(?:the|a|an|my|our|your|his|her|their|its)\s+\w"
                          # "to" of a place: a name, or after a going ("moved to leeds"); not "learning to
@@ -2743,11 +2765,21 @@ def _looks_after(question: str, note: str, after: str) -> bool:
                      or bool(_kin_asked(question, roles=True)) or any(w.casefold() in _PETS for w in re.findall(r"[^\W\d_]+", question))))
     if not (opens_with_pronoun(after_words) or points_back(after_words)):
         return False  # ("three of them are black and one is ginger", dec197)
+    if _ASKS_ABOUT.search(question):
+        # ...or what it is about: 'i'm writing a fantasy novel' then "it's about a girl who can talk
+        # to crows" for "what is my novel about" (dec229)
+        return not re.search(r"(?<!\w)about(?!\w)", words, re.IGNORECASE) and bool(_IT_IS_ABOUT.match(after_words))
     if _ASKS_COLOUR.search(question):
         return not _COLOUR.search(words) and bool(_COLOUR.search(after_words))
     if _ASKS_SIZE.search(question):
         return not (_SIZE.search(words) or _NUMBER.search(words)) and bool(_SIZE.search(after_words) or _NUMBER.search(after_words))
     return False
+
+
+# What a thing is about, asked and said (English, lexical).
+_ASKS_ABOUT = re.compile(r"^\W*what(?:'s|\s+is|\s+was|\s+are|\s+will)\s+(?:[^\W\d_]+\s+){1,3}about\W*$", re.IGNORECASE)
+_IT_IS_ABOUT = re.compile(r"\W*(?:it['\u2019]s|its|it\s+is|it\s+was|it['\u2019]ll\s+be|they['\u2019]re|they\s+are)\s+(?:all\s+|mostly\s+)?about\s",
+                          re.IGNORECASE)
 
 
 # A name given of the one a note before spoke of (a closed, lexical class; English).

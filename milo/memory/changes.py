@@ -14,7 +14,9 @@ _CORRECTING = (r"moved|changed?|switch(?:ed)?|no longer|not any ?more|anymore|in
                r"|got\s+(?:that|it)\s+wrong|i\s+was\s+wrong|my\s+mistake|i\s+misspoke")  # "...the concert is on the 12th" (dec175)
 _SORRY = r"sorry|oops|whoops|my\s+bad|wait"  # ...before a "not": "sorry not march, may" (dec65)
 
-CHANGE = re.compile(r"(?<!\w)(?:" + _CORRECTING + r"|move|now|actually|new|update|used to|maintenant|jetzt|ahora"
+# ("right now" is what goes on at present, no change: 'right now I'm working on a wooden boat from
+# 1931' replaced 'I restore old sailing boats in a shed in Karlskrona' for "where is my shed", dec226)
+CHANGE = re.compile(r"(?<!\w)(?:" + _CORRECTING + r"|move|(?<!right\s)now|actually|new|update|used to|maintenant|jetzt|ahora"
                     # a count changed: "two died last week, so six left" (dec180), "there are six left" (dec191)
                     r"|(?:so|only|just)\s+(?:\w+\s+){0,2}left"
                     r"|(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a\s+few)\s+(?:[^\W\d_]+\s+)?left(?=\s*(?:[.,;!]|$|now|over))"
