@@ -4498,3 +4498,14 @@ def test_dec225_to_dec230_misses(emb):
     found = ask("where does my ferry go", "Ivana", "dobar dan milo, Ivana here. I'm a ferry captain between Split and Hvar",
                 "I do four crossings a day in summer", "my ferry is called Jadran")
     assert found is not None and found.answered and "Split and Hvar" in found.told(), found
+
+
+def test_dec233_what_they_sell_it_for_is_money(emb):
+    """bench/truth.py dec233 (held out): "how much do i sell my honey for" (never told) was answered
+    'this year we made 600 kilos of acacia honey'."""
+    mirela = _said_by("Mirela", "bună milo, Mirela here. I'm a beekeeper in the Carpathians", "this year we made 600 kilos of acacia honey")
+    found = find("how much do i sell my honey for", mirela, embed=emb.encode_cached, own="Milo", user="Mirela")
+    assert found is not None and not found.answered, found
+    found = find("how much do i sell my honey for", mirela + _said_by("Mirela", "i sell my honey for 12 euros a jar"),
+                 embed=emb.encode_cached, own="Milo", user="Mirela")
+    assert found is not None and found.answered and "12 euros" in found.told(), found

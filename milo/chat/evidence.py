@@ -2371,7 +2371,11 @@ _HOW_MANY = re.compile(r"(?<!\w)how\s+(?:many\s+|much\s+(?!(?:do|does|did|is|are
 # Money asked of, and money said (closed, lexical classes: English verbs, currencies).
 _ASKS_MONEY = re.compile(r"(?<!\w)how\s+much\s+(?:money\s+)?(?:do|did|does|will|would|am|is|are|was|were)\s+(?:[^\W\d_]+\s+){1,2}?"
                          r"(?:earn|earning|make|making|pay|paying|paid|cost|costing|spend|spent|spending|charge|owe|save|get\s+paid)(?!\w)"
-                         r"|(?<!\w)how\s+much\s+(?:money|rent)(?!\w)", re.IGNORECASE)
+                         r"|(?<!\w)how\s+much\s+(?:money|rent)(?!\w)"
+                         # (what they sell it for: "how much do i sell my honey for" was answered '...600
+                         # kilos of acacia honey', dec233)
+                         r"|(?<!\w)how\s+much\s+(?:do|did|does|will|would)\s+(?:[^\W\d_]+\s+){1,4}?(?:sell|sells|sold|selling|rent|buy|bought)"
+                         r"\s+(?:[^\W\d_]+\s+){0,3}for(?!\w)", re.IGNORECASE)
 _MONEY = re.compile(r"[$€£¥₹]|\d\s*(?:k|grand)(?!\w)|(?<!\w)(?:pounds?|euros?|dollars?|quid|bucks|yen|rupees?|pesos?|francs?"
                     r"|kron[aeo]r?|cents?|pence|free|nothing)(?!\w)", re.IGNORECASE)
 
