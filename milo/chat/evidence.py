@@ -1488,7 +1488,7 @@ def _counts_theirs(text: str, candidates: Sequence[Candidate], own: str = "") ->
     counted = _how_many(text)
     if not counted or _YOU.search(text):
         return False
-    names = {t for w in re.findall(r"[^\W\d_]+", text)[1:] if w[:1].isupper() for t in terms(w)} - set(terms(own))
+    names = _names_asked(text, own)
     return any(bool(_counts_of(_statements(_words(c.text)), counted)) and names <= set(terms(c.text)) for c in told_notes(candidates, own))
 
 
@@ -1559,7 +1559,7 @@ def _names_theirs(text: str, candidates: Sequence[Candidate], own: str = "", emb
     # model, left to answer, said "Harriet is baking the cakes.", dec215)
     # (not of a name no note has: "Who is the president of France?" beside 'I met the president of
     # our chess club today.' is the world's)
-    names = {t for w in re.findall(r"[^\W\d_]+", text)[1:] if w[:1].isupper() for t in terms(w)} - set(terms(own))
+    names = _names_asked(text, own)
     # (and a name: "what is the boat called" / 'we're sailing to the faroe islands in june': the
     # model, left to answer, named the boat "Milo", dec223)
     meaning = (by_meaning(text, told, embed, own) if embed is not None and told and (asks_when_or_how_many(text) or asks_who(text) or asks_name)
@@ -1932,6 +1932,14 @@ def _aged_instead(lacking: Evidence, found: Evidence, text: str, told: Sequence[
 # "What do I do at/in ...?" and the user as a subject (closed, lexical forms).
 _WHAT_I_DO = re.compile(r"^\W*(?:(?:and|so|oh|ok|okay)\W+)*what\s+(?:do|did)\s+(?:i|we)\s+do(?!\w)", re.IGNORECASE)
 _I_DO = re.compile(r"(?<!\w)(?:i|i'm|im|i've|ive|i'd|i'll|we|we're|we've|me|us)(?!\w)", re.IGNORECASE)
+
+
+def _names_asked(question: str, own: str = "") -> set[str]:
+    """The terms of the words `question` writes with a capital, but for the first (and the persona's
+    name, `own`): the names it asks of."""
+    from milo.memory.index import terms
+
+    return {t for w in re.findall(r"[^\W\d_]+", question)[1:] if w[:1].isupper() for t in terms(w)} - (set(terms(own)) if own else set())
 
 
 def _capitalised_terms(note: str) -> set[str]:
@@ -3471,7 +3479,7 @@ def _told_about(text: str, candidates: Sequence[Candidate], embed: Optional[Embe
     # (...nor where nothing asked beyond the names is in either note: "What does Kofi do for work?"
     # / 'My brother Kofi is visiting from Kumasi next week.' then 'Kofi's visit got pushed to
     # December.' was said as the answer, dec92)
-    named = {t for w in re.findall(r"[^\W\d_]+", text)[1:] if w[:1].isupper() for t in terms(w)}
+    named = _names_asked(text)
     # (a name asked in lower case, as speech to text writes it, is a name where the note writes it
     # so: "what is leif's favourite food" / 'my husband Leif is a fisherman...' was said as the
     # answer, dec141)
