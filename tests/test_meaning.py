@@ -4092,7 +4092,8 @@ def test_dec178_dec180_which_names_one_a_count_changed_after_and_who_does_it(emb
     ben = _said_by("Ben", "hey milo, ben here. i've been growing tomatoes in my greenhouse", "i have eight plants",
                    "oh wait, two died last week, so six left")
     found = find("how many plants do i have", ben, embed=emb.encode_cached, own="Milo", user="Ben")
-    assert found is not None and found.answered and "six left" in found.told() and "plants" in found.told(), found
+    # (what is left after "so" said in place of the older count: dec236's hedgehogs)
+    assert found is not None and found.answered and "six plants" in found.told() and "eight" not in found.told(), found
     chiara = _said_by("Chiara", "ciao milo, sono chiara. i sing in a choir in bologna", "we're rehearsing the Mozart Requiem for Easter")
     found = find("who conducts the choir", chiara, embed=emb.encode_cached, own="Milo", user="Chiara")
     assert found is not None and not found.answered, found
@@ -4406,7 +4407,7 @@ def test_dec215_dec216_who_of_the_thing_theirs_and_a_count_said_again(emb):
     found = find("how many customers do we have", pete, embed=emb.encode_cached, own="Milo", user="Pete")
     assert found is not None and found.answered and found.told() == "you've got about 350 customers", found
     # (what is left needs the count before it)
-    assert swapped("you have eight plants", "oh wait, two died last week, so six left") is None
+    assert swapped("you have eight plants", "oh wait, two died last week, so six left") == "you have six plants"  # (dec236)
 
 
 def test_dec219_a_correction_of_a_day_beside_a_place_and_what_they_are_doing(emb):
@@ -4509,3 +4510,42 @@ def test_dec233_what_they_sell_it_for_is_money(emb):
     found = find("how much do i sell my honey for", mirela + _said_by("Mirela", "i sell my honey for 12 euros a jar"),
                  embed=emb.encode_cached, own="Milo", user="Mirela")
     assert found is not None and found.answered and "12 euros" in found.told(), found
+
+
+def test_dec235_the_name_of_a_thing_of_their_kin(emb):
+    """bench/truth.py dec235 (held out): "what's my husband's boat called" (never told) was answered
+    'your husband Per is a fisherman': his name, not his boat's. Told, the boat's name is given."""
+    ingrid = _said_by("Ingrid", "hei Milo, I'm Ingrid. I drive a snowplough in Tromsø in winter", "my husband Per is a fisherman")
+    found = find("what's my husband's boat called", ingrid, embed=emb.encode_cached, own="Milo", user="Ingrid")
+    assert found is not None and not found.answered, found
+    found = find("what's my husband called", ingrid, embed=emb.encode_cached, own="Milo", user="Ingrid")
+    assert found is not None and found.answered and "Per" in found.told(), found
+    found = find("what's the name of my husband's boat", ingrid + _said_by("Ingrid", "his boat is called Solveig"),
+                 embed=emb.encode_cached, own="Milo", user="Ingrid")
+    assert found is not None and found.answered and "Solveig" in found.told(), found
+
+
+def test_dec236_a_count_said_again_in_place_of_the_older(emb):
+    """bench/truth.py dec236 (held out): 'my class has twenty kids' then "actually it's twenty-two
+    now, two new ones joined" was said "You told me your class has twenty kids, and later that it's
+    twenty-two now...": the old count first, as if it held. The count said again goes in its place,
+    as does what is left after "so" (dec244's hedgehogs); "two died" alone changes nothing."""
+    assert swapped("your class has twenty kids", "actually it's twenty-two now, two new ones joined") == "your class has twenty-two kids"
+    assert (swapped("we have eleven hedgehogs in care at the moment", "correction, one went back to the wild yesterday, so ten")
+            == "we have ten hedgehogs in care at the moment")
+    assert swapped("you have eight plants", "two died last week") is None
+    assert swapped("you have eight plants", "actually i have two more now") is None
+    renata = _said_by("Renata", "Olá Milo! Renata here, I teach capoeira to kids in Salvador", "my class has twenty kids",
+                      "actually it's twenty-two now, two new ones joined")
+    found = find("how many kids are in my class", renata, embed=emb.encode_cached, own="Milo", user="Renata")
+    assert found is not None and found.answered and "twenty-two kids" in found.told() and "twenty kids" not in found.told(), found
+
+
+def test_dec237_who_with_not_a_newer_note_that_names_no_one(emb):
+    """bench/truth.py dec237 (held out): "who do i run with" was answered 'your longest run so far is
+    28 km' ("so far is" read as a name in lower case before a verb), then, with that mended, said
+    beside 'you run with your friend Niamh' as "..., and later that ..."."""
+    aoife = _said_by("Aoife", "Hi Milo, it's Aoife. I'm training for the Dublin marathon in October",
+                     "I run with my friend Niamh on Sunday mornings", "my longest run so far is 28 km")
+    found = find("who do i run with", aoife, embed=emb.encode_cached, own="Milo", user="Aoife")
+    assert found is not None and found.answered and found.told() == "you run with your friend Niamh on Sunday mornings", found

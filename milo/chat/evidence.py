@@ -439,14 +439,43 @@ def _COUNTED() -> re.Pattern:
 def _recounted(older: str, newer: str) -> Optional[str]:
     """The older note with its one count replaced by the newer note's one, where the newer says it
     again ('you've got about 300 customers' + "actually it's closer to 350 now" -> 'you've got about
-    350 customers', dec216: "..., and later that ..." said the 300 first), else None."""
-    if not _RECOUNT.search(newer) or re.search(r"(?<!\w)(?:left|died|lost|gone)(?!\w)|(?:\d|(?<!\w)(?:a\s+few|" + "|".join(COUNT_WORDS)
-                                               + r"))\s+(?:more|fewer|less)(?!\w)", _RECOUNT.sub(" ", newer), re.IGNORECASE):
-        return None  # (not "two died, so six left", "two more": what is left or added needs the count before it)
-    old, new = list(_COUNTED().finditer(older)), re.findall(r"\d+(?:,\d{3})*|(?<!\w)(?:" + "|".join(COUNT_WORDS) + r")(?!\w)", newer, re.IGNORECASE)
-    if len(old) != 1 or len(new) != 1 or old[0].group(1).casefold() == new[0].casefold():
+    350 customers', dec216: "..., and later that ..." said the 300 first; "actually it's twenty-two
+    now, two new ones joined" of 'twenty kids', dec236), or says what is left after "so" ("one
+    went back to the wild yesterday, so ten"), else None."""
+    old = list(_COUNTED().finditer(older))
+    if len(old) != 1:
         return None
-    return older[:old[0].start(1)] + new[0] + older[old[0].end(1):]
+    if (so := _SO_TOTAL().search(newer)) is not None:
+        new = so.group("n")
+    else:
+        if not _RECOUNT.search(newer) or re.search(r"(?<!\w)(?:left|died|lost|gone)(?!\w)|(?:\d|(?<!\w)(?:a\s+few|" + "|".join(COUNT_WORDS)
+                                                   + r"))\s+(?:more|fewer|less)(?!\w)", _RECOUNT.sub(" ", newer), re.IGNORECASE):
+            return None  # (not "two died", "two more": what is left or added needs the count before it)
+        # the count in the part that says it again ("it's twenty-two now", not "two new ones joined")
+        parts = [c for c in re.split(r"[,;.!?]|\s(?:so|because|since|as|and)\s", newer, flags=re.IGNORECASE) if _RECOUNT.search(c)]
+        counts = [n for c in parts for n in _SAID_COUNT().findall(c)]
+        if len(counts) != 1:
+            return None
+        new = counts[0]
+    if old[0].group(1).casefold() == new.casefold():
+        return None
+    return older[:old[0].start(1)] + new + older[old[0].end(1):]
+
+
+@functools.lru_cache(maxsize=1)
+def _SAID_COUNT() -> re.Pattern:
+    """A count as said: digits, or words ("twenty-two", "twenty two" as one)."""
+    words = "|".join(w for w in COUNT_WORDS if w not in ("once", "twice", "thrice", "half"))
+    return re.compile(r"\d+(?:,\d{3})*|(?<!\w)(?:(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)[\s-](?:one|two|three|four"
+                      r"|five|six|seven|eight|nine)|" + words + r")(?!\w)", re.IGNORECASE)
+
+
+@functools.lru_cache(maxsize=1)
+def _SO_TOTAL() -> re.Pattern:
+    """What is left, said last after "so": "one went back to the wild, so ten", "two died last
+    week, so only six left" (English, lexical)."""
+    return re.compile(r"(?<!\w)so\s+(?:(?:now|only|just)\s+)?(?:(?:we|i)(?:'ve|\s+have)?\s+(?:got\s+)?)?(?P<n>" + _SAID_COUNT().pattern
+                      + r")(?:\s+(?:left|now|in\s+total|altogether|remaining))?\W*$", re.IGNORECASE)
 
 
 # Where a message corrects itself: a stop or comma, then what opens a correction (a closed class).
@@ -1814,6 +1843,11 @@ def _by_their_notes(text: str, candidates: Sequence[Candidate], embed: Optional[
         # done ("what do i play" / 'i play the fiddle in a trad band', then 'we play at o'malley's
         # pub every thursday' and its correction were said instead, dec219)
         later = [s for s in later if _thing_after(_statements(_words(s[3].text)), what)]
+    if asks_who(text) and not names_no_one(text, _words(best[3].text), own, user):
+        # Who, and the note names one: not a newer one that names no one and changes nothing ("who
+        # do i run with" / 'I run with my friend Niamh on Sunday mornings', then 'my longest run so
+        # far is 28 km' was said beside it, dec237)
+        later = [s for s in later if not names_no_one(text, _words(s[3].text), own, user) or changes(_words(s[3].text))]
     if meaning is not None:
         # ...and they share the thing, not only a name or a place, or the newer one is itself close
         # to the question: 'I moved to Leeds last year.' is 0.64 from 'I work as a nurse in Leeds.'
@@ -2056,6 +2090,11 @@ def _lacking(found: Evidence, text: str, own: str, user: str, shown: Candidate) 
     if _ASKS_NAME.search(text) and (not any(_names_someone(t, text, own, user) for t in said) and not any(_NAME_AFTER.match(t) for t in said[1:])
                                     or _other_unnamed(text, said, own, user)):
         return Evidence(NONE, own=own, closest=shown, lacks="name")
+    if _ASKS_NAME.search(text) and (owned := _OWNED.search(text)) and not any(
+            set(terms(owned["thing"])) & set(terms(t)) for t in said):
+        # The name of a thing of theirs, and no note speaks of the thing: "what's my husband's boat
+        # called" / 'my husband Per is a fisherman' was said as the answer (dec235): his name.
+        return Evidence(NONE, own=own, closest=shown, lacks="name")
     if _ASKS_TITLE.search(text) and not any(_GIVES_TITLE.search(t) for t in said):
         # A title, and the note gives none ("What's the book's title?" / 'I'm reading a book about
         # Stoicism.' was said as the answer, dec98): said as the closest.
@@ -2111,6 +2150,11 @@ def _lacking(found: Evidence, text: str, own: str, user: str, shown: Candidate) 
         # 'We have a concert on Sunday evening.' was said as the answer (dec80).
         return Evidence(NONE, own=own, closest=shown, lacks="what")
     return found
+
+
+# A thing of someone of theirs ("my husband's boat", "our son's dog"; English possessives, lexical).
+_OWNED = re.compile(r"(?<!\w)(?:my|our)\s+[^\W\d_]+['\u2019]s\s+(?:(?:new|old|little|first)\s+)?(?P<thing>(?!name\b)[^\W\d_]+)",
+                    re.IGNORECASE)
 
 
 # A measure of one direction asked, and the words that say each (closed, lexical classes; English).
@@ -2287,7 +2331,9 @@ def names_no_one(question: str, note: str, own: str = "", user: str = "") -> boo
 _LOWER_SUBJECT = re.compile(r"(?:^|[,.;:!?]\s*|(?<!\w)(?:and|but|so|while|then)\s+)([^\W\d_]{2,})\s+([^\W\d_]+s)(?!\w)")
 _COMMON_SUBJECTS = frozenset("work school practice class dinner lunch breakfast training everything nothing something "
                              "everyone someone nobody anybody everybody life time today tomorrow tonight it this that "
-                             "there here what who which one each mine yours business money rent weather".split())
+                             "there here what who which one each mine yours business money rent weather "
+                             # (after "so" as an adverb: 'my longest run so far is 28 km' named "far", dec237)
+                             "far much long well soon often".split())
 
 
 def _named_in_lower_case(note: str, question: str, own: str = "", user: str = "") -> bool:
@@ -3007,6 +3053,8 @@ def _names_someone(told: str, question: str, own: str = "", user: str = "") -> b
     """Whether `told` (a note in the user's person) holds a name the question does not (`_names`).
     A name given in lower case (speech to text: "my dog pepa") is not seen: the note is then said
     as the closest, which still says it."""
+    from milo.memory.index import terms
+
     # The name of someone of theirs ("What's my sister called?"): a name near that word, not any
     # ('My sister's wedding is in May, in Bergen.' was said as the answer: "May", "Bergen"; and
     # "What are my friends' names?" / '...a trip to Iceland in March with two friends.', dec42).
@@ -3015,6 +3063,9 @@ def _names_someone(told: str, question: str, own: str = "", user: str = "") -> b
     # restaurant called?" / 'My brother Minh is opening a pho restaurant...', dec64: Minh is the
     # brother's). A note that does not tell of it may give its name anywhere ('She's called Luna').
     thing = set() if kin else _thing_asked(question)
+    if kin and (owned := _OWNED.search(question)) and not _kin_asked(owned["thing"], roles=True):
+        # (the kin's thing: "what's my husband's boat called" / 'his boat is called Solveig')
+        kin, thing = set(), set(terms(owned["thing"]))
     # ...nor, for a thing that is no place, a place after "in", "at"...: "what's my team called" /
     # 'I coach rugby for under-12s in Auckland.' (dec99, said as the answer)
     placed = _no_place(thing)
