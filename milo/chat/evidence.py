@@ -1884,9 +1884,14 @@ def _by_their_notes(text: str, candidates: Sequence[Candidate], embed: Optional[
     if not later and k < len(told) and (_where_after(text, best[3].text, told[k][1].text)
                                         or _when_after(text, best[3].text, told[k][1].text) or recount
                                         or _why_after(text, best[3].text, told[k][1].text)
-                                        or _looks_after(text, best[3].text, told[k][1].text)):
+                                        or _looks_after(text, best[3].text, told[k][1].text)
+                                        or _made_of_after(text, best[3].text, told[k][1].text)):
         later = [(0, 0, told[k][0], told[k][1], k)]  # where, when or how many, which only the note right after says of it
-    if (not later and asks_when_or_how_many(text) and _shares_name(text, best[3].text, own, user)
+    if (not later and asks_when_or_how_many(text)
+            # (or the kin asked: "how old is my daughter" / 'My daughter Leila starts school next
+            # Monday', then "she's five and a bit nervous", dec239)
+            and (_shares_name(text, best[3].text, own, user)
+                 or _kin_asked(text, roles=True) & _kin_asked(_words(best[3].text), roles=True))
             and not says_what_is_asked(text, _words(best[3].text))
             and (a := _of_the_one_named([c for _, c in told], best[4], text, own, user)) is not None
             and says_what_is_asked(text, _words(told[a][1].text))
@@ -1895,6 +1900,13 @@ def _by_their_notes(text: str, candidates: Sequence[Candidate], embed: Optional[
         # is mateo" / 'my grandson mateo is visiting me this weekend', then 'We're going to make
         # paella together on Sunday.', 'he's twelve and he loves football' (dec179)
         later = [(0, 0, told[a][0], told[a][1], a)]
+    if not later and _ASKS_DISTANCE.search(text) and not _DISTANCE.search(_words(best[3].text)):
+        # How far, and "it" says it in one of the next two notes: 'i'm walking the camino de
+        # santiago in september', 'i'm starting from porto', "it's about 240 km" (dec234)
+        at = [a for a in (k, k + 1) if a < len(told) and opens_with_pronoun(_words(told[a][1].text))
+              and _DISTANCE.search(_words(told[a][1].text))]
+        if at:
+            later = [(0, 0, told[at[0]][0], told[at[0]][1], at[0])]
     if not later and _ASKS_WHERE.search(text) and says_where(_words(best[3].text)):
         # Where, and the first change told after it that says another place: 'Change of plans,
         # we're going to Madrid instead.' after '...flying to Lisbon on Friday.' (0.31 in meaning,
@@ -2084,7 +2096,8 @@ def _lacking(found: Evidence, text: str, own: str, user: str, shown: Candidate) 
     if _ASKS_NUMBER.search(text) and not any(_NUMBER.search(_DECADE.sub("", t)) and _counts_what_is_asked(text, t)
                                              or _counted_by_ordinal(text, t) for t in said):
         return Evidence(NONE, own=own, closest=shown, lacks="number")
-    if any(unnamed(text, t) for t in said):
+    if any(unnamed(text, t) for t in said) or (_material_only(text, said[0]) and not any(_SAYS_MADE_OF.search(t) for t in said)):
+        # (or what it is made of, said only as "wooden": "what wood do i use" / 'I make wooden toys', dec238)
         return Evidence(NONE, own=own, closest=shown, lacks="which")
     # (a name given of the one the note before spoke of, "his name is theo", is one even in lower case)
     if _ASKS_NAME.search(text) and (not any(_names_someone(t, text, own, user) for t in said) and not any(_NAME_AFTER.match(t) for t in said[1:])
@@ -2155,6 +2168,12 @@ def _lacking(found: Evidence, text: str, own: str, user: str, shown: Candidate) 
 # A thing of someone of theirs ("my husband's boat", "our son's dog"; English possessives, lexical).
 _OWNED = re.compile(r"(?<!\w)(?:my|our)\s+[^\W\d_]+['\u2019]s\s+(?:(?:new|old|little|first)\s+)?(?P<thing>(?!name\b)[^\W\d_]+)",
                     re.IGNORECASE)
+
+
+# How far, asked and said (English, lexical units).
+_ASKS_DISTANCE = re.compile(r"(?<!\w)(?:how\s+far|how\s+long\s+(?:is|was|will\s+be)\s+(?:the|my|our|your|this|that)\s+"
+                            r"(?:walk|hike|trek|trip|route|ride|run|race|drive|journey|path|trail|way|swim|course))(?!\w)", re.IGNORECASE)
+_DISTANCE = re.compile(r"\d[\d,.]*\s*(?:km|kms|kilomet(?:re|er)s?|miles?|mi|metres?|meters?|m)(?!\w)", re.IGNORECASE)
 
 
 # A measure of one direction asked, and the words that say each (closed, lexical classes; English).
@@ -2860,6 +2879,25 @@ def _when_after(question: str, note: str, after: str) -> bool:
             and points_back(_words(after)) and bool(_SAYS_WHEN.search(_words(after))))
 
 
+# What a thing is made of (English, lexical): "made of cedar strips", "out of oak".
+_SAYS_MADE_OF = re.compile(r"(?<!\w)(?:made\s+(?:of|from|out\s+of)|out\s+of|built\s+(?:of|from))\s+[^\W\d_]", re.IGNORECASE)
+
+
+def _material_only(question: str, note: str) -> bool:
+    """Whether "what X ..." is asked and `note` has X only as what a thing is made of ("what wood do
+    i use" / 'I make wooden toys'): which X is not told."""
+    m = re.match(r"\W*what\s+([^\W\d_]+)\s+(?:am|is|are|do|does|did|was|were|will|have|has)(?!\w)", question, re.IGNORECASE)
+    return bool(m and re.search(rf"(?<!\w){re.escape(m.group(1))}l?en(?!\w)", note, re.IGNORECASE)
+                and not re.search(rf"(?<!\w){re.escape(m.group(1))}(?!\w)", note, re.IGNORECASE))
+
+
+def _made_of_after(question: str, note: str, after: str) -> bool:
+    """Whether `note` says what is asked only as "wooden" and `after` (the note right after it)
+    opens with "it" and says what it is made of: 'im building a wooden canoe in my garage' then
+    "it's five metres long and made of cedar strips" for "what wood am i using" (dec147)."""
+    return _material_only(question, _words(note)) and opens_with_pronoun(_words(after)) and bool(_SAYS_MADE_OF.search(_words(after)))
+
+
 def _why_after(question: str, note: str, after: str) -> bool:
     """Whether why is asked, `note` gives no reason and `after` (the note right after it) goes on
     with what "he", "she" or "they" did: 'my flatmate chloe is moving out next month' then 'she got
@@ -2880,8 +2918,12 @@ def _count_after(question: str, note: str, after: str) -> bool:
 def says_where(note: str) -> bool:
     """Whether `note` says where: a preposition of place before a word, not before a time ("We
     have a concert on Friday." and "it moved to Sunday" say when: "Where is the concert?" was
-    answered with them, dec63)."""
-    return bool(_SAYS_WHERE.search(_WHEN_PHRASE.sub(" ", _MOVED_IN.sub(" ", _TRANSLATED.sub(" ", note)))))
+    answered with them, dec63; "...three nights a week from now on", dec238)."""
+    return bool(_SAYS_WHERE.search(_WHEN_PHRASE.sub(" ", _FROM_NOW_ON.sub(" ", _MOVED_IN.sub(" ", _TRANSLATED.sub(" ", note))))))
+
+
+# "from now on", "from then on" (English, lexical): when, not where.
+_FROM_NOW_ON = re.compile(r"(?<!\w)(?:from\s+)?(?:now|then|today|tomorrow)\s+on(?!\w)", re.IGNORECASE)
 
 
 # A language translated from or into is no place: 'actually i mostly translate from german now'
