@@ -4586,3 +4586,13 @@ def test_dec234_how_far_said_by_it_two_notes_after(emb):
     assert found is not None and found.answered and "240 km" in found.told(), found
     found = find("who am i walking with", colm, embed=emb.encode_cached, own="Milo", user="Colm")
     assert found is not None and not found.answered, found
+
+
+def test_dec244_where_in_the_place_named(emb):
+    """bench/truth.py dec244 (held out): "where are we staying in goa" (never told) was answered
+    'you're going to goa for two weeks in february': the place the question names is no answer."""
+    raj = _said_by("Raj", "milo, raj here, i'm a dentist in leicester", "we're going to goa for two weeks in february")
+    found = find("where are we staying in goa", raj, embed=emb.encode_cached, own="Milo", user="Raj")
+    assert found is not None and not found.answered, found
+    found = find("where are we going in february", raj, embed=emb.encode_cached, own="Milo", user="Raj")
+    assert found is not None and found.answered and "goa" in found.told(), found

@@ -2133,7 +2133,7 @@ def _lacking(found: Evidence, text: str, own: str, user: str, shown: Candidate) 
         # Where from, and the note says only where to or where now: "where did i move from" / 'i
         # just moved to vancouver for a job' was said as the answer.
         return Evidence(NONE, own=own, closest=shown, lacks="where")
-    if _ASKS_WHERE.search(text) and not any(_says_where_of(t, text, own) for t in said):
+    if _ASKS_WHERE.search(text) and not any(_says_where_of(_place_not_asked(t, text), text, own) for t in said):
         if found.replaced and says_where(_clause(found.note, own)):
             # The newer note changed the day, the older one holds the place: both ("When is my yoga
             # class? Where is it held?" / '...on Tuesday evenings at the community centre.' then
@@ -2954,6 +2954,14 @@ def _says_where_of(note: str, question: str, own: str = "") -> bool:
 # my allotment' says what is done there, not where it is (dec144).
 _THE_THING_AS_PLACE = re.compile(r"(?<!\w)(?:at|in|on)\s+(?:the|my|our|your|his|her|their)\s+(?P<thing>[^\W\d_]+)(?!\s+(?:in|at|on|near)\s)",
                                  re.IGNORECASE)
+
+
+def _place_not_asked(note: str, question: str) -> str:
+    """`note` without a place the question names itself: "where are we staying in goa" / 'we're
+    going to goa for two weeks in february' says no more than Goa (said as the answer, dec244)."""
+    asked = {w.casefold() for w in re.findall(r"[^\W\d_]+", question)}
+    return re.sub(r"(?<!\w)(?:in|to|at|near|from)\s+(?:the\s+)?([^\W\d_]+)(?=\s*(?:$|[,.;:!?]|\s(?:for|in|on|at|next|this|last|with|and)\b))",
+                  lambda m: " " if m.group(1).casefold() in asked else m.group(0), note, flags=re.IGNORECASE)
 
 
 def gives_place(answer: str, note: str) -> bool:
