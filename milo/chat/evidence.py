@@ -1750,8 +1750,9 @@ def _by_their_notes(text: str, candidates: Sequence[Candidate], embed: Optional[
         j = max(liking, key=lambda k: (meaning[0][k], k))
         shared = [s for s in shared if s[4] in liking] or [s for s in shared if s[4] == j] or [(0, 0, told[j][0], told[j][1], j)]
     # Asked what they do themselves: the notes that say it only of him or her (`_done_by_others`)
+    # (not "whose bike do i use": the other one is what is asked, dec65)
     others = ({s[4] for s in shared if _done_by_others(_statements(_words(s[3].text)), what)}
-              if _ASKS_OF_I.search(text) else set())
+              if _ASKS_OF_I.search(text) and not re.match(r"\W*(?:whose|who|whom)(?!\w)", text, re.IGNORECASE) else set())
     if shared:
         # (then, for "Who is Karin?", the note that gives who she is to them: 'My wife Karin and
         # I...', not the newer 'Karin changed her mind...', dec44)
@@ -2008,13 +2009,19 @@ def _done_by_others(note: str, asked: set) -> bool:
     from milo.memory.index import terms
 
     seen = False
-    for clause in re.split(r"[,.;:!?]+|\s+(?:and|but|so)\s+", note.casefold().replace("\u2019", "'")):
+    # ("me and my brother are opening...": they and the user, a "we")
+    note = re.sub(r"(?<!\w)(?:me|i)\s+and\s+", "we ", note.casefold().replace("\u2019", "'"))
+    for clause in re.split(r"[,.;:!?]+|\s+(?:and|but|so)\s+", note):
         subject = None
         for word in re.findall(r"[^\W\d_]+(?:'[^\W\d_]+)?", clause):
             if word in _FIRST_PERSON or word in _THIRD_PERSON:
                 subject = word
-            elif set(terms(word)) & asked:
-                if subject is None or subject in _FIRST_PERSON:
+            elif subject is None and word in ("my", "our", "me"):
+                subject = word  # (a clause's first: "me and my brother are opening...", "my brother...")
+            elif subject in ("my", "our") and (word in RELATIONS or word in _ROLES):
+                subject = "they"  # "my little brother hassan wants to be a driver too" (dec245)
+            elif _matched(asked, set(terms(word))):  # ("driver" of "drive", as the notes are matched)
+                if subject is None or subject in _FIRST_PERSON or subject in ("my", "our", "me"):
                     return False
                 seen = True
     return seen
@@ -2103,6 +2110,10 @@ def _lacking(found: Evidence, text: str, own: str, user: str, shown: Candidate) 
     if _ASKS_NAME.search(text) and (not any(_names_someone(t, text, own, user) for t in said) and not any(_NAME_AFTER.match(t) for t in said[1:])
                                     or _other_unnamed(text, said, own, user)):
         return Evidence(NONE, own=own, closest=shown, lacks="name")
+    if (_ASKS_NAME.search(text) or asks_who(text)) and (rank := _other_rank(text, said)):
+        # One of them by age asked, another named: "whats my oldest called" / '...the youngest is
+        # called ella' (dec32: said as the answer once "called ella" was read as a name)
+        return Evidence(NONE, own=own, closest=shown, lacks=rank)
     if _ASKS_NAME.search(text) and (owned := _OWNED.search(text)) and not any(
             set(terms(owned["thing"])) & set(terms(t)) for t in said):
         # The name of a thing of theirs, and no note speaks of the thing: "what's my husband's boat
@@ -2163,6 +2174,22 @@ def _lacking(found: Evidence, text: str, own: str, user: str, shown: Candidate) 
         # 'We have a concert on Sunday evening.' was said as the answer (dec80).
         return Evidence(NONE, own=own, closest=shown, lacks="what")
     return found
+
+
+# One of several by age or order (English, lexical), each with the words that say the same one.
+_RANKS = {"oldest": "oldest|eldest", "eldest": "oldest|eldest", "youngest": "youngest", "middle": "middle",
+          "older": "older|elder", "elder": "older|elder", "younger": "younger"}
+_RANK = re.compile(r"(?<!\w)(?:" + "|".join(_RANKS) + r")(?!\w)", re.IGNORECASE)
+
+
+def _other_rank(question: str, said: Sequence[str]) -> str:
+    """"name" where the question asks one of them by age ("my oldest") and the notes speak only of
+    another ("the youngest"), else ""."""
+    m = _RANK.search(question)
+    if m is None:
+        return ""
+    same = re.compile(r"(?<!\w)(?:" + _RANKS[m.group(0).casefold()] + r")(?!\w)", re.IGNORECASE)
+    return "name" if not any(same.search(t) for t in said) and any(_RANK.search(t) for t in said) else ""
 
 
 # A thing of someone of theirs ("my husband's boat", "our son's dog"; English possessives, lexical).
@@ -3282,7 +3309,10 @@ def _names(text: str, question: str, own: str = "", user: str = "", opener: bool
         first = 0 if opener and words and words[0].casefold() not in STOP else 1
         for k, w in enumerate(words[first:], first):
             name = w.casefold()
-            if ((w[0].isupper() or not w[0].islower()) and w not in ("I", "I'm") and bare(w) not in known
+            # (or in lower case right after "called" or "named", as speech to text writes it: 'a
+            # beagle called biscuit', dec246)
+            if ((w[0].isupper() or not w[0].islower() or k and words[k - 1].casefold() in ("called", "named") and name not in STOP)
+                    and w not in ("I", "I'm") and bare(w) not in known
                     and not (_DAY.fullmatch(w) or name in MONTH_NUMBERS or name in _FEASTS or name in _TITLES)):
                 yield words, k
 
@@ -3738,6 +3768,12 @@ _STOPPED = re.compile(r"(?<!\w)(?:no\s+longer|any\s?more|stopped|quit|gave\s+up|
 _REFERS_BACK = re.compile(r"(?<!\w)there(?!\w)|^\W*(?:he|she|it|they|that|this)(?!\w)", re.IGNORECASE)  # lexical
 
 
+# What a thing is, said after it and a comma ("a puppy, a beagle called biscuit"): a noun phrase to
+# the end of the sentence, with no verb of its own but "called" or "named" (English, lexical).
+_APPOSITION = re.compile(r"\s*,?\s*(?P<what>(?:a|an|the)\s+(?:[^\W\d_]+\s+){0,2}?(?:[^\W\d_]+)(?:\s+(?:called|named)\s+[^\W\d_]+)?)"
+                         r"\s*(?=$|[.!?])", re.IGNORECASE)
+
+
 def part_of(c: Candidate, part: str) -> Candidate:
     """The note with only the part of it that meaning matched (its quote kept as a quote); the
     note whole where that part says only what stopped."""
@@ -3755,6 +3791,10 @@ def part_of(c: Candidate, part: str) -> Candidate:
         around = [m for m in _SENTENCES.finditer(whole) if m.start() <= at < m.end()]
         if around and len(around[0].group(0).split()) > len(part.split()):
             part, at = around[0].group(0), around[0].start()
+    if at >= 0 and (app := _APPOSITION.match(whole, at + len(part.strip()))):
+        # ...nor without what it is, said after a comma: 'we just got a puppy, a beagle called
+        # biscuit' ("what kind of dog do we have" was answered 'you just got a puppy,', dec246)
+        part = f"{part.strip().rstrip(',')}, {app['what'].strip()}"
     if at > 0 and _REFERS_BACK.search(part):
         before = [b for b in _SENTENCES.findall(whole[:at]) if b.strip()]
         if before:
