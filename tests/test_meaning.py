@@ -4626,3 +4626,24 @@ def test_dec245_dec246_a_name_after_called_in_lower_case_and_what_a_brother_want
     found = ask("what are we opening", "Kenji", "yo milo kenji here. me and my brother are opening a ramen bar in osaka",
                 "we open on the 1st of march")
     assert found is not None and found.answered and "ramen bar" in found.told(), found
+
+
+def test_dec250_dec252_a_job_by_its_role_a_walk_in_miles_and_how_many_are_coming(emb):
+    """bench/truth.py dec250 (held out): "what is my job" / 'I'm a pharmacist in Tbilisi' (0.14 in
+    meaning) was answered 'you work at the pharmacy on Rustaveli Avenue'; "how long is the walk" /
+    '...walking coast to coast across england' then "it's about 190 miles" was "not sure" ("across"
+    read as a width). dec252: "how many tourists are coming" (never told) went to the model, read
+    as a question of tourists in general: "My memory notes do not contain this detail."."""
+    def ask(q, user, *said):
+        return find(q, _said_by(user, *said), embed=emb.encode_cached, own="Milo", user=user)
+
+    found = ask("what is my job", "Mariam", "hi milo, Mariam here. I'm a pharmacist in Tbilisi", "I work at the pharmacy on Rustaveli Avenue",
+                "my shift is from eight to four")
+    assert found is not None and found.answered and "pharmacist" in found.told(), found
+    found = ask("how long is the walk", "Tom", "milo, tom here. me and my wife are walking coast to coast across england in june",
+                "it's about 190 miles", "we're starting at st bees")
+    assert found is not None and found.answered and "190 miles" in found.told(), found
+    leilani = ("aloha milo, Leilani here. I teach surfing on Oahu", "I've got a big group of tourists tomorrow morning")
+    found = ask("how many tourists are coming", "Leilani", *leilani)
+    assert found is not None and not found.answered and found.closest is not None and "tourists" in found.closest.text, found
+    assert ask("how many tourists visit hawaii a year", "Leilani", *leilani) is None

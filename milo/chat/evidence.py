@@ -914,6 +914,9 @@ def _in_general(question: str, note: str, own: str = "", user: str = "") -> bool
     shared = asked_terms(question, own) & set(terms(_statements(_words(note))))
     words = re.findall(r"[^\W\d_]+(?:'[^\W\d_]+)?", said)
     copula = bool(_WHEN_WHERE_PRICE.match(said)) and any(w.casefold() in _COPULA for w in words)
+    # (and how many of them are doing something now: "how many tourists are coming", theirs, dec252;
+    # not "how many tourists visit Hawaii")
+    copula = copula or bool(re.match(r"\W*how\s+many\s+[^\W\d_]+\s+(?:are|were|will\s+be)\s+[^\W\d_]+ing\W*$", said, re.IGNORECASE))
     kind = False
     for k, w in enumerate(words):
         if w.casefold() in _ONE_OF_THEIRS and not (kind and w.casefold() in _POSSESSIVE):
@@ -1073,7 +1076,12 @@ def find(text: str, candidates: Sequence[Candidate], embed: Optional[Embed] = No
         found = dataclasses.replace(found, unsure=True)
     roles = [c for c in candidates if c.key not in (found.choice, NAME_NOTE)
              and _role_of(_statements(_words(c.text))) and quoted_speaker(c.text) in (None, (user or "").casefold())] if (
-        found is not None and found.answered and _ASKS_JOB.match(text) and not _SAYS_ROLE.search(_words(found.note))) else []
+        found is not None and _ASKS_JOB.match(text)
+        and (found.answered and not _SAYS_ROLE.search(_words(found.note))
+             # (or none but the closest, which says no role: "what is my job" / 'I'm a pharmacist
+             # in Tbilisi' is 0.14 in meaning, 'I work at the pharmacy on Rustaveli Avenue' 0.24,
+             # and the latter was said as the answer, dec250)
+             or found.choice == NONE and found.closest is not None and not _role_of(_statements(_words(found.closest.text))))) else []
     if roles:
         # Their work asked as what it is, and the note says it not, another does: "what do i do for
         # work" was answered 'i work from home in a little village near lyon' by the word "work",
@@ -2161,7 +2169,9 @@ def _lacking(found: Evidence, text: str, own: str, user: str, shown: Candidate) 
         # was said as the answer.
         return Evidence(NONE, own=own, closest=shown, lacks="size")
     if (dim := _ASKS_DIMENSION.search(text)) and not any(re.search(_DIMENSIONS[dim["d"].casefold()], t, re.IGNORECASE) for t in said) and any(
-            re.search(other, t, re.IGNORECASE) for t in said for other in _DIMENSIONS.values()):
+            re.search(other, t, re.IGNORECASE) for t in said for other in _DIMENSIONS.values()) and not (
+            # (how long a walk is, in miles: 'walking coast to coast across england' is no width, dec250)
+            _ASKS_DISTANCE.search(text) and any(_DISTANCE.search(t) for t in said)):
         # One measure asked, another said: "how deep is the pond" / 'it's going to be about two
         # metres across' was said as the answer (dec221).
         return Evidence(NONE, own=own, closest=shown, lacks="size")
@@ -3458,6 +3468,14 @@ def _of_the_world(question: str, told: Sequence[Candidate], named: Sequence[int]
 
 
 @functools.cache
+def _LIGHT_TERMS() -> frozenset:
+    """How many, and verbs that say little of what is asked (English, lexical)."""
+    from milo.memory.index import terms
+
+    return frozenset(terms("many much come comes coming get gets getting"))
+
+
+@functools.cache
 def _ROLE_TERMS() -> frozenset:
     from milo.memory.index import terms
 
@@ -3522,8 +3540,12 @@ def _told_about(text: str, candidates: Sequence[Candidate], embed: Optional[Embe
     # 0.39 from 'my sister Yuki is getting married in Kyoto in April', and the model, left to
     # answer, made the user's sister's wedding theirs (dec143). (The draft looks again.)
     asked = asked_terms(text, own)
-    worded = [k for k in range(len(told)) if asked and meaning[0][k] >= MEANING_NAMED
-              and _matched(asked, set(terms(_statements(_words(told[k].text))))) == asked]
+    # (but the words of how many and the light verbs: "how many tourists are coming" / 'I've got a
+    # big group of tourists tomorrow morning', 0.48, went to the model, which said "My memory notes
+    # do not contain this detail.", dec252)
+    content = asked - _LIGHT_TERMS()
+    worded = [k for k in range(len(told)) if content and meaning[0][k] >= MEANING_NAMED
+              and _matched(content, set(terms(_statements(_words(told[k].text))))) == content]
     if max(meaning[0]) >= MEANING_TOLD_ABOUT:
         j = max(range(len(told)), key=lambda k: (meaning[0][k], k))
     elif named or worded:
