@@ -4647,3 +4647,16 @@ def test_dec250_dec252_a_job_by_its_role_a_walk_in_miles_and_how_many_are_coming
     found = ask("how many tourists are coming", "Leilani", *leilani)
     assert found is not None and not found.answered and found.closest is not None and "tourists" in found.closest.text, found
     assert ask("how many tourists visit hawaii a year", "Leilani", *leilani) is None
+
+
+def test_dec254_the_bike_is_their_motorbike_and_saved_money_is_no_price(emb):
+    """bench/truth.py dec254 (held out): "how much does the bike cost" (never told) went to the
+    model ("The bike costs around $15,000."): 'a motorbike' is "the bike". And the 2000 pounds
+    saved is no price of it."""
+    ahmed = _said_by("Ahmed", "hi milo, ahmed here. i'm saving up for a motorbike", "i've saved about 2000 pounds so far", "i want a yamaha")
+    found = find("how much does the bike cost", ahmed, embed=emb.encode_cached, own="Milo", user="Ahmed")
+    assert found is not None and not found.answered, found
+    found = find("how much does the motorbike cost", ahmed, embed=emb.encode_cached, own="Milo", user="Ahmed")
+    assert found is not None and not found.answered, found
+    found = find("how much have i saved", ahmed, embed=emb.encode_cached, own="Milo", user="Ahmed")
+    assert found is not None and found.answered and "2000 pounds" in found.told(), found

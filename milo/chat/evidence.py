@@ -1529,6 +1529,16 @@ def _counts_theirs(text: str, candidates: Sequence[Candidate], own: str = "") ->
     return any(bool(_counts_of(_statements(_words(c.text)), counted)) and names <= set(terms(c.text)) for c in told_notes(candidates, own))
 
 
+def _compound_ends(question: str, note: str) -> set[str]:
+    """The terms of the question's words that a word of `note` ends with, both parts three letters
+    or more ("bike" of "motorbike": the stemmer makes them "bik" and "motorb")."""
+    from milo.memory.index import terms
+
+    words = {w.casefold() for w in re.findall(r"[^\W\d_]+", note)}
+    return {t for q in {w.casefold() for w in re.findall(r"[^\W\d_]{3,}", question)}
+            if any(len(w) - len(q) >= 3 and w.endswith(q) for w in words) for t in terms(q)}
+
+
 def _names_theirs(text: str, candidates: Sequence[Candidate], own: str = "", embed: Optional[Embed] = None) -> bool:
     """A name, a place, a time or a person asked of "the" thing a note of theirs tells of ("whats
     the band called" after 'i play the trumpet in a brass band': the model, left to answer, named
@@ -1566,7 +1576,9 @@ def _names_theirs(text: str, candidates: Sequence[Candidate], own: str = "", emb
     # A note that opens with "it", "she"... is read with the one before it ("When will the boat be
     # finished?" / 'I'm building a wooden boat...' then 'It will be six metres long when it's
     # finished.', dec51: left to the model, it said "by December 15th").
-    own_terms = [set(terms(_statements(c.text))) for c in told]
+    # (and a word of the question a note has as the end of a compound: "the bike" / 'a motorbike',
+    # dec254: left to the model, "The bike costs around $15,000.")
+    own_terms = [set(terms(_statements(c.text))) | _compound_ends(text, _statements(c.text)) for c in told]
     notes = [own_terms[i] | (own_terms[i - 1] if i and opens_with_pronoun(_words(c.text)) else set())
              for i, c in enumerate(told)]
     if not things:
@@ -2111,6 +2123,10 @@ def _lacking(found: Evidence, text: str, own: str, user: str, shown: Candidate) 
     if _ASKS_NUMBER.search(text) and not any(_NUMBER.search(_DECADE.sub("", t)) and _counts_what_is_asked(text, t)
                                              or _counted_by_ordinal(text, t) for t in said):
         return Evidence(NONE, own=own, closest=shown, lacks="number")
+    if _ASKS_COST.search(text) and not any(_NUMBER.search(t) and not _MONEY_OF_THEIRS.search(t) for t in said):
+        # A price asked, and the notes' money is what they saved or earned: "how much does the
+        # motorbike cost" / 'i've saved about 2000 pounds so far' was said as the answer (dec254)
+        return Evidence(NONE, own=own, closest=shown, lacks="number")
     if any(unnamed(text, t) for t in said) or (_material_only(text, said[0]) and not any(_SAYS_MADE_OF.search(t) for t in said)):
         # (or what it is made of, said only as "wooden": "what wood do i use" / 'I make wooden toys', dec238)
         return Evidence(NONE, own=own, closest=shown, lacks="which")
@@ -2200,6 +2216,12 @@ def _other_rank(question: str, said: Sequence[str]) -> str:
         return ""
     same = re.compile(r"(?<!\w)(?:" + _RANKS[m.group(0).casefold()] + r")(?!\w)", re.IGNORECASE)
     return "name" if not any(same.search(t) for t in said) and any(_RANK.search(t) for t in said) else ""
+
+
+# A price asked, and money that is theirs, not a price (English, lexical).
+_ASKS_COST = re.compile(r"(?<!\w)(?:cost|costs|price|how\s+much\s+(?:is|was|are|were)\s+(?:the|it|they|a|an))(?!\w)", re.IGNORECASE)
+_MONEY_OF_THEIRS = re.compile(r"(?<!\w)(?:saved|saving|save|raised|raising|earned|earn|earns|earning|make|makes|made|won|wage|salary|paid\s+me)(?!\w)",
+                              re.IGNORECASE)
 
 
 # A thing of someone of theirs ("my husband's boat", "our son's dog"; English possessives, lexical).
