@@ -4660,3 +4660,14 @@ def test_dec254_the_bike_is_their_motorbike_and_saved_money_is_no_price(emb):
     assert found is not None and not found.answered, found
     found = find("how much have i saved", ahmed, embed=emb.encode_cached, own="Milo", user="Ahmed")
     assert found is not None and found.answered and "2000 pounds" in found.told(), found
+
+
+def test_dec256_who_is_the_one_no_note_speaks_of(emb):
+    """bench/truth.py dec256 (held out): "who is the groom" (never told) was answered 'the bride is
+    your cousin Linh'."""
+    mai = _said_by("Mai", "xin chào Milo, I'm Mai. I make ao dai dresses in my shop in Hanoi",
+                   "I'm making a red one for a wedding next week", "the bride is my cousin Linh")
+    found = find("who is the groom", mai, embed=emb.encode_cached, own="Milo", user="Mai")
+    assert found is not None and not found.answered, found
+    found = find("who is the bride", mai, embed=emb.encode_cached, own="Milo", user="Mai")
+    assert found is not None and found.answered and "Linh" in found.told(), found

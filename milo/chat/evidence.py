@@ -2123,6 +2123,10 @@ def _lacking(found: Evidence, text: str, own: str, user: str, shown: Candidate) 
     if _ASKS_NUMBER.search(text) and not any(_NUMBER.search(_DECADE.sub("", t)) and _counts_what_is_asked(text, t)
                                              or _counted_by_ordinal(text, t) for t in said):
         return Evidence(NONE, own=own, closest=shown, lacks="number")
+    if (the := _WHO_IS_THE.match(text)) and not any(_matched(set(terms(the["one"])), set(terms(t))) for t in said):
+        # "Who is the groom?" and no note speaks of one: 'the bride is my cousin Linh' was said as
+        # the answer (dec256)
+        return Evidence(NONE, own=own, closest=shown, lacks="who")
     if _ASKS_COST.search(text) and not any(_NUMBER.search(t) and not _MONEY_OF_THEIRS.search(t) for t in said):
         # A price asked, and the notes' money is what they saved or earned: "how much does the
         # motorbike cost" / 'i've saved about 2000 pounds so far' was said as the answer (dec254)
@@ -2216,6 +2220,10 @@ def _other_rank(question: str, said: Sequence[str]) -> str:
         return ""
     same = re.compile(r"(?<!\w)(?:" + _RANKS[m.group(0).casefold()] + r")(?!\w)", re.IGNORECASE)
     return "name" if not any(same.search(t) for t in said) and any(_RANK.search(t) for t in said) else ""
+
+
+# "Who is the groom?" (English, lexical): who holds a part "the" question names.
+_WHO_IS_THE = re.compile(r"\W*who(?:'s|\u2019s|\s+is|\s+was|\s+are|\s+were|\s+will\s+be)\s+the\s+(?P<one>[^\W\d_]+)\W*$", re.IGNORECASE)
 
 
 # A price asked, and money that is theirs, not a price (English, lexical).
