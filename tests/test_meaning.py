@@ -4671,3 +4671,13 @@ def test_dec256_who_is_the_one_no_note_speaks_of(emb):
     assert found is not None and not found.answered, found
     found = find("who is the bride", mai, embed=emb.encode_cached, own="Milo", user="Mai")
     assert found is not None and found.answered and "Linh" in found.told(), found
+
+
+def test_dec261_why_said_with_because_is_sure(emb):
+    """bench/truth.py dec261 (held out): "why did it move" / 'sorry, they moved it to Friday because of
+    the weather' was unsure (a question without "my"), the draft restated no one note, and "not
+    sure" was said beside the flight."""
+    camila = _said_by("Camila", "hola Milo, Camila here. I'm training to be a pilot in Santiago", "I have my first solo flight on Thursday",
+                      "sorry, they moved it to Friday because of the weather")
+    found = find("why did it move", camila, embed=emb.encode_cached, own="Milo", user="Camila")
+    assert found is not None and found.answered and not found.unsure and "weather" in found.told(), found

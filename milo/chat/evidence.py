@@ -1089,7 +1089,24 @@ def find(text: str, candidates: Sequence[Candidate], embed: Optional[Embed] = No
         # the newest that says what they are ("what is my job" / 'mostly I treat horses and cows
         # on farms', not 'I'm Rūta, I work as a vet in Vilnius': "not sure", dec183).
         found = Evidence(roles[-1].key, roles[-1].text, own=own, unsure=True)
+    if found is not None and found.answered and found.unsure and not found.newer and _gives_the_reason(text, found.note, own):
+        # Why, and the note says it with every word asked and a "because": sure ("why did it move"
+        # / 'sorry, they moved it to Friday because of the weather' was drafted "The weather caused
+        # them to move the first solo flight from Thursday to Friday.", which restates no one note:
+        # "not sure", dec261)
+        found = dataclasses.replace(found, unsure=False)
     return corrected_closest(_felt(text, found, candidates), candidates, own)
+
+
+def _gives_the_reason(question: str, note: str, own: str = "") -> bool:
+    """Whether why is asked and `note` has every word asked and gives a reason (`_SAYS_WHY`)."""
+    from milo.memory.index import terms
+
+    if not _ASKS_WHY.search(question):
+        return False
+    words = _statements(_words(note))
+    asked = asked_terms(question, own)
+    return bool(asked) and _matched(asked, set(terms(words))) == asked and bool(_SAYS_WHY.search(words))
 
 
 # How they feel, asked, and how people say they feel (closed, lexical classes; English).
