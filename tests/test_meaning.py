@@ -4681,3 +4681,18 @@ def test_dec261_why_said_with_because_is_sure(emb):
                       "sorry, they moved it to Friday because of the weather")
     found = find("why did it move", camila, embed=emb.encode_cached, own="Milo", user="Camila")
     assert found is not None and found.answered and not found.unsure and "weather" in found.told(), found
+
+
+def test_dec262_names_of_the_couple_and_which_apples(emb):
+    """bench/truth.py dec262 (held out): "what are the couple's names" (never told) was answered 'The
+    couple likes Afrobeats.' (the genre read as their name); "which apples do i grow" (never told)
+    'you grow apples on a farm near Lake Constance'."""
+    femi = [Candidate("1", 'Femi said: "hey milo, femi here. i\'m a dj and i play at weddings in lagos"'),
+            Candidate("2", 'Femi said: "this saturday i have a wedding with 600 guests"'), Candidate("3", "The couple likes Afrobeats.")]
+    found = find("what are the couple's names", femi, embed=emb.encode_cached, own="Milo", user="Femi")
+    assert found is not None and not found.answered, found
+    greta = _said_by("Greta", "hallo milo, Greta here. I grow apples on a farm near Lake Constance", "we have about 2000 trees")
+    found = find("which apples do i grow", greta, embed=emb.encode_cached, own="Milo", user="Greta")
+    assert found is not None and not found.answered, found
+    found = find("what do i grow", greta, embed=emb.encode_cached, own="Milo", user="Greta")
+    assert found is not None and found.answered and "apples" in found.told(), found

@@ -2823,14 +2823,19 @@ def unnamed(question: str, told: str) -> bool:
     # translating now?" / 'I translate books from Russian into French.', dec120)
     for m in re.finditer(r"(?<!\w)(?:(?P<kind>(?:what|which)\s+(?:kind|sort|type)s?\s+of)|which"
                          r"|^\W*what(?=\s+\w+\s+(?:am|is|are|do|does|did|was|were|will|have|has)(?!\w)))\s+(\w+)", question, re.IGNORECASE):
-        if not m["kind"] and m.group(0).lstrip().lower().startswith("what"):
+        # (a plural after "which", as after "what": "which apples do i grow" / 'you grow apples on a
+        # farm near Lake Constance', dec262)
+        plural = re.fullmatch(r"[^\W\d_]{3,}?(?:es|s)", m.group(2)) is not None
+        thing = re.sub(r"(?:es|s)$", "", m.group(2)) if plural and not m["kind"] else m.group(2)
+        if not m["kind"] and (m.group(0).lstrip().lower().startswith("what") or plural):
             # only right after the verb asked with: things in general ("translate books")
             verbs = set(terms(question)) - set(terms(m.group(2)))
-            for said in re.finditer(rf"(?<!\w)(\w+)\s+{re.escape(m.group(2))}(?:s|es)(?!\w)(?:\s+(\w+))?", told, re.IGNORECASE):
+            for said in re.finditer(rf"(?<!\w)(\w+)\s+{re.escape(thing)}(?:s|es)(?!\w)(?:\s+(\w+))?", told, re.IGNORECASE):
                 if (set(terms(said.group(1))) & verbs
                         and not (said.group(2) and (said.group(2)[0].isupper() or said.group(2)[0].isdigit()))):
                     return True
-            continue
+            if m.group(0).lstrip().lower().startswith("what"):
+                continue
         for said in re.finditer(rf"(?<!\w)(?:a|an|my|our|your|his|her|their|its)\s+((?:\w+\s+){{0,2}}){re.escape(m.group(2))}(?!\w)"
                                 r"(?:\s+(\w+))?", told, re.IGNORECASE):
             if m["kind"]:
@@ -3289,7 +3294,9 @@ def names_from(answer: str, note: str, question: str, own: str = "", user: str =
 _THING_CALLED = re.compile(r"^\W*what(?:'s|\s+is|\s+are|s|\s+was|\s+were|\s+will|'ll|\s+would|\s+should)\s+"
                            r"(?:my|our|the|his|her|their|[^\W\d_]+['\u2019]s)\s+([^\W\d_]+)\s+(?:be\s+)?(?:called|named)"
                            r"|name\s+of\s+(?:my|our|the|his|her|their)\s+([^\W\d_]+)"
-                           r"|what\s+(?:do|does|did)\s+\w+\s+call\s+(?:my|our|the|his|her|their)\s+([^\W\d_]+)", re.IGNORECASE)
+                           r"|what\s+(?:do|does|did)\s+\w+\s+call\s+(?:my|our|the|his|her|their)\s+([^\W\d_]+)"
+                           # ("what are the couple's names", dec262)
+                           r"|(?:the|our)\s+([^\W\d_]+)['\u2019]s?\s+names?(?!\w)", re.IGNORECASE)
 
 
 def _thing_asked(question: str) -> set[str]:
@@ -3297,7 +3304,7 @@ def _thing_asked(question: str) -> set[str]:
     from milo.memory.index import terms
 
     m = _THING_CALLED.search(question.replace("\u2019", "'"))
-    return set(terms(m.group(1) or m.group(2) or m.group(3))) if m else set()
+    return set(terms(m.group(1) or m.group(2) or m.group(3) or m.group(4))) if m else set()
 
 
 def _mentions(words: Sequence[str], thing: set) -> bool:
@@ -3330,7 +3337,10 @@ def _given_for(words: Sequence[str], k: int, of: Callable[[int], bool], within: 
     """Whether words[k] (a name) is given for the word `of` says (`_near_kin`, `_near_thing`): one
     of the `within` words before it, or before "called"/"named" it up to eight words back (with
     `called_is`, only where "is" or "was" follows that word), or "<name> is my <it>"."""
-    if any(of(i) for i in range(max(0, k - within), k)):
+    # (a verb between is no name given: 'The couple likes Afrobeats.' for "what are the couple's
+    # names", said as the answer, dec262)
+    verb = k > 1 and re.fullmatch(r"[^\W\d_]+(?:s|ed)", words[k - 1]) is not None and words[k - 1].casefold() not in _GIVES_NAME
+    if any(of(i) and not (verb and i < k - 1) for i in range(max(0, k - within), k)):
         return True
     j = k - 1 if k > 1 and words[k - 1].casefold() in ("the", "la", "le", "el", "die", "der", "das") else k  # "called the Heron"
     # (not across an "and": 'three hens and a very grumpy goose named Gerald' names the goose, and
@@ -3347,6 +3357,7 @@ def _given_for(words: Sequence[str], k: int, of: Callable[[int], bool], within: 
     return k + 3 < len(words) and words[k + 1].casefold() in ("is", "was") and of(k + 3)
 
 
+_GIVES_NAME = frozenset("is was has does named called as".split())  # between a thing and its name (lexical)
 _TITLES = frozenset(t.casefold() for t in TITLES)  # "Mrs", "Prof": no name of their own
 # A first name asked (a closed, lexical class).
 _ASKS_FIRST_NAME = re.compile(r"(?<!\w)(?:first|given|christian)\s+name|(?<!\w)(?:pr[ée]nom|vorname|nombre\s+de\s+pila)(?!\w)",
