@@ -2148,7 +2148,7 @@ def _lacking(found: Evidence, text: str, own: str, user: str, shown: Candidate) 
         # A price asked, and the notes' money is what they saved or earned: "how much does the
         # motorbike cost" / 'i've saved about 2000 pounds so far' was said as the answer (dec254)
         return Evidence(NONE, own=own, closest=shown, lacks="number")
-    if any(unnamed(text, t) for t in said) or (_material_only(text, said[0]) and not any(_SAYS_MADE_OF.search(t) for t in said)):
+    if any(unnamed(text, t) for t in said) or (said and _material_only(text, said[0]) and not any(_SAYS_MADE_OF.search(t) for t in said)):
         # (or what it is made of, said only as "wooden": "what wood do i use" / 'I make wooden toys', dec238)
         return Evidence(NONE, own=own, closest=shown, lacks="which")
     # (a name given of the one the note before spoke of, "his name is theo", is one even in lower case)
