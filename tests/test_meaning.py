@@ -4640,6 +4640,8 @@ def test_dec250_dec252_a_job_by_its_role_a_walk_in_miles_and_how_many_are_coming
     found = ask("what is my job", "Mariam", "hi milo, Mariam here. I'm a pharmacist in Tbilisi", "I work at the pharmacy on Rustaveli Avenue",
                 "my shift is from eight to four")
     assert found is not None and found.answered and "pharmacist" in found.told(), found
+    found = ask("when does my shift end", "Mariam", "hi milo, Mariam here. I'm a pharmacist in Tbilisi", "my shift is from eight to four")
+    assert found is not None and found.answered and "eight to four" in found.told(), found  # (lived-in: "not sure")
     found = ask("how long is the walk", "Tom", "milo, tom here. me and my wife are walking coast to coast across england in june",
                 "it's about 190 miles", "we're starting at st bees")
     assert found is not None and found.answered and "190 miles" in found.told(), found

@@ -3914,7 +3914,9 @@ _SAYS_WHEN = re.compile(_DAY.pattern + "|(?<!\\w)(?:" + "|".join(MONTH_NUMBERS) 
                         r"|(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|a\s+few|a\s+couple\s+of|another)\s+more"
                         r"\s+(?:days?|weeks?|months?|years?)|in\s+(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|a\s+few"
                         r"|a\s+couple\s+of)\s+(?:days?|weeks?|months?|years?)"
-                        r"|at\s+(?:\d{1,2}|" + _HOURS + r")|(?:" + _HOURS + r")\s*(?:am|pm|a\.m\.|p\.m\.|o'clock))(?!\w)", re.IGNORECASE)
+                        r"|at\s+(?:\d{1,2}|" + _HOURS + r")|(?:" + _HOURS + r")\s*(?:am|pm|a\.m\.|p\.m\.|o'clock)"
+                        # hours from and to: 'my shift is from eight to four' (dec250: "not sure")
+                        r"|from\s+(?:\d{1,2}|" + _HOURS + r")\s+(?:to|till|until)\s+(?:\d{1,2}|" + _HOURS + r"))(?!\w)", re.IGNORECASE)
 
 
 # A clock time asked, and as a note gives it (closed, lexical classes).
