@@ -4523,6 +4523,11 @@ def test_dec235_the_name_of_a_thing_of_their_kin(emb):
     assert found is not None and not found.answered, found
     found = find("what's my husband called", ingrid, embed=emb.encode_cached, own="Milo", user="Ingrid")
     assert found is not None and found.answered and "Per" in found.told(), found
+    # (nor where the draft says so: "Your husband's boat is called Per." restated the note, its second run)
+    from milo.chat.evidence import Evidence, lacks_asked
+    drafted = Evidence(ingrid[1].key, ingrid[1].text, own="Milo")
+    assert not lacks_asked("what's my husband's boat called", drafted).answered
+    assert lacks_asked("what's my husband called", drafted).answered
     found = find("what's the name of my husband's boat", ingrid + _said_by("Ingrid", "his boat is called Solveig"),
                  embed=emb.encode_cached, own="Milo", user="Ingrid")
     assert found is not None and found.answered and "Solveig" in found.told(), found

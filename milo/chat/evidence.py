@@ -2126,6 +2126,34 @@ def _other_unnamed(question: str, said: Sequence[str], own: str, user: str) -> b
     return len({words[k].casefold() for t in said for words, k in _names(t, question, own, user)}) <= 1
 
 
+def _lacks_of_the_thing(text: str, said: Sequence[str]) -> str:
+    """What the notes `said` (clauses in the user's person) lack of the one thing the question asks
+    of, else "" (for find's note, `_lacking`, and for a draft's, `lacks_asked`)."""
+    from milo.memory.index import terms
+
+    if (the := _WHO_IS_THE.match(text)) and not any(_matched(set(terms(the["one"])), set(terms(t))) for t in said):
+        # "Who is the groom?" and no note speaks of one: 'the bride is my cousin Linh' was said as
+        # the answer (dec256)
+        return "who"
+    if _ASKS_COST.search(text) and not any(_NUMBER.search(t) and not _MONEY_OF_THEIRS.search(t) for t in said):
+        # A price asked, and the notes' money is what they saved or earned: "how much does the
+        # motorbike cost" / 'i've saved about 2000 pounds so far' was said as the answer (dec254)
+        return "number"
+    if said and _material_only(text, said[0]) and not any(_SAYS_MADE_OF.search(t) for t in said):
+        # What it is made of, said only as "wooden": "what wood do i use" / 'I make wooden toys' (dec238)
+        return "which"
+    if (_ASKS_NAME.search(text) or asks_who(text)) and _other_rank(text, said):
+        # One of them by age asked, another named: "whats my oldest called" / '...the youngest is
+        # called ella' (dec32: said as the answer once "called ella" was read as a name)
+        return "name"
+    if _ASKS_NAME.search(text) and (owned := _OWNED.search(text)) and not any(set(terms(owned["thing"])) & set(terms(t)) for t in said):
+        # The name of a thing of theirs, and no note speaks of the thing: "what's my husband's boat
+        # called" / 'my husband Per is a fisherman' was said as the answer (dec235): his name (and
+        # drafted "Your husband's boat is called Per.": `lacks_asked`).
+        return "name"
+    return ""
+
+
 def _lacking(found: Evidence, text: str, own: str, user: str, shown: Candidate) -> Evidence:
     """`found`, or only the closest (`shown`) when the question asks for a name or a number and
     its notes give none: "whats my dads name" / "on sundays i go hiking with my dad", "how old is
@@ -2140,29 +2168,13 @@ def _lacking(found: Evidence, text: str, own: str, user: str, shown: Candidate) 
     if _ASKS_NUMBER.search(text) and not any(_NUMBER.search(_DECADE.sub("", t)) and _counts_what_is_asked(text, t)
                                              or _counted_by_ordinal(text, t) for t in said):
         return Evidence(NONE, own=own, closest=shown, lacks="number")
-    if (the := _WHO_IS_THE.match(text)) and not any(_matched(set(terms(the["one"])), set(terms(t))) for t in said):
-        # "Who is the groom?" and no note speaks of one: 'the bride is my cousin Linh' was said as
-        # the answer (dec256)
-        return Evidence(NONE, own=own, closest=shown, lacks="who")
-    if _ASKS_COST.search(text) and not any(_NUMBER.search(t) and not _MONEY_OF_THEIRS.search(t) for t in said):
-        # A price asked, and the notes' money is what they saved or earned: "how much does the
-        # motorbike cost" / 'i've saved about 2000 pounds so far' was said as the answer (dec254)
-        return Evidence(NONE, own=own, closest=shown, lacks="number")
-    if any(unnamed(text, t) for t in said) or (said and _material_only(text, said[0]) and not any(_SAYS_MADE_OF.search(t) for t in said)):
-        # (or what it is made of, said only as "wooden": "what wood do i use" / 'I make wooden toys', dec238)
+    if missing := _lacks_of_the_thing(text, said):
+        return Evidence(NONE, own=own, closest=shown, lacks=missing)
+    if any(unnamed(text, t) for t in said):
         return Evidence(NONE, own=own, closest=shown, lacks="which")
     # (a name given of the one the note before spoke of, "his name is theo", is one even in lower case)
     if _ASKS_NAME.search(text) and (not any(_names_someone(t, text, own, user) for t in said) and not any(_NAME_AFTER.match(t) for t in said[1:])
                                     or _other_unnamed(text, said, own, user)):
-        return Evidence(NONE, own=own, closest=shown, lacks="name")
-    if (_ASKS_NAME.search(text) or asks_who(text)) and (rank := _other_rank(text, said)):
-        # One of them by age asked, another named: "whats my oldest called" / '...the youngest is
-        # called ella' (dec32: said as the answer once "called ella" was read as a name)
-        return Evidence(NONE, own=own, closest=shown, lacks=rank)
-    if _ASKS_NAME.search(text) and (owned := _OWNED.search(text)) and not any(
-            set(terms(owned["thing"])) & set(terms(t)) for t in said):
-        # The name of a thing of theirs, and no note speaks of the thing: "what's my husband's boat
-        # called" / 'my husband Per is a fisherman' was said as the answer (dec235): his name.
         return Evidence(NONE, own=own, closest=shown, lacks="name")
     if _ASKS_TITLE.search(text) and not any(_GIVES_TITLE.search(t) for t in said):
         # A title, and the note gives none ("What's the book's title?" / 'I'm reading a book about
@@ -2229,14 +2241,14 @@ _RANKS = {"oldest": "oldest|eldest", "eldest": "oldest|eldest", "youngest": "you
 _RANK = re.compile(r"(?<!\w)(?:" + "|".join(_RANKS) + r")(?!\w)", re.IGNORECASE)
 
 
-def _other_rank(question: str, said: Sequence[str]) -> str:
-    """"name" where the question asks one of them by age ("my oldest") and the notes speak only of
-    another ("the youngest"), else ""."""
+def _other_rank(question: str, said: Sequence[str]) -> bool:
+    """Whether the question asks one of them by age ("my oldest") and the notes speak only of
+    another ("the youngest")."""
     m = _RANK.search(question)
     if m is None:
-        return ""
+        return False
     same = re.compile(r"(?<!\w)(?:" + _RANKS[m.group(0).casefold()] + r")(?!\w)", re.IGNORECASE)
-    return "name" if not any(same.search(t) for t in said) and any(_RANK.search(t) for t in said) else ""
+    return not any(same.search(t) for t in said) and any(_RANK.search(t) for t in said)
 
 
 # "Who is the groom?" (English, lexical): who holds a part "the" question names.
@@ -2346,7 +2358,7 @@ def lacks_asked(question: str, found: Optional["Evidence"]) -> Optional["Evidenc
     said = [_clause(found.note, found.own)] + [_clause(c.text, found.own) for c in found.newer]
     if found.replaced and not found.kept:
         said = said[1:]  # only the newer note is said (as `_lacking` reads it)
-    missing = _missing(question, said)
+    missing = _missing(question, said) or _lacks_of_the_thing(question, said)
     if not missing and _ASKS_MONEY.search(question) and not any(_counts_what_is_asked(question, t) for t in said):
         # Money asked, and the note gives none: "how much did the parts cost" drafted of 'I'm
         # restoring an old Vespa from 1968' (a year, dec193)
