@@ -4703,3 +4703,15 @@ def test_dec262_names_of_the_couple_and_which_apples(emb):
     assert found is not None and not found.answered, found
     found = find("what do i grow", greta, embed=emb.encode_cached, own="Milo", user="Greta")
     assert found is not None and found.answered and "apples" in found.told(), found
+
+
+def test_dec244_the_closest_correction_kept_when_its_day_is_asked():
+    """bench/truth.py dec244, its second run: "what happened yesterday" was "...the closest I have is
+    that you have ten hedgehogs in care" (the correction as the note it corrects), its yesterday lost."""
+    from milo.chat.evidence import Evidence, corrected_closest
+
+    freya = _said_by("Freya", "hi milo, Freya here. I volunteer at a hedgehog rescue in Norfolk", "we have eleven hedgehogs in care at the moment",
+                     "correction, one went back to the wild yesterday, so ten")
+    unsure = Evidence(NONE, own="Milo", closest=freya[2])
+    assert "yesterday" in corrected_closest(unsure, freya, "Milo", "what happened yesterday").closest.text
+    assert corrected_closest(unsure, freya, "Milo", "how many hedgehogs are in care").closest.text == "you have ten hedgehogs in care at the moment"

@@ -168,7 +168,7 @@ def confirm(question: str, evidence: Optional[Evidence], candidates: Sequence[Ca
     # "You can help out by helping Hana decorate her flowers...", dec161)
     question = as_asked(question, own)
     return corrected_closest(lacks_asked(question, another_day(question, once_not_habit(question, of_whom(question, closest_of_theirs(question, older_kept(
-        _confirm(question, evidence, candidates, llm, embed, own, user), question)))))), candidates, own)
+        _confirm(question, evidence, candidates, llm, embed, own, user), question)))))), candidates, own, question)
 
 
 def _confirm(question: str, evidence: Optional[Evidence], candidates: Sequence[Candidate], llm, embed: Optional[Embed],

@@ -1095,7 +1095,7 @@ def find(text: str, candidates: Sequence[Candidate], embed: Optional[Embed] = No
         # them to move the first solo flight from Thursday to Friday.", which restates no one note:
         # "not sure", dec261)
         found = dataclasses.replace(found, unsure=False)
-    return corrected_closest(_felt(text, found, candidates), candidates, own)
+    return corrected_closest(_felt(text, found, candidates), candidates, own, text)
 
 
 def _gives_the_reason(question: str, note: str, own: str = "") -> bool:
@@ -1221,7 +1221,8 @@ def _position(note: Candidate, candidates: Sequence[Candidate], own: str = "") -
     return next((i for i in reversed(same) if words in _clause(candidates[i].text, own)), same[-1])
 
 
-def corrected_closest(found: Optional[Evidence], candidates: Sequence[Candidate], own: str = "") -> Optional[Evidence]:
+def corrected_closest(found: Optional[Evidence], candidates: Sequence[Candidate], own: str = "",
+                      question: str = "") -> Optional[Evidence]:
     """`found`, its closest note said as a later correction has it: "what am i playing at the
     recital" after 'my piano recital is on the 12th' and "oh wait, it's the 14th, not the 12th"
     was "...The closest I have is that your piano recital is on the 12th." (dec117)."""
@@ -1236,7 +1237,12 @@ def corrected_closest(found: Optional[Evidence], candidates: Sequence[Candidate]
     said = as_was = _clause(note.text, own)
     for later in candidates[at + 1:]:
         said = swapped(said, _clause(later.text, own)) or said
-    if said == as_was and not found.answered and len(_SENTENCE_SPLIT.split(as_was)) == 1:  # (a correction and more: as said)
+    # (not where the question asks of the day the correction tells of: "what happened yesterday" /
+    # 'one went back to the wild yesterday, so ten' was "...the closest I have is that you have ten
+    # hedgehogs in care", dec244)
+    day = _ASKED_DAY.search(question)
+    if (said == as_was and not found.answered and len(_SENTENCE_SPLIT.split(as_was)) == 1  # (a correction and more: as said)
+            and not (day and re.search(rf"(?<!\w){re.escape(day.group(0))}(?!\w)", as_was, re.IGNORECASE))):
         # The closest is itself the correction: what it corrects, corrected ("what is my bus number"
         # after 'I drive trams in Leipzig.' and 'sorry, buses, not trams.' was "...The closest I have
         # is buses, not trams.")
