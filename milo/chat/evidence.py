@@ -724,8 +724,14 @@ def _asks_own_name(text: str) -> bool:
     words, had been answered "Your name is Rin.")."""
     from milo.memory.index import terms
 
+    if _CALLED_ANOTHER.search(text):
+        return False  # what they called someone else: "what did i call her" (dec265: "Your name is Nia.")
     return bool(_ASKS_NAME.search(text) or _CALL_ME.search(text) or _WHO.search(text)
                 or set(terms(text)) & _NAME_TERMS())
+
+
+# A name they gave another (English, lexical): "what did i call her", "what do we call the puppy".
+_CALLED_ANOTHER = re.compile(r"(?<!\w)call(?:ed)?\s+(?:her|him|it|them|the|my|our|his|their|this|that)(?!\w)", re.IGNORECASE)
 
 
 def _beyond_name(text: str, own: str = "") -> set[str]:
