@@ -4728,3 +4728,18 @@ def test_dec265_what_they_called_another_is_not_their_name(emb):
     assert found is not None and found.choice != NAME_NOTE and "smudge" in found.told(), found
     found = find("what do people call me", nia, embed=emb.encode_cached, own="Milo", user="Nia")
     assert found is not None and found.choice == NAME_NOTE, found
+
+
+def test_dec268_a_day_asked_as_a_thing_and_the_end_of_april(emb):
+    """bench/truth.py dec268 (held out): "what is my busiest day" / 'my best day is friday' then 'oh,
+    actually saturday is busier now...' was said "You told me your best day is." (the day left out
+    as if not asked); "where is it" (the farmhouse) was answered 'you move in at the end of April'."""
+    tunde = _said_by("Tunde", "milo, tunde here, i sell jollof from a food truck in houston", "my best day is friday",
+                     "oh, actually saturday is busier now since the market opened")
+    found = find("what is my busiest day", tunde, embed=emb.encode_cached, own="Milo", user="Tunde")
+    assert found is not None and found.answered and "saturday" in found.told(), found
+    assert not says_where("we move in at the end of April")
+    maren = _said_by("Maren", "hi milo, Maren here. My partner Jonas and I just bought an old farmhouse in Jutland",
+                     "the roof leaks so we're fixing it first", "we move in at the end of April")
+    found = find("what did we buy where is it", maren, embed=emb.encode_cached, own="Milo", user="Maren")
+    assert found is not None and found.answered and "Jutland" in found.told(), found

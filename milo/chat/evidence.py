@@ -3955,6 +3955,8 @@ _SAYS_CLOCK = re.compile(r"(?<!\w)(?:noon|midday|midnight|o'clock|half\s+past|qu
 # A time after a preposition ("on Friday", "to the 21st", "at nine", "in the morning"): said with
 # the prepositions of place, but no place.
 _WHEN_PHRASE = re.compile(r"(?<!\w)(?:on|to|at|in|until|till|from|by|before|after|for|around)\s+(?:(?:the|this|next|last|every)\s+)?"
+                          # ("at the end of April": when, not where, dec268)
+                          r"(?:(?:end|start|beginning|middle)\s+of\s+(?:the\s+)?)?"
                           r"(?:" + _SAYS_WHEN.pattern + r"|(?:\d{1,2}(?::\d\d)?|" + _HOURS + r")(?!\w)"
                           r"(?!\s*(?:km|miles?|m|metres?|meters?)\b|\s+(?-i:[A-Z])|\s+\w+\s+(?:street|road|avenue|lane)\b))",
                           re.IGNORECASE)
@@ -4134,7 +4136,9 @@ def _day_kept(found: "Evidence", question: str, told: Sequence[Candidate], embed
             found = dataclasses.replace(found, newer=(newer,), replaced=sure)
             if not sure:
                 return found
-    when = bool(_ASKS_WHEN.search(question))
+    # (a day asked as a thing is when too: "what is my busiest day" was answered 'your best day is',
+    # its friday left out for 'actually saturday is busier now', dec268)
+    when = bool(_ASKS_WHEN.search(question) or re.search(r"(?<!\w)days?\W*$", question, re.IGNORECASE))
     if when and not (found.replaced and found.newer):
         return found
     if found.replaced and found.newer:
