@@ -4543,6 +4543,8 @@ def test_dec236_a_count_said_again_in_place_of_the_older(emb):
             == "we have ten hedgehogs in care at the moment")
     assert swapped("you have eight plants", "two died last week") is None
     assert swapped("you have eight plants", "actually i have two more now") is None
+    # ("one" as a pronoun: 'about two months' had become 'about one months', dec270)
+    assert swapped("each violin takes you about two months", "I'm making one now for a girl in the youth orchestra") is None
     renata = _said_by("Renata", "Olá Milo! Renata here, I teach capoeira to kids in Salvador", "my class has twenty kids",
                       "actually it's twenty-two now, two new ones joined")
     found = find("how many kids are in my class", renata, embed=emb.encode_cached, own="Milo", user="Renata")
