@@ -4745,3 +4745,15 @@ def test_dec268_a_day_asked_as_a_thing_and_the_end_of_april(emb):
                      "the roof leaks so we're fixing it first", "we move in at the end of April")
     found = find("what did we buy where is it", maren, embed=emb.encode_cached, own="Milo", user="Maren")
     assert found is not None and found.answered and "Jutland" in found.told(), found
+
+
+def test_dec270_a_count_of_animals_is_no_size(emb):
+    """bench/truth.py dec270 (held out): "how big is the park" (never told) was answered 'you're a park
+    ranger in the drakensberg, and later that you counted forty eland this week'."""
+    andile = [Candidate("1", 'Andile said: "hey milo andile here, i\'m a park ranger in the drakensberg"'),
+              Candidate("2", "We counted forty eland this week.")]
+    found = find("how big is the park", andile, embed=emb.encode_cached, own="Milo", user="Andile")
+    assert found is not None and not found.answered, found
+    found = find("how big is the hotel", _said_by("Sofia", "I run a hotel on Naxos", "it has twelve rooms"),
+                 embed=emb.encode_cached, own="Milo", user="Sofia")
+    assert found is not None and found.answered and "twelve rooms" in found.told(), found  # (rooms give its size)

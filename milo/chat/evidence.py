@@ -2224,7 +2224,7 @@ def _lacking(found: Evidence, text: str, own: str, user: str, shown: Candidate) 
         return Evidence(NONE, own=own, closest=shown, lacks="where")
     if missing := _missing(text, said):
         return Evidence(NONE, own=own, closest=shown, lacks=missing)
-    if _ASKS_SIZE.search(text) and not any(_SIZE.search(t) or _NUMBER.search(_A_YEAR.sub(" ", t)) for t in said):
+    if _ASKS_SIZE.search(text) and not any(_SIZE.search(t) or _SIZE_NUMBER().search(_A_YEAR.sub(" ", t)) for t in said):
         # (a year is no size: "how big is the vespa" / '...an old Vespa from 1968', dec193)
         # "How big is my garden?" / 'I'm planting tulips and garlic in my garden this weekend.'
         # was said as the answer.
@@ -2282,6 +2282,18 @@ _OWNED = re.compile(r"(?<!\w)(?:my|our)\s+[^\W\d_]+['\u2019]s\s+(?:(?:new|old|li
 _ASKS_DISTANCE = re.compile(r"(?<!\w)(?:how\s+far|how\s+long\s+(?:is|was|will\s+be)\s+(?:the|my|our|your|this|that)\s+"
                             r"(?:walk|hike|trek|trip|route|ride|run|race|drive|journey|path|trail|way|swim|course))(?!\w)", re.IGNORECASE)
 _DISTANCE = re.compile(r"\d[\d,.]*\s*(?:km|kms|kilomet(?:re|er)s?|miles?|mi|metres?|meters?|m)(?!\w)", re.IGNORECASE)
+
+
+@functools.lru_cache(maxsize=1)
+def _SIZE_NUMBER() -> re.Pattern:
+    """A number that gives a size: with a unit or what a place is counted in ("20 square metres",
+    "twelve rooms"), not a count of what is in it ("how big is the park" / 'we counted forty eland
+    this week' was said as the answer, dec270). English, lexical."""
+    return re.compile(r"(?:\d[\d,.]*|(?<!\w)(?:" + "|".join(w for w in COUNT_WORDS if w not in ("once", "twice", "thrice"))
+                      + r"))(?:[\s-]+(?:square|sq|cubic))?[\s-]*(?:km|kms|kilomet(?:re|er)s?|miles?|m|m2|metres?|meters?|cm|mm|feet|foot|ft"
+                      r"|inch(?:es)?|acres?|hectares?|ha|kilos?|kg|kilograms?|grams?|g|pounds?|lbs?|tonnes?|tons?|stone|litres?|liters?"
+                      r"|gallons?|rooms?|floors?|storeys?|stories|seats?|beds?|bedrooms?|by|x|high|tall|wide|long|deep|across)(?!\w)",
+                      re.IGNORECASE)
 
 
 # A measure of one direction asked, and the words that say each (closed, lexical classes; English).
