@@ -1576,8 +1576,8 @@ def _compound_ends(question: str, note: str) -> set[str]:
     from milo.memory.index import terms
 
     words = {w.casefold() for w in re.findall(r"[^\W\d_]+", note)}
-    return {t for q in {w.casefold() for w in re.findall(r"[^\W\d_]{3,}", question)}
-            if any(len(w) - len(q) >= 3 and w.endswith(q) for w in words) for t in terms(q)}
+    return {t for q in {w.casefold() for w in re.findall(r"[^\W\d_]+", question)}
+            if any(_ends_compound(w, q) for w in words) for t in terms(q)}
 
 
 def _names_theirs(text: str, candidates: Sequence[Candidate], own: str = "", embed: Optional[Embed] = None) -> bool:
@@ -2293,7 +2293,8 @@ _OWNED = re.compile(r"(?<!\w)(?:my|our)\s+[^\W\d_]+['\u2019]s\s+(?:(?:new|old|li
 # How far, asked and said (English, lexical units).
 _ASKS_DISTANCE = re.compile(r"(?<!\w)(?:how\s+far|how\s+long\s+(?:is|was|will\s+be)\s+(?:the|my|our|your|this|that)\s+"
                             r"(?:walk|hike|trek|trip|route|ride|run|race|drive|journey|path|trail|way|swim|course))(?!\w)", re.IGNORECASE)
-_DISTANCE = re.compile(r"\d[\d,.]*\s*(?:km|kms|kilomet(?:re|er)s?|miles?|mi|metres?|meters?|m)(?!\w)", re.IGNORECASE)
+_LENGTH_UNITS = r"km|kms|kilomet(?:re|er)s?|miles?|metres?|meters?|m"  # (shared with _SIZE_NUMBER)
+_DISTANCE = re.compile(r"\d[\d,.]*\s*(?:" + _LENGTH_UNITS + r"|mi)(?!\w)", re.IGNORECASE)
 
 
 @functools.lru_cache(maxsize=1)
@@ -2302,7 +2303,7 @@ def _SIZE_NUMBER() -> re.Pattern:
     "twelve rooms"), not a count of what is in it ("how big is the park" / 'we counted forty eland
     this week' was said as the answer, dec270). English, lexical."""
     return re.compile(r"(?:\d[\d,.]*|(?<!\w)(?:" + "|".join(w for w in COUNT_WORDS if w not in ("once", "twice", "thrice"))
-                      + r"))(?:[\s-]+(?:square|sq|cubic))?[\s-]*(?:km|kms|kilomet(?:re|er)s?|miles?|m|m2|metres?|meters?|cm|mm|feet|foot|ft"
+                      + r"))(?:[\s-]+(?:square|sq|cubic))?[\s-]*(?:" + _LENGTH_UNITS + r"|m2|cm|mm|feet|foot|ft"
                       r"|inch(?:es)?|acres?|hectares?|ha|kilos?|kg|kilograms?|grams?|g|pounds?|lbs?|tonnes?|tons?|stone|litres?|liters?"
                       r"|gallons?|rooms?|floors?|storeys?|stories|seats?|beds?|bedrooms?|by|x|high|tall|wide|long|deep|across)(?!\w)",
                       re.IGNORECASE)

@@ -268,18 +268,17 @@ class Milo:
                 found = find(asked, more, embed=self.memory.embed, own=self.persona.name, user=self.persona.known_name or "")
                 if found is not None:
                     (stable, relevant), candidates, evidence = wider, more, found
-        if evidence is None and asked != text and self.model.grammar and text:
+        alone = (find(text, candidates, embed=self.memory.embed, own=self.persona.name, user=self.persona.known_name or "")
+                 if asked != text and self.model.grammar and text else None)
+        if evidence is None and alone is not None:
             # Read with the question before it, it found nothing; alone it may ("which university
             # is it for" after "what is on the roof", read as one, went to the model, which said
             # "It's for a university in Abuja, Nigeria.", dec266).
-            alone = find(text, candidates, embed=self.memory.embed, own=self.persona.name, user=self.persona.known_name or "")
-            if alone is not None:
-                evidence, asked = alone, text
+            evidence, asked = alone, text
         if evidence is not None and asked != text:
             # A note that answers the follow-up alone answers it ("Where does he sleep?" / 'He
             # sleeps on the sofa all day.', read with "What's my dog called?" before it, went to the draft,
             # which mixed both); else it is read with the question before it.
-            alone = find(text, candidates, embed=self.memory.embed, own=self.persona.name, user=self.persona.known_name or "")
             if alone is not None and alone.answered:  # (unsure: the draft looks at it, asked alone)
                 evidence, asked = alone, text
             else:
