@@ -119,6 +119,20 @@ def test_grammar_shape():
     assert "_" not in "".join(re.findall(r"^(\S+) ::=", g, re.M))  # GBNF names: no underscores
 
 
+def test_a_tag_value_is_never_a_list_number_or_bullet_alone():
+    """The tiny brain, after a numbered reply, went on "[INTERNAL]: 3." on CI: a value the parser
+    rightly reads as none. The grammar lets a value start with a number only when words follow."""
+    rule = re.search(r"^core-update ::= (.*)$", P.gbnf(), re.M).group(1)
+    # the GBNF subset used here is regex syntax once the spaces between items are removed
+    value = re.compile(re.sub(r" (?=[\[(|)])|(?<=[\])}|]) ", "", rule).replace("( ", "(").replace(" )", ")"))
+    for ok in ["Amy has a cat", "3 cats now", "2024 was her first marathon", "é", "Björn moved"]:
+        assert value.fullmatch(ok), ok
+    for bad in ["3.", "12)", "3", "- ", "-", "* x", "\u2022 x", "<one short private thought>", "[CORE_UPDATE]: x"]:
+        assert not value.fullmatch(bad), bad
+    for bad in ["3.", "- "]:
+        assert P.parse(f"[REPLY]: Hi!\n[INTERNAL]: {bad}\n[CORE_UPDATE]: x\n[FUTURE_MESSAGE]: y").missing == ["INTERNAL"]
+
+
 def test_streaming_never_shows_a_half_written_tag():
     pieces = ["[REP", "LY]: Hel", "lo there", "\n[INT", "ERNAL]: hm", "m\n[CORE_UPDATE]: x\n[FUTURE_MESSAGE]: y"]
     replies = [a.reply for a in P.transform(iter(AIMessageChunk(content=p) for p in pieces))]
