@@ -127,7 +127,7 @@ def test_a_tag_value_is_never_a_list_number_or_bullet_alone():
     value = re.compile(re.sub(r" (?=[\[(|)])|(?<=[\])}|]) ", "", rule).replace("( ", "(").replace(" )", ")"))
     for ok in ["Amy has a cat", "3 cats now", "2024 was her first marathon", "é", "Björn moved"]:
         assert value.fullmatch(ok), ok
-    for bad in ["3.", "12)", "3", "- ", "-", "* x", "\u2022 x", "<one short private thought>", "[CORE_UPDATE]: x"]:
+    for bad in ["3.", "12)", "3", "- ", "-", "* x", "\u2022 x", "**", "_x_", "`x`", "~", "<one short private thought>", "[CORE_UPDATE]: x"]:
         assert not value.fullmatch(bad), bad
     for bad in ["3.", "- "]:
         assert P.parse(f"[REPLY]: Hi!\n[INTERNAL]: {bad}\n[CORE_UPDATE]: x\n[FUTURE_MESSAGE]: y").missing == ["INTERNAL"]

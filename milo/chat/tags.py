@@ -328,10 +328,10 @@ class MiloTagParser(BaseCumulativeTransformOutputParser[TaggedAnswer]):
                 rules.append(f"{_rule(t)} ::= sentences")
                 continue
             # Not starting with "<" either: the placeholders are in angle brackets, so a value
-            # can never begin as a copy of one. Nor be a list's bullet or number alone: the tiny
-            # brain, after a numbered reply, went on "[INTERNAL]: 3." (read as no value, CI).
+            # can never begin as a copy of one. Nor be a list's bullet or number or a decoration
+            # alone (read as no value): the tiny brain, after a numbered reply, went on "[INTERNAL]: 3." (CI).
             m = max(4, t.max_chars)
-            value = (f"( [^\\n\\[< 0-9*+>\u2022-] [^\\n\\[]{{0,{m - 1}}}"
+            value = (f"( [^\\n\\[< 0-9*+>\u2022_`~-] [^\\n\\[]{{0,{m - 1}}}"
                      f" | [0-9]{{1,4}} [^\\n\\[.)0-9] [^\\n\\[]{{0,{m - 5}}} )")
             rules.append(f"{_rule(t)} ::= {t.gbnf or value}")
         return "\n".join(rules) + "\n"
