@@ -161,6 +161,14 @@ def test_a_summary_that_drops_the_users_names_or_numbers_keeps_their_words_inste
     assert g.fields["CORE_UPDATE"] == f'Olga said: "{lessons}"' and "of whom" in g.changes[0]
     kept = "His lessons are on Monday and Thursday at the city pool."
     assert ground_as_milo(kept, "", "Ooh!", lessons, user_name="Olga").fields["CORE_UPDATE"] == kept
+    # ...nor the user's own "they" for things: Milo's notes call the person "they", and the tiles'
+    # note was said back as "you're blue and white with birds on you" (bench/truth.py dec273)
+    tiles = "they're blue and white with birds on them"
+    g = ground_as_milo("They're blue and white with birds on them.", "", "Pretty!", tiles, user_name="Inês")
+    assert g.fields["CORE_UPDATE"] == f'Inês said: "{tiles}"' and "they" in g.changes[0]
+    # ...where the user said no "they", Milo's "they" is the user, as its notes are written
+    kept = "Inês told their parents about the move."
+    assert ground_as_milo(kept, "", "Oh!", "i told my parents about the move", user_name="Inês").fields["CORE_UPDATE"] == kept
     # ...nor when: a plan put in the past ("what are we opening" was answered "you opened on the
     # 1st of March", bench/truth.py dec174)
     plan = "we open on the 1st of march"

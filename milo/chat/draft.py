@@ -216,7 +216,7 @@ def _confirm(question: str, evidence: Optional[Evidence], candidates: Sequence[C
             # the closest ("what breed is rex" drafted "Rex is a Border Collie.", dec60).
             if says_beyond(draft, question, told):
                 return Evidence(NONE, own=own, closest=Candidate(evidence.choice, evidence.note))
-            if not says_beyond(draft, question, to_you(evidence.note, own)):
+            if not says_beyond(draft, question, _with_what_it_is(evidence, notes, own)):
                 return evidence
             # (the draft's words are another note's: "what instrument do I play" drafted "You play
             # the oboe." of 'I play the oboe in a community orchestra', find's note 'we're playing
@@ -294,11 +294,14 @@ def _confirm(question: str, evidence: Optional[Evidence], candidates: Sequence[C
                          # someone at the Arts Centre.", dec145, said as told)
                          and not names_only_places(draft, question, own, user)))):
         drafted = Evidence(NONE, own=own, closest=Candidate(drafted.choice, drafted.note))
-    if (evidence is not None and evidence.answered and drafted is not None and not drafted.answered
+    if (evidence is not None and evidence.answered and (drafted is None or not drafted.answered)
             and same_when(question, draft, evidence.told())):
         # When is asked, and the draft gives the day find's note gives ("When is Ffion's concert?"
         # drafted "...on Saturday evening at the town hall.", 0.65 from the older note it mixed
-        # with 'the concert moved to Saturday', the note find chose): that note answers.
+        # with 'the concert moved to Saturday', the note find chose): that note answers. Also
+        # where the draft restates no one note: "when will it be finished" drafted "The current
+        # organ in Kraków is expected to be completed by Easter." of three notes, find's 'it should
+        # be finished by Easter' among them, was "not sure" (dec279).
         return evidence
     if (evidence is not None and evidence.answered and evidence.unsure and asks_measure(question)
             and gives_measure(question, draft, evidence.told())):
@@ -314,6 +317,11 @@ def _confirm(question: str, evidence: Optional[Evidence], candidates: Sequence[C
         extra = says_beyond(draft, question, to_you(evidence.note, own))
         having = [c for c in notes if extra and not extra & says_beyond(draft, question, to_you(c.text, own))]
         if len(having) == 1:
+            # (only as the closest where the draft does not say which: "what cake am i making"
+            # drafted "You are making a new cake for Christmas." of 'my boss Thierry wants me to
+            # try a new cake for Christmas' was said as told, dec282)
+            if unnamed(question, draft):
+                return Evidence(NONE, own=own, closest=having[0])
             return Evidence(having[0].key, having[0].text, own=own)
     restates = None if drafted is None else Candidate(drafted.choice, drafted.note) if drafted.answered else drafted.closest
     if (evidence is not None and evidence.answered and evidence.unsure and restates is not None
@@ -324,7 +332,46 @@ def _confirm(question: str, evidence: Optional[Evidence], candidates: Sequence[C
     if drafted is not None and drafted.answered and any(who_named(question, draft, notes, k, own, user)
                                                         for k, c in enumerate(notes) if c.key == drafted.choice):
         return drafted  # a name the note alone has: beside it, find's note by words is only a guess
+    if (evidence is not None and evidence.answered and evidence.unsure and not evidence.newer
+            and _subject_of(question, draft, evidence, notes, own)):
+        return evidence
     return decide(evidence, drafted, question)
+
+
+# "What sells best?", "what grows there": the thing asked is the verb's subject (English word order).
+_WHAT_DOES = re.compile(r"^\W*what\s+(?P<verb>(?!(?:is|are|was|were|do|does|did|will|would|can|could|has|have|had|kind|sort|type)(?!\w))[^\W\d_]+)",
+                        re.IGNORECASE)
+
+
+def _subject_of(question: str, draft: str, evidence: Evidence, notes: Sequence[Candidate], own: str) -> bool:
+    """Whether the question asks what does something and the draft's subject (its words before
+    that verb) is said by find's note alone: "what sells best" drafted "Ras el Hanout sells best
+    among the spices sold at the market in Marrakech." of 'my best seller is ras el hanout' (its
+    other words another note's: "not sure", dec280)."""
+    from milo.memory.index import terms
+
+    m = _WHAT_DOES.match(question)
+    if m is None:
+        return False
+    verb = set(terms(m["verb"]))
+    words = re.findall(r"[^\W\d_]+", draft)
+    at = next((i for i, w in enumerate(words) if set(terms(w)) & verb), None)
+    subject = set(terms(" ".join(words[:at]))) - set(terms(question)) if at else set()
+    others = set(terms(" ".join(to_you(c.text, own) for c in notes if c.key != evidence.choice)))
+    return bool(subject) and subject <= set(terms(to_you(evidence.note, own))) and not subject & others
+
+
+def _with_what_it_is(evidence: Evidence, notes: Sequence[Candidate], own: str) -> str:
+    """find's note in the user's person, and where it opens with "it" or "he", "she", "they", the
+    two notes before it, which say who or what that is: "what wood is it made of" drafted "The boat
+    is made of oak." of "It's nine metres long and made of oak." after 'i build wooden boats in
+    bergen' and 'the one i'm building now is for a fisherman...' (dec280) restates that note; its
+    "boat" is the "it"."""
+    note = to_you(evidence.note, own)
+    at = next((i for i, c in enumerate(notes) if c.key == evidence.choice), None)
+    if at and opens_with_pronoun(own_words(evidence.note) or evidence.note):
+        return " ".join([note] + [to_you(c.text, own) for c in notes[max(0, at - 2):at]])
+    return note
 
 
 def _said_of_them(question: str, draft: str, evidence: Evidence, drafted: Candidate, notes: Sequence[Candidate],

@@ -279,7 +279,9 @@ def in_another_language(text: str) -> bool:
     # ...and no fewer of another language's (a closed class): "My grandmother Akosua turns ninety
     # next week!" has one English one of seven, and was quoted as said ('You told me "My
     # grandmother..."', dec127); "Me encanta el café" has "me" of both.
-    return len(words) >= 3 and english < 0.15 * len(words) and sum(w in _OTHER_FUNCTION for w in words) >= english
+    # (a word of both is English's: Polish "i" made 'I make about three hundred croissants every
+    # morning' another language's, said back quoted, dec282)
+    return len(words) >= 3 and english < 0.15 * len(words) and sum(w in _OTHER_FUNCTION and w not in STOP for w in words) >= english
 
 
 # Function words of other languages written in Latin letters (a closed, lexical class): Spanish,
@@ -354,6 +356,10 @@ def _moved_by_someone_or_its(before: str, older_words: set) -> bool:
         last.casefold().rstrip("s") in {w.rstrip("s") for w in older_words})
 
 
+_BARE_DAY = re.compile(r"\W*(?:(?:sorry|oops|whoops|no|wait|actually|i\s+mean|i\s+meant|you\s+mean|you\s+meant|make\s+that|it's|it\s+is"
+                       r"|they're|they\s+are|on)(?!\w)[\s,]*)+(?P<x>" + _WEEKDAY + r")s?\W*", re.IGNORECASE)
+
+
 def swapped(older: str, newer: str) -> Optional[str]:
     """The older note with the thing a correction replaces swapped for the new one, or None:
     'you fix old radios as a hobby' + 'you meant old clocks, not radios' -> 'you fix old clocks as
@@ -368,6 +374,14 @@ def swapped(older: str, newer: str) -> Optional[str]:
         # "they moved my shift to Sundays", the older note with one day ('...on Saturdays', dec130)
         days = {d.casefold() for d in re.findall(_WEEKDAY, older, re.IGNORECASE)}
         x = to.group("x")
+        if len(days) == 1 and (day := days.pop()) != x.casefold():
+            plural = day not in older_days
+            return swapped(older, f"{x}s, not {day}s" if plural else f"{x}, not {day}")
+    if moved is None and (bare := _BARE_DAY.fullmatch(newer)) is not None:
+        # A day alone, after what opens a correction: 'my lessons are on wednesdays, no wait,
+        # thursdays' was said back whole (dec283)
+        days = {d.casefold() for d in re.findall(_WEEKDAY, older, re.IGNORECASE)}
+        x = bare.group("x")
         if len(days) == 1 and (day := days.pop()) != x.casefold():
             plural = day not in older_days
             return swapped(older, f"{x}s, not {day}s" if plural else f"{x}, not {day}")
@@ -1765,6 +1779,21 @@ _HABIT_ASKED = re.compile(r"^\W*what\s+(?:(?:do|does)\s+(?:i|we)\s+(?P<verb>[^\W
                           re.IGNORECASE)
 
 
+_NOW = re.compile(r"(?<!\w)now(?!\w)", re.IGNORECASE)
+
+
+def _verb_as(verb: str, ending: str, note: str) -> bool:
+    """Whether `note` (the user's words) has `verb` as said ("build", "builds") or, with `ending`
+    "ing", in its -ing form ("building", "making", "running")."""
+    v = verb.casefold()
+    if ending:
+        stem = v[:-1] if v.endswith("e") and not v.endswith("ee") else v
+        forms = rf"(?:{re.escape(stem)}|{re.escape(v)}{re.escape(v[-1])})ing"
+    else:
+        forms = rf"{re.escape(v)}(?:s|es)?"
+    return bool(re.search(rf"(?<!\w){forms}(?!\w)", _statements(_words(note)), re.IGNORECASE))
+
+
 def _by_their_notes(text: str, candidates: Sequence[Candidate], embed: Optional[Embed], own: str = "",
                     user: str = "") -> Evidence:
     """What answers `text`, a question about the user (see `find`), among their notes."""
@@ -1982,6 +2011,16 @@ def _by_their_notes(text: str, candidates: Sequence[Candidate], embed: Optional[
         # lessons to Monday.' (0.50 from it) replaced 'I'm learning the cello and my teacher is
         # Mrs. Ito.', and "What instrument am I learning?" was answered with the Monday.
         later = [s for s in later if not _changes_a_day_it_lacks(best[3].text, s[3].text)]
+    if (habit := _HABIT_ASKED.match(text)) and habit["verb"] and _verb_as(habit["verb"], "", best[3].text):
+        # What they do as a habit, and the note says it so: not a newer one of what they are doing
+        # now, which changes nothing else ("what do i build" / 'i build wooden boats in bergen',
+        # then 'the one i'm building now is for a fisherman in tromsø' was said instead, dec280)
+        later = [s for s in later if not (_verb_as(habit["verb"], "ing", s[3].text) and not _verb_as(habit["verb"], "", s[3].text)
+                                          and not changes(_NOW.sub(" ", _words(s[3].text))))]
+    if _WHO_FOR.match(text) and _FOR_ONE.search(_words(best[3].text)):
+        # Who it is for, and the note says: a newer note that says so too, not any that names
+        # someone ('my dog bran comes with me in the van' beside '...a delivery van for a bakery', dec255)
+        later = [s for s in later if _FOR_ONE.search(_words(s[3].text)) or changes(_words(s[3].text))]
     last = sorted(later, key=lambda s: s[2])[-1] if later else None  # the newest on the same thing
     newer = (_answering(last[3], asked),) if last else ()
     if last is not None and not changes(_words(last[3].text)):
@@ -2448,6 +2487,14 @@ def _gives_who(question: str, note: str) -> bool:
     return any(bare(w) in asked and _given_as_theirs(words, i, roles=True) for i, w in enumerate(words))
 
 
+# "Who is it for?" / "who are the tiles for": whom a thing is for need not be a person or a name
+# ('painting tiles for a café' was "not sure", dec273). Not a time ("for a month") nor a phrase.
+_WHO_FOR = re.compile(r"^\W*whom?(?!\w).*(?<!\w)for\W*$", re.IGNORECASE)
+_FOR_ONE = re.compile(r"(?<!\w)for\s+(?:a|an|the|my|our|his|her|their|[^\W\d_]+'s)\s+(?!(?:[^\W\d_]+\s+)?(?:minutes?|hours?|days?|weeks?|months?|"
+                      r"years?|while|moment|weekend|night|morning|evening|afternoon|living|change|fun|rest|first|last|next|time)(?!\w))"
+                      r"[^\W\d_]+", re.IGNORECASE)
+
+
 def names_no_one(question: str, note: str, own: str = "", user: str = "") -> bool:
     """Whether `question` asks who (beyond the user's own name) and `note` names no one: no name
     but the user's, no relation, no role ("Who conducts the orchestra?" / 'I'm Noa and I play
@@ -2456,6 +2503,8 @@ def names_no_one(question: str, note: str, own: str = "", user: str = "") -> boo
         return False
     if _said(note) is not None:
         note = _clause(note, own)  # the user's words, without the greeting that names Milo or them
+    if _WHO_FOR.match(question) and _FOR_ONE.search(note):
+        return False  # who it is for, and the note says: a café, a bakery, a fisherman (dec273)
     from milo.memory.index import terms
 
     asked = _beyond_name(question, own)
@@ -2859,6 +2908,10 @@ def spelt_otherwise(word: str, known: set) -> Optional[str]:
     return None
 
 
+# Adjectives that say no which (a closed, lexical class): "a new cake" is not one of them named.
+_PLAIN_ADJECTIVES = "new|big|small|little|nice|good|great|special|huge|second|first|whole|different|proper|real"
+
+
 def unnamed(question: str, told: str) -> bool:
     """"Which bank is it at?" and the note says only "a bank" ('...a job interview at a bank
     next Thursday.' was said as the answer), or only whose it is ("Which team does my dad
@@ -2884,6 +2937,12 @@ def unnamed(question: str, told: str) -> bool:
                         and not (said.group(2) and (said.group(2)[0].isupper() or said.group(2)[0].isdigit()))):
                     return True
             if m.group(0).lstrip().lower().startswith("what"):
+                # ...or as one, with nothing that says which ("what cake am i making" / '...wants me
+                # to try a new cake for Christmas' was said as told, dec282); not 'a chocolate cake'
+                if (re.search(rf"(?<!\w)(?:a|an|another)\s+(?:(?:{_PLAIN_ADJECTIVES})\s+)?{re.escape(m.group(2))}(?!\w)", told, re.IGNORECASE)
+                        and not re.search(rf"(?<!\w)(?!(?:a|an|another|{_PLAIN_ADJECTIVES})(?!\w))[^\W\d_]+\s+{re.escape(m.group(2))}(?!\w)", told, re.IGNORECASE)
+                        and not re.search(rf"(?<!\w){re.escape(m.group(2))}\s+(?:called|named|of|from|with|about)(?!\w)", told, re.IGNORECASE)):
+                    return True
                 continue
         for said in re.finditer(rf"(?<!\w)(?:a|an|my|our|your|his|her|their|its)\s+((?:\w+\s+){{0,2}}){re.escape(m.group(2))}(?!\w)"
                                 r"(?:\s+(\w+))?", told, re.IGNORECASE):
@@ -3259,7 +3318,11 @@ def _names_someone(told: str, question: str, own: str = "", user: str = "") -> b
     placed = _no_place(thing)
     return any((not kin or _near_kin(words, k, kin))
                and (not thing or not _mentions(words, thing) or _near_thing(words, k, thing))
-               and not (placed and k and words[k - 1].casefold() in _PLACE_PREPOSITIONS)
+               and not (placed and k and (words[k - 1].casefold() in _PLACE_PREPOSITIONS
+                                          # (or its "the": "what is the game called" / 'it comes
+                                          # out in September on the Switch', dec284)
+                                          or (k > 1 and words[k - 1].casefold() == "the"
+                                              and words[k - 2].casefold() in _PLACE_PREPOSITIONS)))
                for words, k in _names(told, question, own, user))
 
 
@@ -3607,6 +3670,19 @@ _ASKS_OPINION = re.compile(r"^\W*(?:(?:and|so|oh|but|well)\W+)*(?:is|was|are|wer
 _ASKS_ATTRIBUTE = re.compile("|".join(r.pattern for r in (_ASKS_COLOUR, _ASKS_SIZE, _ASKS_NUMBER, _ASKS_AGE)), re.IGNORECASE)
 
 
+_ASKS_ABOUT = re.compile(r"^\W*what(?:'s|\s+is|\s+are|\s+was|\s+were|\s+will)\s+(?:the|my|our|his|her|their|this|that)\s+"
+                         r"(?:[^\W\d_]+\s+){0,2}?(?P<thing>[^\W\d_]+)\s+(?:be\s+)?about\W*$", re.IGNORECASE)
+
+
+def _says_what_it_is_about(question: str, note: str) -> bool:
+    """Whether the question asks what a thing is about and `note` says it of that thing."""
+    m = _ASKS_ABOUT.match(question)
+    if m is None:
+        return False
+    thing = re.escape(m["thing"].casefold().rstrip("s"))
+    return bool(re.search(rf"(?<!\w){thing}s?\s+(?:[\w'\u2019]+\s+){{0,3}}?about\s+[^\W\d_]", _words(note), re.IGNORECASE))
+
+
 def _told_about(text: str, candidates: Sequence[Candidate], embed: Optional[Embed], own: str = "",
                 user: str = "") -> Optional[Evidence]:
     """A question about someone or something the user told of, without "I" or "my" ("What does
@@ -3651,6 +3727,10 @@ def _told_about(text: str, candidates: Sequence[Candidate], embed: Optional[Embe
     # big group of tourists tomorrow morning', 0.48, went to the model, which said "My memory notes
     # do not contain this detail.", dec252)
     content = asked - _LIGHT_TERMS()
+    # (but the thing asked which of, which a note may name otherwise: "which house has the dog" /
+    # 'the dog at number twelve always chases me' went to the model, which said "It's Diarmuid's
+    # house.", dec284)
+    content = (content - which_thing(text)) or content
     worded = [k for k in range(len(told)) if content and meaning[0][k] >= MEANING_NAMED
               and _matched(content, set(terms(_statements(_words(told[k].text))))) == content]
     if max(meaning[0]) >= MEANING_TOLD_ABOUT:
@@ -3751,6 +3831,9 @@ def _told_about(text: str, candidates: Sequence[Candidate], embed: Optional[Embe
     # sanne is a vet': the draft "Sanne is a veterinarian working at a bike shop in Utrecht." mixed
     # two notes, and "not sure" was said, dec165)
     sure = sure or (bool(_WHO_IS.match(text)) and not found.newer and _gives_who(text, found.note))
+    # ...or what it is about, the note saying so of it: "what is the game about" / 'our new game is
+    # about a fox who delivers letters' (the draft added the city of another note: "not sure", dec284)
+    sure = sure or (not found.newer and _says_what_it_is_about(text, found.note))
     found = found if sure else dataclasses.replace(found, unsure=True)
     return _aged_instead(_lacking(found, text, own, user, found.newer[-1] if found.newer and found.replaced
                                   else Candidate(found.choice, found.note)), found, text, told, own, user)
@@ -3982,7 +4065,12 @@ _SAYS_CLOCK = re.compile(r"(?<!\w)(?:noon|midday|midnight|o'clock|half\s+past|qu
 _WHEN_PHRASE = re.compile(r"(?<!\w)(?:on|to|at|in|until|till|from|by|before|after|for|around)\s+(?:(?:the|this|next|last|every)\s+)?"
                           # ("at the end of April": when, not where, dec268)
                           r"(?:(?:end|start|beginning|middle)\s+of\s+(?:the\s+)?)?"
-                          r"(?:" + _SAYS_WHEN.pattern + r"|(?:\d{1,2}(?::\d\d)?|" + _HOURS + r")(?!\w)"
+                          r"(?:" + _SAYS_WHEN.pattern
+                          # a shift is when one works: 'i moved to day shifts last week' was
+                          # said as where they drive (dec279)
+                          + r"|(?:day|night|early|late|morning|evening|afternoon|weekend|split|double|graveyard)\s+shifts?(?!\w)"
+                          r"|(?:part|full)[\s-]time(?!\w)|days(?!\w)"
+                          r"|(?:\d{1,2}(?::\d\d)?|" + _HOURS + r")(?!\w)"
                           r"(?!\s*(?:km|miles?|m|metres?|meters?)\b|\s+(?-i:[A-Z])|\s+\w+\s+(?:street|road|avenue|lane)\b))",
                           re.IGNORECASE)
 

@@ -209,6 +209,21 @@ def _puts_user_for_someone(value: str, user_text: str, user_name: str) -> bool:
                for m in named.finditer(value.strip()))
 
 
+# Milo's notes call the person "they" (prompts/example.md), and are said back to them so ("You
+# told me they ..." -> "you ..."). A note that keeps the user's own "they" for others or things
+# ('They're blue and white with birds on them.' of "they're blue and white with birds on them",
+# the tiles) would be said back as "you're blue and white with birds on you" (dec273): their words,
+# quoted, say whose "they" it is. A closed, lexical class.
+_THEY_WORDS = re.compile(r"(?<![\w'])(?:they|them|their|theirs|themselves|they're|they've|they'd|they'll)(?![\w'])", re.IGNORECASE)
+
+
+def keeps_their_they(value: str, user_text: str) -> Optional[str]:
+    """The reason when a summary says "they" where the user's message did too (see above)."""
+    if _THEY_WORDS.search(value.replace("\u2019", "'")) and _THEY_WORDS.search(user_text.replace("\u2019", "'")):
+        return "its \"they\" is the user's word for others, which the notes use for the user"
+    return None
+
+
 def leaves_out(value: str, user_text: str, user_name: str, own: str = "") -> Optional[str]:
     """The reason when a summary drops what the user told: a name or number they gave ("my cat
     is called Biscuit" summed up as "we talked about cats"), or the things they named ("I've got
@@ -373,7 +388,7 @@ def ground(
             reason = check(value, support, "" if name == "CORE_UPDATE" else reply, pinned, user_name, own,
                            gendered=name == "CORE_UPDATE")
         if reason is None and name == "CORE_UPDATE":
-            reason = leaves_out(value, user_text, user_name, own)
+            reason = leaves_out(value, user_text, user_name, own) or keeps_their_they(value, user_text)
         if reason is None and name == "CORE_UPDATE" and not (_content(value, user_name, own) or _names(value, user_name, own) or _numbers(value)):
             reason = "it says nothing of the exchange"  # the good brain once wrote just 'Nora said:'
         if reason is None and near_duplicate(value, earlier):
