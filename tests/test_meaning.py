@@ -4895,3 +4895,16 @@ def test_dec255_who_it_is_for_and_no_other_note_beside_it(emb):
     rory = _said_by("Rory", "hi milo rory here i drive a delivery van for a bakery in galway", "my dog bran comes with me in the van")
     found = find("who do i drive for", rory, embed=emb.encode_cached, own="Milo", user="Rory")
     assert found is not None and found.answered and found.told() == "you drive a delivery van for a bakery in galway", found
+
+
+def test_dec273_what_is_on_the_thing(emb):
+    """bench/truth.py dec273 (held out): "what is on the tiles" was answered 'you make azulejo tiles
+    in a workshop in Porto, and later that right now you're painting tiles for a café', not with
+    'they're blue and white with birds on them', the note that says it of them."""
+    ines = _said_by("Inês", "olá milo, Inês here. I make azulejo tiles in a workshop in Porto", "right now I'm painting tiles for a café",
+                    "they're blue and white with birds on them")
+    found = find("what is on the tiles", ines, embed=emb.encode_cached, own="Milo", user="Inês")
+    assert found is not None and found.answered and found.told() == "they're blue and white with birds on them", found
+    # (not where no note says what is on them)
+    found = find("what is on the tiles", ines[:2], embed=emb.encode_cached, own="Milo", user="Inês")
+    assert found is None or "birds" not in found.told(), found

@@ -3683,6 +3683,26 @@ def _says_what_it_is_about(question: str, note: str) -> bool:
     return bool(re.search(rf"(?<!\w){thing}s?\s+(?:[\w'\u2019]+\s+){{0,3}}?about\s+[^\W\d_]", _words(note), re.IGNORECASE))
 
 
+_ASKS_ON = re.compile(r"^\W*what(?:'s|\s+is|\s+are|\s+was|\s+were)\s+(?P<prep>on|in|inside|under|behind)\s+(?:the|my|our|his|her|their|this|that)\s+"
+                      r"(?:[^\W\d_]+\s+){0,2}?(?P<thing>[^\W\d_]+)\W*$", re.IGNORECASE)
+
+
+def _on_the_thing(question: str, told: Sequence[Candidate]) -> Optional[int]:
+    """For "what is on the tiles" (or in, under...), the newest note that says what is "on them"
+    (or on it, on the tiles), of the thing it or one of the two notes before it names: 'they're
+    blue and white with birds on them' after 'right now I'm painting tiles for a café' (the tiles'
+    first note was said instead, dec273)."""
+    m = _ASKS_ON.match(question)
+    if m is None:
+        return None
+    thing = re.escape(m["thing"].casefold().rstrip("s"))
+    names = re.compile(rf"(?<!\w){thing}s?(?!\w)", re.IGNORECASE)
+    there = re.compile(rf"(?<!\w)\w+\s+{m['prep']}\s+(?:them|it|(?:the\s+)?{thing}s?)(?!\w)", re.IGNORECASE)
+    at = [k for k in range(len(told)) if there.search(_words(told[k].text))
+          and any(names.search(_words(told[i].text)) for i in range(max(0, k - 2), k + 1))]
+    return at[-1] if at else None
+
+
 def _told_about(text: str, candidates: Sequence[Candidate], embed: Optional[Embed], own: str = "",
                 user: str = "") -> Optional[Evidence]:
     """A question about someone or something the user told of, without "I" or "my" ("What does
@@ -3760,6 +3780,9 @@ def _told_about(text: str, candidates: Sequence[Candidate], embed: Optional[Embe
         if theirs:
             j = theirs[-1]
 
+    on_it = _on_the_thing(text, told)
+    if on_it is not None:
+        j = on_it
     of_named = False  # the note is the one after the note that names who is asked of, and has what is asked
     place_after = None
     if _shares_name(text, told[j].text, own, user) and (a := _of_the_one_named(told, j, text, own, user)) is not None:
@@ -3833,7 +3856,7 @@ def _told_about(text: str, candidates: Sequence[Candidate], embed: Optional[Embe
     sure = sure or (bool(_WHO_IS.match(text)) and not found.newer and _gives_who(text, found.note))
     # ...or what it is about, the note saying so of it: "what is the game about" / 'our new game is
     # about a fox who delivers letters' (the draft added the city of another note: "not sure", dec284)
-    sure = sure or (not found.newer and _says_what_it_is_about(text, found.note))
+    sure = sure or (not found.newer and (_says_what_it_is_about(text, found.note) or on_it == j))
     found = found if sure else dataclasses.replace(found, unsure=True)
     return _aged_instead(_lacking(found, text, own, user, found.newer[-1] if found.newer and found.replaced
                                   else Candidate(found.choice, found.note)), found, text, told, own, user)
