@@ -4908,3 +4908,15 @@ def test_dec273_what_is_on_the_thing(emb):
     # (not where no note says what is on them)
     found = find("what is on the tiles", ines[:2], embed=emb.encode_cached, own="Milo", user="Inês")
     assert found is None or "birds" not in found.told(), found
+
+
+def test_dec270_what_they_make_said_by_its_doer(emb):
+    """bench/truth.py dec270 (held out): "what do i make" was answered with the newer 'I'm making
+    one now for a girl in the youth orchestra', not 'I'm a violin maker in Kraków'."""
+    from milo.chat.evidence import _verb_as
+
+    assert _verb_as("make", "", "I'm a violin maker") and not _verb_as("build", "", "the one i'm building now")
+    ewa = _said_by("Ewa", "cześć milo, Ewa here. I'm a violin maker in Kraków", "each violin takes me about two months",
+                   "I'm making one now for a girl in the youth orchestra")
+    found = find("what do i make", ewa, embed=emb.encode_cached, own="Milo", user="Ewa")
+    assert found is not None and found.answered and found.told().startswith("you're a violin maker in Kraków"), found

@@ -1783,15 +1783,18 @@ _NOW = re.compile(r"(?<!\w)now(?!\w)", re.IGNORECASE)
 
 
 def _verb_as(verb: str, ending: str, note: str) -> bool:
-    """Whether `note` (the user's words) has `verb` as said ("build", "builds") or, with `ending`
-    "ing", in its -ing form ("building", "making", "running")."""
+    """Whether `note` (the user's words) has `verb` as said ("build", "builds", "builder") or, with
+    `ending` "ing", in its -ing form ("building", "making", "running")."""
     v = verb.casefold()
-    if ending:
+    if ending == "er":  # its doer, after what is done: "violin maker", "boat builders"
+        forms = rf"(?<=[^\W\d_]\s){re.escape(v[:-1] if v.endswith('e') else v)}(?:er|ers)"
+    elif ending:
         stem = v[:-1] if v.endswith("e") and not v.endswith("ee") else v
         forms = rf"(?:{re.escape(stem)}|{re.escape(v)}{re.escape(v[-1])})ing"
     else:
-        forms = rf"{re.escape(v)}(?:s|es)?"
-    return bool(re.search(rf"(?<!\w){forms}(?!\w)", _statements(_words(note)), re.IGNORECASE))
+        # (or its doer: 'I'm a violin maker' says what they make, dec270)
+        forms = rf"{re.escape(v)}(?:s|es)?|{re.escape(v[:-1] if v.endswith('e') else v)}(?:er|ers)"
+    return bool(re.search(rf"(?<!\w)(?:{forms})(?!\w)", _statements(_words(note)), re.IGNORECASE))
 
 
 def _by_their_notes(text: str, candidates: Sequence[Candidate], embed: Optional[Embed], own: str = "",
@@ -1869,10 +1872,15 @@ def _by_their_notes(text: str, candidates: Sequence[Candidate], embed: Optional[
         # for my aunt Haruko' (dec207); and what they are doing: "what am i saving for" / 'I'm saving
         # up to buy a cocoa farm', not the newer 'I've saved about half of the money so far' (dec219)
         habit = _HABIT_ASKED.match(text)
-        best = max(shared, key=lambda s: (s[0], len(what & note_terms[s[4]]), s[4] not in others,
-                                          not done or _thing_after(_statements(_words(s[3].text)), what),
-                                          not habit or bool(re.search(rf"(?<!\w){re.escape(habit['verb'] or habit['ing'])}(?:s|es)?(?!\w)",
-                                                                      _statements(_words(s[3].text)), re.IGNORECASE)),
+        # (the verb as asked before the words in common: 'I'm a violin maker' has "make" only as its
+        # doer, the newer 'I'm making one now' had won by it, dec270)
+        best = max(shared, key=lambda s: (s[0], not habit or not habit["verb"] or _verb_as(habit["verb"], "", s[3].text),
+                                          len(what & note_terms[s[4]]), s[4] not in others,
+                                          # (or its doer after what is done: 'I'm a violin maker',
+                                          # not the newer 'I'm making one now...', dec270)
+                                          not done or _thing_after(_statements(_words(s[3].text)), what)
+                                          or bool(habit and habit["verb"] and _verb_as(habit["verb"], "er", s[3].text)),
+                                          not habit or _verb_as(habit['verb'] or habit['ing'], "", s[3].text),
                                           s[1], where and _place_after(_statements(s[3].text), what),
                                           # (or anywhere: "where does my ferry go" / 'I'm a ferry captain
                                           # between Split and Hvar', not the newer 'my ferry is called Jadran', dec230)
