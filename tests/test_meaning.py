@@ -4920,3 +4920,20 @@ def test_dec270_what_they_make_said_by_its_doer(emb):
                    "I'm making one now for a girl in the youth orchestra")
     found = find("what do i make", ewa, embed=emb.encode_cached, own="Milo", user="Ewa")
     assert found is not None and found.answered and found.told().startswith("you're a violin maker in Kraków"), found
+
+
+def test_dec257_the_word_after_the_verb_asked_names_its_note(emb):
+    """bench/truth.py dec257 (held out): "what position do i play" drafted "You play as a
+    wicketkeeper for Mumbai's women's cricket team." (two notes mixed, "wicketkeeper" written as
+    one word) was "not sure" beside 'we play against pune on saturday'; 'i'm the wicket keeper'
+    answers. A word no note has stays unsure."""
+    from langchain_core.language_models.fake_chat_models import FakeListChatModel
+    from milo.chat.draft import confirm
+
+    priyanka = _said_by("Priyanka", "hi milo, priyanka here, i play cricket for a women's team in mumbai", "i'm the wicket keeper",
+                        "we play against pune on saturday")
+    ev = find("what position do i play", priyanka, embed=emb.encode_cached, own="Milo", user="Priyanka")
+    for draft, answered in [("You play as a wicketkeeper for Mumbai's women's cricket team.", True),
+                            ("You play as a bowler for Mumbai's women's cricket team.", False)]:
+        got = confirm("what position do i play", ev, priyanka, FakeListChatModel(responses=[draft]), emb.encode_cached, "Milo", "Priyanka")
+        assert got is not None and got.answered == answered and (not answered or got.choice == priyanka[1].key), (draft, got)

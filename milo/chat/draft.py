@@ -323,6 +323,12 @@ def _confirm(question: str, evidence: Optional[Evidence], candidates: Sequence[C
             if unnamed(question, draft):
                 return Evidence(NONE, own=own, closest=having[0])
             return Evidence(having[0].key, having[0].text, own=own)
+        # ...or the one note that has the word the draft puts right after the verb asked, where it
+        # names a thing ("what position do i play" drafted "You play as a wicketkeeper for Mumbai's
+        # women's cricket team." of 'i'm the wicket keeper' and the team's note: "not sure", dec257)
+        slot = _slot_note(question, draft, notes, own)
+        if slot is not None and not unnamed(question, draft):
+            return Evidence(slot.key, slot.text, own=own)
     restates = None if drafted is None else Candidate(drafted.choice, drafted.note) if drafted.answered else drafted.closest
     if (evidence is not None and evidence.answered and evidence.unsure and restates is not None
             and _said_of_them(question, draft, evidence, restates, notes, own)):
@@ -359,6 +365,27 @@ def _subject_of(question: str, draft: str, evidence: Evidence, notes: Sequence[C
     subject = set(terms(" ".join(words[:at]))) - set(terms(question)) if at else set()
     others = set(terms(" ".join(to_you(c.text, own) for c in notes if c.key != evidence.choice)))
     return bool(subject) and subject <= set(terms(to_you(evidence.note, own))) and not subject & others
+
+
+def _slot_note(question: str, draft: str, notes: Sequence[Candidate], own: str) -> Optional[Candidate]:
+    """The one note that has the first word the draft says after the question's verb (past "as",
+    "a", "the"...), where that word is no name: what the draft answers with (English word order)."""
+    from milo.memory.index import terms
+
+    asked = set(terms(question)) - which_thing(question)
+    words = re.findall(r"[^\W\d_]+(?:['\u2019][^\W\d_]+)?", draft)
+    at = next((i for i, w in enumerate(words) if set(terms(w)) & asked), None)
+    after = [w for w in words[at + 1:at + 5] if terms(w) and not set(terms(w)) & asked] if at is not None else []
+    if not after or after[0][0].isupper():
+        return None
+    word = set(terms(after[0]))
+
+    def has(c: Candidate) -> bool:
+        said = re.findall(r"[^\W\d_]+", to_you(c.text, own).casefold())
+        return bool(word & (set(terms(" ".join(said))) | {t for a, b in zip(said, said[1:]) for t in terms(a + b)}))
+
+    having = [c for c in notes if has(c)]
+    return having[0] if len(having) == 1 else None
 
 
 def _with_what_it_is(evidence: Evidence, notes: Sequence[Candidate], own: str) -> str:

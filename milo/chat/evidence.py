@@ -2884,6 +2884,9 @@ def says_beyond(answer: str, question: str, told: str) -> set[str]:
     from milo.memory.index import terms
 
     known = set(terms(question + " " + told))
+    # (nor two words told written as one: "wicketkeeper" of 'i'm the wicket keeper', dec257)
+    said = re.findall(r"[^\W\d_]+", (question + " " + told).casefold())
+    known |= {t for a, b in zip(said, said[1:]) for t in terms(a + b)}
     # Not a word only said another way: a verb or an adverb ("learning", "currently": how, not
     # which), a word told in another form ("swim" / "swimming", "hike" / "hiking": four letters in
     # common), the parts of one told whole ("five-a-side").
