@@ -4937,3 +4937,12 @@ def test_dec257_the_word_after_the_verb_asked_names_its_note(emb):
                             ("You play as a bowler for Mumbai's women's cricket team.", False)]:
         got = confirm("what position do i play", ev, priyanka, FakeListChatModel(responses=[draft]), emb.encode_cached, "Milo", "Priyanka")
         assert got is not None and got.answered == answered and (not answered or got.choice == priyanka[1].key), (draft, got)
+
+
+def test_dec286_their_name_alone_is_not_said_back():
+    """bench/truth.py dec286 (held out): 'hi milo, tobias, i'm a paramedic in hamburg' was said back
+    "You told me tobias, you're a paramedic in hamburg."."""
+    from milo.chat.evidence import _clause
+
+    assert _clause('Tobias said: "hi milo, tobias, i\'m a paramedic in hamburg"', "Milo") == "you're a paramedic in hamburg"
+    assert _clause('Mia said: "mia loves the park"', "Milo") == "mia loves the park"

@@ -190,3 +190,17 @@ def test_a_correction_or_a_day_is_no_name():
     # A name corrected after a greeting is still a name; "I'm June" too (a month is a name).
     assert name_in("Milo, it's Kofi, not Kojo", "Milo") == "Kofi"
     assert name_in("Hi Milo, I'm June", "Milo") == "June"
+
+
+def test_a_name_alone_between_the_greeting_and_what_they_tell():
+    """bench/truth.py dec286 (held out): "hi milo, tobias, i'm a paramedic in hamburg" was never
+    learned (the notes were "The user said"), and said back "You told me tobias, you're a
+    paramedic in hamburg."; a word that only opens what they say is no name."""
+    from milo.memory.names import after_name, name_in
+
+    assert name_in("hi milo, tobias, i'm a paramedic in hamburg", "Milo") == "Tobias"
+    assert after_name("hi milo, tobias, i'm a paramedic in hamburg", "Milo") == "i'm a paramedic in hamburg"
+    assert name_in("Hi Milo, Zofia, my daughter is sick", "Milo") == "Zofia"
+    for text in ["hey milo, listen, i'm tired", "hi milo, again, i'm back", "hey milo, buddy, i'm home", "hi milo, so, my cat is sick",
+                 "hello milo, i'm fine", "hi milo, tobias is my brother"]:
+        assert name_in(text, "Milo") is None, text

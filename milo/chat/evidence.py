@@ -256,6 +256,10 @@ def _clause(note: str, own: str = "") -> str:
     address = _address(own)
     opened = _LEAD.sub("", after_name(text, own))
     stripped = _LEAD.sub("", address.sub("", opened) if address else opened).strip()
+    if (q := _said(note)) is not None and (speaker := re.match(r"\s*([^\W\d_]+)", q[0])) is not None:
+        # (their own name alone after the greeting: 'hi milo, tobias, i'm a paramedic' was said
+        # back "You told me tobias, you're a paramedic in hamburg.", dec286)
+        stripped = re.sub(rf"^{re.escape(speaker.group(1))}\s*[,.!:;-]\s*(?=\S)", "", stripped, flags=re.IGNORECASE)
     if stripped and '"' not in stripped and in_another_language(stripped):
         # Quoted as said, not turned into "you": 'Me encanta el café...' was "...that you encanta el café".
         return '"' + (stripped.rstrip(" .!?,;:\u3002\uff01\uff1f\uff0c") or stripped) + '"'

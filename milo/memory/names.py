@@ -273,6 +273,10 @@ def name_in(text: str, own: str = "", greeted: bool = False) -> Optional[str]:
         # A word alone after a greeting or Milo's name, the whole message: "hi milo, ahmed." (never
         # learned, dec172); not "hey milo, buddy", "morning milo, again"
         found.append((m.start(1), m.group(1)[0].upper() + m.group(1)[1:]))
+    if (m := _vocative(text, own)) is not None:
+        # Their name alone between the greeting and what they tell: "hi milo, tobias, i'm a
+        # paramedic in hamburg" (never learned, the notes were "The user said", dec286)
+        found.append((m.start(1), m.group(1)[0].upper() + m.group(1)[1:]))
     for m in _GLUED.finditer(text):
         found.append((m.start(), m.group(1)))
     for m in _NGUNI.finditer(text):
@@ -283,6 +287,23 @@ def name_in(text: str, own: str = "", greeted: bool = False) -> Optional[str]:
 
 # The message's last word, after what opened it, and nothing after but marks (`name_in`).
 _ALONE = re.compile(r"^.*?(?<![^\W_])(" + _WORD + r")[\s.!,;:)]*$", re.DOTALL)
+
+
+# A word after a greeting and Milo's name, then a pause and a clause of their own ("i'm", "my"...:
+# English pronouns, a closed class): `_vocative`. Not a word that only opens what they say.
+_THEN_CLAUSE = re.compile(r"^.*?(?<![^\W_])(" + _WORD + r")\s*[,.;:!\u2014-]+\s*(?=(?:i|i'm|im|i've|ive|i'd|i'll|my|we|we're|our)(?![^\W_']))",
+                          re.DOTALL | re.IGNORECASE)
+_ASIDES = frozenset("listen look guess anyway anyways honestly seriously quick question remember wait hold so well "
+                    "right oh um uh okay ok alright yes yeah no nope hey hi hello sorry again also btw".split())
+
+
+def _vocative(text: str, own: str) -> Optional[re.Match]:
+    m = _THEN_CLAUSE.match(text)
+    if (m and own and _greeted(own).match(text[: m.start(1)])
+            and not _not_a_name(m.group(1), own) and m.group(1).casefold() not in _HOW_IT_IS | _WHERE_HERE | _ASIDES
+            and not re.search(r"\w{3}ing$", m.group(1), re.IGNORECASE)):
+        return m
+    return None
 
 
 @functools.cache
@@ -318,6 +339,8 @@ def after_name(text: str, own: str = "") -> str:
     m = _here(t, own)
     if m and not _not_a_name(m.group(1), own):
         ends.append(m.end())
+    if (m := _vocative(t, own)) is not None:
+        ends.append(m.end(1))
     for rx, sure in _PHRASES:
         for m in rx.finditer(t):
             if _opens(own).match(t[: m.start()]) and not _shown(t, m, sure) and _name(t, m, sure, own):
