@@ -4946,3 +4946,17 @@ def test_dec286_their_name_alone_is_not_said_back():
 
     assert _clause('Tobias said: "hi milo, tobias, i\'m a paramedic in hamburg"', "Milo") == "you're a paramedic in hamburg"
     assert _clause('Mia said: "mia loves the park"', "Milo") == "mia loves the park"
+    assert _clause('Eun-ji said: "Eun-ji. I\'m a webtoon artist in Seoul"', "Milo") == "you're a webtoon artist in Seoul"  # (dec260)
+
+
+def test_dec287_a_thing_they_speak_of_in_general_is_theirs(emb):
+    """bench/truth.py dec287 (held out): "how much does a tour cost" / 'a tour takes about six hours'
+    (a tour guide's) went to the model as the world's: "A tour costs about $100 per person, as you
+    mentioned earlier."; "how long is a tour" too. A spider's legs are still the world's."""
+    aroha = _said_by("Aroha", "kia ora milo, I'm Aroha, I guide kayak tours in Abel Tasman", "a tour takes about six hours and we see seals most days")
+    found = find("how much does a tour cost", aroha, embed=emb.encode_cached, own="Milo", user="Aroha")
+    assert found is not None and not found.answered and found.closest is not None, found
+    found = find("how long is a tour", aroha, embed=emb.encode_cached, own="Milo", user="Aroha")
+    assert found is not None and found.choice == aroha[1].key, found
+    spider = _said_by("Aroha", "we saw a huge spider in the garden yesterday")
+    assert find("how many legs does a spider have", spider, embed=emb.encode_cached, own="Milo", user="Aroha") is None

@@ -256,10 +256,10 @@ def _clause(note: str, own: str = "") -> str:
     address = _address(own)
     opened = _LEAD.sub("", after_name(text, own))
     stripped = _LEAD.sub("", address.sub("", opened) if address else opened).strip()
-    if (q := _said(note)) is not None and (speaker := re.match(r"\s*([^\W\d_]+)", q[0])) is not None:
+    if (q := _said(note)) is not None and (speaker := re.match(r"\s*(.+?)\s+said:?\s*\"?\s*$", q[0])) is not None:
         # (their own name alone after the greeting: 'hi milo, tobias, i'm a paramedic' was said
         # back "You told me tobias, you're a paramedic in hamburg.", dec286)
-        stripped = re.sub(rf"^{re.escape(speaker.group(1))}\s*[,.!:;-]\s*(?=\S)", "", stripped, flags=re.IGNORECASE)
+        stripped = re.sub(rf"^{re.escape(speaker.group(1))}(?![\w-])\s*[,.!:;\u2014-]\s*(?=\S)", "", stripped, flags=re.IGNORECASE)
     if stripped and '"' not in stripped and in_another_language(stripped):
         # Quoted as said, not turned into "you": 'Me encanta el café...' was "...that you encanta el café".
         return '"' + (stripped.rstrip(" .!?,;:\u3002\uff01\uff1f\uff0c") or stripped) + '"'
@@ -932,6 +932,21 @@ _COPULA = frozenset("is are isn't aren't what's whats where's wheres when's".spl
 _WHEN_WHERE_PRICE = re.compile(r"^\W*(?:when|where|what\s+time|how\s+much)(?!\w)", re.IGNORECASE)
 _ENGLISH_ASKS = re.compile(r"^\W*(?:how|what|what's|whats|why|when|where|which|do|does|can|could|is|are|should|will|would)(?!\w)",
                            re.IGNORECASE)
+
+
+# "a tour takes about six hours", "each carpet takes me four months": the user speaks of their own
+# things in general, the subject of a verb in the present (English articles: a closed class).
+_THEIRS_IN_GENERAL = re.compile(r"(?:^|[,;.!?]\s*|(?<!\w)(?:and|but|so)\s+)(?:a|an|each|every|one)\s+(?P<thing>[^\W\d_]+)\s+"
+                                r"(?:takes|costs|lasts|needs|has|gets|sells|pays|goes|starts|ends|is|usually|normally)(?!\w)",
+                                re.IGNORECASE)
+
+
+def _theirs_in_general(question: str, note: str, own: str = "") -> bool:
+    """Whether `note` speaks of the thing asked as theirs in general (`_THEIRS_IN_GENERAL`)."""
+    from milo.memory.index import terms
+
+    asked = asked_terms(question, own)
+    return any(set(terms(m["thing"])) & asked for m in _THEIRS_IN_GENERAL.finditer(_statements(_words(note))))
 
 
 def _in_general(question: str, note: str, own: str = "", user: str = "") -> bool:
@@ -3773,9 +3788,17 @@ def _told_about(text: str, candidates: Sequence[Candidate], embed: Optional[Embe
     elif named or worded:
         # the one that has what is asked (a when, a number) first
         j = max(named or worded, key=lambda k: (says_what_is_asked(text, _words(told[k].text)), meaning[0][k], k))
+    elif theirs := [k for k in range(len(told)) if _theirs_in_general(text, told[k].text, own)]:
+        # ...or the one that speaks of the thing asked as theirs in general ("how much does a tour
+        # cost" / 'a tour takes about six hours'; the model had said "A tour costs about $100 per
+        # person, as you mentioned earlier.", dec287): what it lacks is then not told
+        j = max(theirs, key=lambda k: (meaning[0][k], k))
     else:
         return None
-    if (_shares_only_a_place(text, told[j].text, own, told) or _in_general(text, told[j].text, own, user)
+    if (_shares_only_a_place(text, told[j].text, own, told)
+            # (not where they speak of their own in general: "how much does a tour cost" / 'a tour
+            # takes about six hours' went to the model: "about $100 per person, as you mentioned", dec287)
+            or (_in_general(text, told[j].text, own, user) and not any(_theirs_in_general(text, c.text, own) for c in told))
             or _of_the_world(text, told, named, j, own, user)):
         return None
     if _WHO_IS.match(text):
