@@ -166,6 +166,11 @@ def test_a_summary_that_drops_the_users_names_or_numbers_keeps_their_words_inste
     tiles = "they're blue and white with birds on them"
     g = ground_as_milo("They're blue and white with birds on them.", "", "Pretty!", tiles, user_name="Inês")
     assert g.fields["CORE_UPDATE"] == f'Inês said: "{tiles}"' and "they" in g.changes[0]
+    # ...nor "he" made "they": "he has a competition in Tallinn next month" (a student's) was said
+    # back "You told me you have a competition in Tallinn next month." (dec288)
+    he = "he has a competition in Tallinn next month"
+    g = ground_as_milo("They have a competition in Tallinn next month.", "", "Ooh!", he, user_name="Svetlana")
+    assert g.fields["CORE_UPDATE"] == f'Svetlana said: "{he}"', g.changes
     # ...where the user said no "they", Milo's "they" is the user, as its notes are written
     kept = "Inês told their parents about the move."
     assert ground_as_milo(kept, "", "Oh!", "i told my parents about the move", user_name="Inês").fields["CORE_UPDATE"] == kept

@@ -218,9 +218,12 @@ _THEY_WORDS = re.compile(r"(?<![\w'])(?:they|them|their|theirs|themselves|they'r
 
 
 def keeps_their_they(value: str, user_text: str) -> Optional[str]:
-    """The reason when a summary says "they" where the user's message did too (see above)."""
-    if _THEY_WORDS.search(value.replace("\u2019", "'")) and _THEY_WORDS.search(user_text.replace("\u2019", "'")):
-        return "its \"they\" is the user's word for others, which the notes use for the user"
+    """The reason when a summary says "they" where the user's message did too, or said "he" or
+    "she" ('They have a competition in Tallinn next month.' of "he has a competition...", a
+    student's: "You told me you have a competition...", dec288) (see above)."""
+    said = user_text.replace("\u2019", "'")
+    if _THEY_WORDS.search(value.replace("\u2019", "'")) and (_THEY_WORDS.search(said) or {_bare(w) for w in words(said)} & _GENDERED):
+        return "its \"they\" is someone the user spoke of, and the notes use it for the user"
     return None
 
 
