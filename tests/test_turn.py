@@ -452,6 +452,14 @@ def test_milo_learns_the_name_from_the_pinned_facts_or_the_user(tmp_path):
     assert by_pin.persona.user_name == "Sam" and "[0] Their name is Sam." in srv.requests[0]["messages"][1]["content"]
     assert by_word.persona.user_name == "Nora" and again.persona.user_name == "Nora"
     assert "[0] Their name is Nora." in srv.requests[-1]["messages"][1]["content"]
+    # Once known, "i'm ..." without a greeting is how they are, not a new name ("i'm open from five
+    # in the morning" made a tea seller "Open", dec289); a greeting, "call me" or a correction is.
+    with ScriptedModelServer() as srv2:
+        again = Milo(openai_model(srv2.url), LivingMemory(plain), Persona.load(), sleep=lambda s: None)
+        for text, name in [("i'm open from five in the morning until noon", "Nora"), ("i'm nervous about tomorrow", "Nora"),
+                           ("I'm Norah, not Nora", "Norah"), ("hi milo, i'm Bea", "Bea"), ("call me Beatrice", "Beatrice")]:
+            again.turn(text)
+            assert again.persona.user_name == name, text
     # The system prompt is the same whoever the user is (its processed tokens are kept).
     assert srv.requests[0]["messages"][0] == srv.requests[-1]["messages"][0]
 

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import logging
 import os
+import re
 import threading
 import time
 from dataclasses import dataclass, field
@@ -721,8 +722,15 @@ class Milo:
         entry. Changes the memory message's first note (not the system prompt)."""
         if self.settings_name:
             return
-        name = name_in(text, self.persona.name)
-        if name is None and self.persona.known_name:
+        # Once a name is known, "i'm ..." replaces it only after a greeting or Milo's name, or said
+        # as a correction of it ("I'm Chloé, not Chloe"): "i'm open from five in the morning" made
+        # a tea seller "Open", and his notes another's (dec289).
+        known = self.persona.known_name
+        name = name_in(text, self.persona.name, greeted=bool(known))
+        not_known = rf",?\s*(?<!\w)not\s+{re.escape(known)}(?!\w)" if known else None
+        if name is None and not_known and re.search(not_known, text, re.IGNORECASE):
+            name = name_in(re.sub(not_known, "", text, flags=re.IGNORECASE), self.persona.name)
+        if name is None and known:
             return
         if name is None:
             said = [p.core_update for p in reversed(self.memory.recent_pulses(200)) if p.core_update]

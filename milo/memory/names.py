@@ -62,6 +62,8 @@ NOT_NAMES = frozenset(
     "really still also glad excited bored hungry sick well friend the a an going gonna trying from in at "
     "on with a bit kind sort pretty quite thinking wondering looking feeling working learning getting doing "
     "allergic afraid scared worried curious interested married single retired late early alone awake asleep "
+    # where they are or whether they can ("i'm open from five in the morning", a tea stall's hours, dec289)
+    "open closed free available off away out around online offline outside inside upstairs downstairs nearby "
     # prepositions and adverbs after "it's" ("it's for my neighbour's new flat" named the user For, dec199)
     "for to about by of like over under after before because as into only probably definitely actually almost nearly "
     "always never too even more less "
