@@ -4960,3 +4960,12 @@ def test_dec287_a_thing_they_speak_of_in_general_is_theirs(emb):
     assert found is not None and found.choice == aroha[1].key, found
     spider = _said_by("Aroha", "we saw a huge spider in the garden yesterday")
     assert find("how many legs does a spider have", spider, embed=emb.encode_cached, own="Milo", user="Aroha") is None
+
+
+def test_dec287_what_we_do_said_with_its_subject_and_verb(emb):
+    """bench/truth.py dec287 (held out): "what do we see" / 'a tour takes about six hours and we see
+    seals most days' (0.13 in meaning) went to the model, which said "We saw seals most days during
+    our kayaking tour..."; dec124's "What do I run?" / 'I run a small bakery in Accra...' had no note."""
+    aroha = _said_by("Aroha", "kia ora milo, I'm Aroha, I guide kayak tours in Abel Tasman", "a tour takes about six hours and we see seals most days")
+    found = find("what do we see", aroha, embed=emb.encode_cached, own="Milo", user="Aroha")
+    assert found is not None and found.answered and "seals" in found.told(), found

@@ -1798,6 +1798,20 @@ _HABIT_ASKED = re.compile(r"^\W*what\s+(?:(?:do|does)\s+(?:i|we)\s+(?P<verb>[^\W
                           re.IGNORECASE)
 
 
+def _says_as_asked(question: str, note: str) -> bool:
+    """Whether `note` says what the question asks they do with its subject and verb as asked: "what
+    do we see" / 'a tour takes about six hours and we see seals most days' (0.13 in meaning: to
+    the model, which said "We saw seals most days during our kayaking tour...", dec287). Not
+    where a thing is asked which of ("which ward do i work on" / 'i work three nights a week')."""
+    m = _HABIT_ASKED.match(question)
+    if m is None or not m["verb"] or which_thing(question):
+        return False
+    subject = re.match(r"\W*what\s+(?:do|does)\s+(\w+)", question, re.IGNORECASE).group(1)
+    verb = re.escape(m["verb"].casefold())
+    return bool(re.search(rf"(?<!\w){re.escape(subject)}\s+(?:\w+ly\s+|also\s+|still\s+|usually\s+|often\s+|always\s+)?{verb}(?:s|es)?(?!\w)",
+                          _statements(_words(note)), re.IGNORECASE))
+
+
 _NOW = re.compile(r"(?<!\w)now(?!\w)", re.IGNORECASE)
 
 
@@ -1851,7 +1865,8 @@ def _by_their_notes(text: str, candidates: Sequence[Candidate], embed: Optional[
     # from 'We run a tea shop in Brno with my husband Tomas.', and "not told" was said (the name
     # asked is then looked for beside it: `_lacking`).
     kin_of = {j for j, t in enumerate(note_terms) if what & t & _RELATION_TERMS()}
-    shared = [s for s in shared if s[0] and (meaning is None or meaning[0][s[4]] >= at_least or s[4] in kin_of)]
+    shared = [s for s in shared if s[0] and (meaning is None or meaning[0][s[4]] >= at_least or s[4] in kin_of
+                                             or _says_as_asked(text, s[3].text))]
     j = int(max(range(len(told)), key=lambda k: (meaning[0][k], k))) if meaning is not None else -1  # the closest in meaning
     # What they love about something, asked: of the notes close to it, one that says what they love
     # ("what do i love about my job" / 'my favourite part is reading stories to the kids' (0.32), not
