@@ -4969,3 +4969,16 @@ def test_dec287_what_we_do_said_with_its_subject_and_verb(emb):
     aroha = _said_by("Aroha", "kia ora milo, I'm Aroha, I guide kayak tours in Abel Tasman", "a tour takes about six hours and we see seals most days")
     found = find("what do we see", aroha, embed=emb.encode_cached, own="Milo", user="Aroha")
     assert found is not None and found.answered and "seals" in found.told(), found
+
+
+def test_dec291_one_named_after_called_says_which(emb):
+    """bench/truth.py dec291 (held out): "which puppy do i want" / 'I want to adopt a puppy called
+    Simba but my landlord says no' was "not sure" (the puppy's name after "called" not seen)."""
+    from milo.chat.evidence import unnamed
+
+    assert not unnamed("which puppy do i want", "you want to adopt a puppy called Simba")
+    assert unnamed("which puppy do i want", "you want to adopt a puppy")
+    amara = _said_by("Amara", "hi milo, Amara here, I volunteer at an animal shelter in Nairobi",
+                     "I want to adopt a puppy called Simba but my landlord says no")
+    found = find("which puppy do i want", amara, embed=emb.encode_cached, own="Milo", user="Amara")
+    assert found is not None and found.answered and "Simba" in found.told(), found

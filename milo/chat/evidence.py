@@ -2996,6 +2996,10 @@ def unnamed(question: str, told: str) -> bool:
                     return True
                 continue
             beside = said.group(1).split() + ([said.group(2)] if said.group(2) else [])
+            # (nor one named right after: "which puppy do i want" / '...a puppy called Simba...'
+            # was "not sure", dec291)
+            if said.group(2) and said.group(2).casefold() in ("called", "named"):
+                continue
             if not any(w[0].isupper() or w[0].isdigit() or w.casefold() in COUNT_WORDS for w in beside):
                 return not _which_after_verb(question, m.group(2), told)
     return False
