@@ -4982,3 +4982,15 @@ def test_dec291_one_named_after_called_says_which(emb):
                      "I want to adopt a puppy called Simba but my landlord says no")
     found = find("which puppy do i want", amara, embed=emb.encode_cached, own="Milo", user="Amara")
     assert found is not None and found.answered and "Simba" in found.told(), found
+
+
+def test_dec292_what_kind_said_by_a_word_before_it(emb):
+    """bench/truth.py dec292 (held out): "what kind of chef am i" / "i'm a sushi chef in sapporo" was
+    "not sure" (a kind is a word before the thing, no name); 14 such questions of the older sets
+    (a tailoring shop, a gospel choir) were only unsure. Not "you keep bees" (a verb before it)."""
+    taro = _said_by("Taro", "hi milo i'm taro i'm a sushi chef in sapporo", "i trained for ten years under my uncle hideo")
+    found = find("what kind of chef am i", taro, embed=emb.encode_cached, own="Milo", user="Taro")
+    assert found is not None and found.answered and not found.unsure and "sushi chef" in found.told(), found
+    pete = _said_by("Pete", "hi milo pete here i keep bees, three hives in my back garden")
+    found = find("what kind of bees do i keep", pete, embed=emb.encode_cached, own="Milo", user="Pete")
+    assert found is None or not found.answered or found.unsure, found

@@ -1480,6 +1480,19 @@ _KIN_GROUPS = tuple(frozenset(g.split()) for g in (
     "sibling brother sister twin"))
 
 
+_DETERMINERS = frozenset("a an the my our your his her their its this that some".split())
+
+
+def _kind_before(words: Sequence[str], k: int) -> bool:
+    """Whether a word between a determiner and words[k] says what kind it is ("a sushi chef", "a
+    small bike repair shop"; not "you keep bees", nor "a new chef")."""
+    for j in range(k - 2, max(-1, k - 5), -1):
+        if words[j].casefold() in _DETERMINERS:
+            between = words[j + 1:k]
+            return bool(between) and all(w.islower() for w in between) and not re.fullmatch(_PLAIN_ADJECTIVES, between[-1])
+    return False
+
+
 def says_which(question: str, found: Evidence) -> bool:
     """Whether what `found` says has the thing a "which X" question asks which of, with a name or
     a number beside it ("What guitar does Leo have?" / '...started guitar lessons on Mondays' has
@@ -1492,8 +1505,13 @@ def says_which(question: str, found: Evidence) -> bool:
     words = re.findall(r"[^\W_]+", found.told())
     # (not across a preposition: "starts university in Lagos" says where, not which: dec68)
     after = lambda k: [] if words[k + 1:k + 2] and words[k + 1].casefold() in _PLACE_PREPOSITIONS else words[k + 1:k + 3]  # noqa: E731
-    return any(_matched(thing, set(terms(w))) and any(x[0].isupper() or x[0].isdigit() for x in words[max(0, k - 1):k] + after(k))
-               for k, w in enumerate(words))
+    # (what kind, said by a word before it: "what kind of chef am i" / 'i'm a sushi chef in sapporo'
+    # was "not sure", dec292)
+    kind = bool(_KIND_OF.search(question))
+    return any(_matched(thing, set(terms(w))) and (
+        any(x[0].isupper() or x[0].isdigit() for x in words[max(0, k - 1):k] + after(k))
+        or (kind and _kind_before(words, k)))
+        for k, w in enumerate(words))
 
 
 def of_user(candidates: Sequence[Candidate], user: str = "") -> list[Candidate]:
