@@ -4994,3 +4994,20 @@ def test_dec292_what_kind_said_by_a_word_before_it(emb):
     pete = _said_by("Pete", "hi milo pete here i keep bees, three hives in my back garden")
     found = find("what kind of bees do i keep", pete, embed=emb.encode_cached, own="Milo", user="Pete")
     assert found is None or not found.answered or found.unsure, found
+
+
+def test_dec293_whom_it_is_for_and_what_they_call_it(emb):
+    """bench/truth.py dec293 (held out): "who do i deliver for" (never told) drafted a sentence
+    naming the van ("...calls itself "Ghost"...") and was answered 'my van is a white ford transit,
+    i call it ghost'; "what do i call my van" was "not sure" beside that note."""
+    from langchain_core.language_models.fake_chat_models import FakeListChatModel
+    from milo.chat.draft import confirm
+
+    malik = _said_by("Malik", "yo milo its malik i drive a delivery van in detroit", "i do about a hundred and twenty stops a day",
+                     "my van is a white ford transit, i call it ghost")
+    found = find("what do i call my van", malik, embed=emb.encode_cached, own="Milo", user="Malik")
+    assert found is not None and found.answered and "ghost" in found.told(), found
+    ev = find("who do i deliver for", malik, embed=emb.encode_cached, own="Milo", user="Malik")
+    draft = 'As a driver of a delivery van in Detroit that calls itself "Ghost" with a white Ford Transit truck.'
+    got = confirm("who do i deliver for", ev, malik, FakeListChatModel(responses=[draft]), emb.encode_cached, "Milo", "Malik")
+    assert got is not None and not got.answered, got

@@ -41,7 +41,7 @@ from milo.chat.evidence import (NOT_WHAT, asks_job, lacks_asked, restates_role, 
                                 asks_how_i, another_day, asks_when_or_how_many, by_meaning, changes, names_from, own_words, part_of,
                                 quoted_speaker, says_what_is_asked, to_you, told_notes, unnamed, asks_a_name, asks_who, gives_colour, gives_measure, introduces, same_when, asks_measure,
                                 names_no_one, asks_where, gives_place, bare, opens_with_pronoun, invents_which, which_thing, says_beyond, says_which,
-                                in_another_language, of_whom, once_not_habit, names_only_places)
+                                in_another_language, of_whom, once_not_habit, names_only_places, asks_for_whom)
 from milo.sentences import TITLE_GBNF
 
 log = logging.getLogger("milo")
@@ -285,14 +285,16 @@ def _confirm(question: str, evidence: Optional[Evidence], candidates: Sequence[C
              and not names_from(draft, drafted.note, question, own, user, kin=role, roles=role))
             # Who asked, and the note the draft restates names no one: "Who conducts the orchestra?"
             # (dec38, held out) was answered "You told me you play the cello in a youth orchestra."
+            # (whom it is for: only a note that says "for" someone, whatever name the draft gives:
+            # "who do i deliver for" was answered with the van's name, 'i call it ghost', dec293)
             or (names_no_one(question, drafted.note, own, user)
-                and not (names_from(draft, drafted.note, question, own, user, opener=True)
+                and (asks_for_whom(question) or not (names_from(draft, drafted.note, question, own, user, opener=True)
                          # (a thing's name is no one: "Who leads the group?" drafted "Your group is
                          # called Kaze." of 'Our group is called Kaze.', dec81, said as told)
                          and not names_only_things(draft, question, own, user)
                          # (nor a place's: "who teaches the class" drafted "The class is taught by
                          # someone at the Arts Centre.", dec145, said as told)
-                         and not names_only_places(draft, question, own, user)))):
+                         and not names_only_places(draft, question, own, user))))):
         drafted = Evidence(NONE, own=own, closest=Candidate(drafted.choice, drafted.note))
     if (evidence is not None and evidence.answered and (drafted is None or not drafted.answered)
             and same_when(question, draft, evidence.told())):

@@ -2550,9 +2550,14 @@ def _gives_who(question: str, note: str) -> bool:
 # "Who is it for?" / "who are the tiles for": whom a thing is for need not be a person or a name
 # ('painting tiles for a café' was "not sure", dec273). Not a time ("for a month") nor a phrase.
 _WHO_FOR = re.compile(r"^\W*whom?(?!\w).*(?<!\w)for\W*$", re.IGNORECASE)
-_FOR_ONE = re.compile(r"(?<!\w)for\s+(?:a|an|the|my|our|his|her|their|[^\W\d_]+'s)\s+(?!(?:[^\W\d_]+\s+)?(?:minutes?|hours?|days?|weeks?|months?|"
+_FOR_ONE = re.compile(r"(?<!\w)for\s+(?:a|an|the|my|our|your|his|her|their|[^\W\d_]+'s)\s+(?!(?:[^\W\d_]+\s+)?(?:minutes?|hours?|days?|weeks?|months?|"
                       r"years?|while|moment|weekend|night|morning|evening|afternoon|living|change|fun|rest|first|last|next|time)(?!\w))"
                       r"[^\W\d_]+", re.IGNORECASE)
+
+
+def asks_for_whom(question: str) -> bool:
+    """Whether the question asks whom something is for ("who do i deliver for")."""
+    return bool(_WHO_FOR.match(question))
 
 
 def names_no_one(question: str, note: str, own: str = "", user: str = "") -> bool:
@@ -2563,8 +2568,11 @@ def names_no_one(question: str, note: str, own: str = "", user: str = "") -> boo
         return False
     if _said(note) is not None:
         note = _clause(note, own)  # the user's words, without the greeting that names Milo or them
-    if _WHO_FOR.match(question) and _FOR_ONE.search(note):
-        return False  # who it is for, and the note says: a café, a bakery, a fisherman (dec273)
+    if _WHO_FOR.match(question):
+        # Who it is for: a note that says "for" someone or something (a café, a bakery, a fisherman,
+        # dec273); not any name ("who do i deliver for" was answered 'my van
+        # is a white ford transit, i call it ghost', the van's name, dec293)
+        return not (_FOR_ONE.search(note) or re.search(r"(?<!\w)for\s+(?-i:[A-Z])", note))
     from milo.memory.index import terms
 
     asked = _beyond_name(question, own)
@@ -3384,7 +3392,9 @@ def _names_someone(told: str, question: str, own: str = "", user: str = "") -> b
     # 'I coach rugby for under-12s in Auckland.' (dec99, said as the answer)
     placed = _no_place(thing)
     return any((not kin or _near_kin(words, k, kin))
-               and (not thing or not _mentions(words, thing) or _near_thing(words, k, thing))
+               and (not thing or not _mentions(words, thing) or _near_thing(words, k, thing)
+                    # ("my van is a white ford transit, i call it ghost": "it" is the van, dec293)
+                    or (k > 1 and words[k - 1].casefold() == "it" and words[k - 2].casefold() in ("call", "calls")))
                and not (placed and k and (words[k - 1].casefold() in _PLACE_PREPOSITIONS
                                           # (or its "the": "what is the game called" / 'it comes
                                           # out in September on the Switch', dec284)
@@ -3558,7 +3568,10 @@ def _names(text: str, question: str, own: str = "", user: str = "", opener: bool
             name = w.casefold()
             # (or in lower case right after "called" or "named", as speech to text writes it: 'a
             # beagle called biscuit', dec246)
-            if ((w[0].isupper() or not w[0].islower() or k and words[k - 1].casefold() in ("called", "named") and name not in STOP)
+            # (or "call it ghost", "we call him bobo": the van's name, dec293)
+            if ((w[0].isupper() or not w[0].islower() or k and words[k - 1].casefold() in ("called", "named") and name not in STOP
+                 or k > 1 and words[k - 2].casefold() in ("call", "calls") and words[k - 1].casefold() in ("it", "him", "her", "them")
+                 and name not in STOP)
                     and w not in ("I", "I'm") and bare(w) not in known
                     and not (_DAY.fullmatch(w) or name in MONTH_NUMBERS or name in _FEASTS or name in _TITLES)):
                 yield words, k
@@ -4559,4 +4572,4 @@ def _answering(c: Candidate, asked: set) -> Candidate:
     return Candidate(c.key, q[0] + " ".join(kept) + q[2])
 
 
-__all__ = ["COUNT_WORDS", "asks_by_role", "bare", "EARLIER", "Candidate", "asks_measure", "gives_measure", "asks_who", "asks_where", "says_where", "says_beyond", "says_which", "gives_place", "asks_a_name", "introduces", "gives_colour", "same_when", "unnamed", "asks_about_them", "says_what_is_asked", "asks_when_or_how_many", "changed_later", "names_from", "told_notes", "asks_beyond_name", "asks_how_i", "by_meaning", "changes", "part_of", "tells", "Evidence", "NAME_NOTE", "earlier_words", "own_words", "NONE", "NOTE_TAG", "SAID", "name_note", "asks_about_user", "find", "instructions", "followed_up", "leaning", "only_asks", "points_back", "closest_told", "asks_of_the"]
+__all__ = ["COUNT_WORDS", "asks_for_whom", "asks_by_role", "bare", "EARLIER", "Candidate", "asks_measure", "gives_measure", "asks_who", "asks_where", "says_where", "says_beyond", "says_which", "gives_place", "asks_a_name", "introduces", "gives_colour", "same_when", "unnamed", "asks_about_them", "says_what_is_asked", "asks_when_or_how_many", "changed_later", "names_from", "told_notes", "asks_beyond_name", "asks_how_i", "by_meaning", "changes", "part_of", "tells", "Evidence", "NAME_NOTE", "earlier_words", "own_words", "NONE", "NOTE_TAG", "SAID", "name_note", "asks_about_user", "find", "instructions", "followed_up", "leaning", "only_asks", "points_back", "closest_told", "asks_of_the"]
