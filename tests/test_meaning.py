@@ -5011,3 +5011,15 @@ def test_dec293_whom_it_is_for_and_what_they_call_it(emb):
     draft = 'As a driver of a delivery van in Detroit that calls itself "Ghost" with a white Ford Transit truck.'
     got = confirm("who do i deliver for", ev, malik, FakeListChatModel(responses=[draft]), emb.encode_cached, "Milo", "Malik")
     assert got is not None and not got.answered, got
+
+
+def test_dec294_a_count_said_without_its_thing(emb):
+    """bench/truth.py dec294 (held out): "how many whales did we tag" / 'I study sperm whales, we
+    tagged six this year' was "not sure" (the count said alone, the whales before it); not a year
+    ("how many stamps do i have" / '...a penny black from 1840', dec211)."""
+    beatriz = _said_by("Beatriz", "Olá Milo, sou a Beatriz, I'm a marine biologist in the Azores", "I study sperm whales, we tagged six this year")
+    found = find("how many whales did we tag", beatriz, embed=emb.encode_cached, own="Milo", user="Beatriz")
+    assert found is not None and found.answered and "six" in found.told(), found
+    bill = _said_by("Bill", "hi milo bill here i collect stamps", "my oldest stamp is a penny black from 1840")
+    found = find("how many stamps do i have", bill, embed=emb.encode_cached, own="Milo", user="Bill")
+    assert found is not None and not found.answered, found

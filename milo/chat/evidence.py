@@ -2739,6 +2739,10 @@ def _how_many(question: str) -> set:
     return set(terms(m.group(1))) if m else set()
 
 
+# What follows a count said without its thing: a time, an end (English, lexical; `_counts_of`).
+_AFTER_A_BARE_COUNT = frozenset("this last next so now today yesterday already already in total altogether".split())
+
+
 def _counts_of(told: str, asked: set) -> set:
     """The counts in `told` of the thing asked, words as digits: a number right before it ("I keep
     14 goats", "three little kids"), not "one of" them ("how many students do i have" / 'One of my
@@ -2757,6 +2761,12 @@ def _counts_of(told: str, asked: set) -> set:
         if words[i + 1:i + 3] in (["of", "them"], ["of", "those"], ["of", "these"]):
             # "thirty of them": the thing is before it ('I grow bonsai trees, I have about thirty
             # of them.': "How many bonsai do I have?" was "not sure", dec92)
+            counted = words[max(0, i - 8):i]
+        elif ((i + 1 == len(words) or words[i + 1] in _AFTER_A_BARE_COUNT)
+              and not (i and words[i - 1] in _PLACE_PREPOSITIONS | {"since", "until", "till", "by"})
+              and not (w.isdigit() and len(w) == 4)):  # (not a year: 'a penny black from 1840', dec211)
+            # ...or said alone, the thing before it ("I study sperm whales, we tagged six this year":
+            # "how many whales did we tag" was "not sure", dec294)
             counted = words[max(0, i - 8):i]
         elif words[i + 1:i + 2] != ["of"]:
             counted = words[i + 1:i + 4]  # (or a compound ending with it: "two beehives" counts hives, dec59)
