@@ -5023,3 +5023,11 @@ def test_dec294_a_count_said_without_its_thing(emb):
     bill = _said_by("Bill", "hi milo bill here i collect stamps", "my oldest stamp is a penny black from 1840")
     found = find("how many stamps do i have", bill, embed=emb.encode_cached, own="Milo", user="Bill")
     assert found is not None and not found.answered, found
+
+
+def test_dec294_how_old_when(emb):
+    """bench/truth.py dec294 (held out): "how old was i when i learned" / 'my grandmother taught me
+    when i was ten' was "not sure" ("when" of the clause read as a when asked, "you were ten" no age)."""
+    rustam = _said_by("Rustam", "salom milo, rustam here, i weave carpets in samarkand", "my grandmother taught me when i was ten")
+    found = find("how old was i when i learned", rustam, embed=emb.encode_cached, own="Milo", user="Rustam")
+    assert found is not None and found.answered and "ten" in found.told(), found

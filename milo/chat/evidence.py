@@ -2307,7 +2307,10 @@ def _lacking(found: Evidence, text: str, own: str, user: str, shown: Candidate) 
     # party?" / 'the party moved to the beach park instead.' was said as the answer).
     if said and all(names_no_one(text, t, own, user) for t in said):
         return Evidence(NONE, own=own, closest=shown, lacks="who")
-    if (_ASKS_WHEN.search(text) or _ANOTHER_TIME.search(text)) and not any(_SAYS_WHEN.search(t) for t in said):
+    # (not "when" of a clause after what is asked: "how old was i when i learned" / '...when i was
+    # ten' was "not sure", dec294)
+    when = _ASKS_WHEN.search(text) and not (_ASKS_NUMBER.search(text) and not re.match(r"\W*when(?!\w)", text, re.IGNORECASE))
+    if (when or _ANOTHER_TIME.search(text)) and not any(_SAYS_WHEN.search(t) for t in said):
         # ...or a time long past that no note says: "what did i plant last year" was answered
         # 'i grow tomatoes and peppers on my allotment', which says what grows now.
         return Evidence(NONE, own=own, closest=shown, lacks="when")
@@ -2844,7 +2847,8 @@ _AGE = re.compile(r"(?:(?P<a>" + _COUNT.pattern + r")[\s-]*(?:years?|yrs?|months
                   r"|(?<!\w)(?P<d>" + "|".join(ORDINALS) + r"|\d+(?:st|nd|rd|th))\s+birthday"
                   # "I started learning the cello at 40!" (dec58), "at the age of 12"; not a time ("at 7")
                   r"|(?<!\w)at\s+(?:the\s+age\s+of\s+(?P<f>" + _COUNT.pattern + r")|(?P<e>1[3-9]|[2-9]\d|1[01]\d)(?=\s*(?:[.,!?;]|$|and\b|not\b)))"
-                  r"|(?<!\w)(?:is|am|are|was|i'm|im|you're|youre|she's|shes|he's|hes|who's|whos|they're|theyre|it's)\s+"
+                  # (and "when you were ten": 'my grandmother taught me when i was ten', said back, dec294)
+                  r"|(?<!\w)(?:is|am|are|was|were|i'm|im|you're|youre|she's|shes|he's|hes|who's|whos|they're|theyre|it's)\s+"
                   r"(?:(?:just|now|only|almost|nearly|about|already)\s+)?(?P<c>" + _COUNT.pattern + r")"
                   r"(?=\s*(?:[.,!?;:]|$|and\b|next\b|this\b|now\b|today\b|soon\b|in\b|on\b)))", re.IGNORECASE)
 
