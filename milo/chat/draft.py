@@ -41,7 +41,7 @@ from milo.chat.evidence import (NOT_WHAT, asks_job, lacks_asked, restates_role, 
                                 asks_how_i, another_day, asks_when_or_how_many, by_meaning, changes, names_from, own_words, part_of,
                                 quoted_speaker, says_what_is_asked, to_you, told_notes, unnamed, asks_a_name, asks_who, gives_colour, gives_measure, introduces, same_when, asks_measure,
                                 names_no_one, asks_where, gives_place, bare, opens_with_pronoun, invents_which, which_thing, says_beyond, says_which,
-                                in_another_language, of_whom, once_not_habit, names_only_places, asks_for_whom)
+                                in_another_language, of_whom, once_not_habit, names_only_places, asks_for_whom, told_terms)
 from milo.sentences import TITLE_GBNF
 
 log = logging.getLogger("milo")
@@ -381,12 +381,7 @@ def _slot_note(question: str, draft: str, notes: Sequence[Candidate], own: str) 
     if not after or after[0][0].isupper():
         return None
     word = set(terms(after[0]))
-
-    def has(c: Candidate) -> bool:
-        said = re.findall(r"[^\W\d_]+", to_you(c.text, own).casefold())
-        return bool(word & (set(terms(" ".join(said))) | {t for a, b in zip(said, said[1:]) for t in terms(a + b)}))
-
-    having = [c for c in notes if has(c)]
+    having = [c for c in notes if word & told_terms(to_you(c.text, own))]
     return having[0] if len(having) == 1 else None
 
 

@@ -1480,14 +1480,11 @@ _KIN_GROUPS = tuple(frozenset(g.split()) for g in (
     "sibling brother sister twin"))
 
 
-_DETERMINERS = frozenset("a an the my our your his her their its this that some".split())
-
-
 def _kind_before(words: Sequence[str], k: int) -> bool:
     """Whether a word between a determiner and words[k] says what kind it is ("a sushi chef", "a
     small bike repair shop"; not "you keep bees", nor "a new chef")."""
     for j in range(k - 2, max(-1, k - 5), -1):
-        if words[j].casefold() in _DETERMINERS:
+        if words[j].casefold() in _DETERMINER or words[j].casefold() == "some":
             between = words[j + 1:k]
             return bool(between) and all(w.islower() for w in between) and not re.fullmatch(_PLAIN_ADJECTIVES, between[-1])
     return False
@@ -2743,7 +2740,7 @@ def _how_many(question: str) -> set:
 
 
 # What follows a count said without its thing: a time, an end (English, lexical; `_counts_of`).
-_AFTER_A_BARE_COUNT = frozenset("this last next so now today yesterday already already in total altogether".split())
+_AFTER_A_BARE_COUNT = frozenset("this last next so now today yesterday already in total altogether".split())
 
 
 def _counts_of(told: str, asked: set) -> set:
@@ -2951,16 +2948,22 @@ def invents_which(question: str, answer: str, told: str) -> bool:
     return False
 
 
+def told_terms(text: str) -> set[str]:
+    """The terms of `text`, and of each two words of it written as one ("wicketkeeper" of 'i'm the
+    wicket keeper': a draft's word, dec257)."""
+    from milo.memory.index import terms
+
+    said = re.findall(r"[^\W\d_]+", text.casefold())
+    return set(terms(text)) | {t for a, b in zip(said, said[1:]) for t in terms(a + b)}
+
+
 def says_beyond(answer: str, question: str, told: str) -> set[str]:
     """The words `answer` (a draft) says that neither the question nor `told` (the notes) has,
     beyond the common ones: what the model added ("Rex is a Border Collie." of 'i'm training my
     dog rex for agility competitions')."""
     from milo.memory.index import terms
 
-    known = set(terms(question + " " + told))
-    # (nor two words told written as one: "wicketkeeper" of 'i'm the wicket keeper', dec257)
-    said = re.findall(r"[^\W\d_]+", (question + " " + told).casefold())
-    known |= {t for a, b in zip(said, said[1:]) for t in terms(a + b)}
+    known = told_terms(question + " " + told)
     # Not a word only said another way: a verb or an adverb ("learning", "currently": how, not
     # which), a word told in another form ("swim" / "swimming", "hike" / "hiking": four letters in
     # common), the parts of one told whole ("five-a-side").
@@ -4586,4 +4589,4 @@ def _answering(c: Candidate, asked: set) -> Candidate:
     return Candidate(c.key, q[0] + " ".join(kept) + q[2])
 
 
-__all__ = ["COUNT_WORDS", "asks_for_whom", "asks_by_role", "bare", "EARLIER", "Candidate", "asks_measure", "gives_measure", "asks_who", "asks_where", "says_where", "says_beyond", "says_which", "gives_place", "asks_a_name", "introduces", "gives_colour", "same_when", "unnamed", "asks_about_them", "says_what_is_asked", "asks_when_or_how_many", "changed_later", "names_from", "told_notes", "asks_beyond_name", "asks_how_i", "by_meaning", "changes", "part_of", "tells", "Evidence", "NAME_NOTE", "earlier_words", "own_words", "NONE", "NOTE_TAG", "SAID", "name_note", "asks_about_user", "find", "instructions", "followed_up", "leaning", "only_asks", "points_back", "closest_told", "asks_of_the"]
+__all__ = ["COUNT_WORDS", "asks_for_whom", "told_terms", "asks_by_role", "bare", "EARLIER", "Candidate", "asks_measure", "gives_measure", "asks_who", "asks_where", "says_where", "says_beyond", "says_which", "gives_place", "asks_a_name", "introduces", "gives_colour", "same_when", "unnamed", "asks_about_them", "says_what_is_asked", "asks_when_or_how_many", "changed_later", "names_from", "told_notes", "asks_beyond_name", "asks_how_i", "by_meaning", "changes", "part_of", "tells", "Evidence", "NAME_NOTE", "earlier_words", "own_words", "NONE", "NOTE_TAG", "SAID", "name_note", "asks_about_user", "find", "instructions", "followed_up", "leaning", "only_asks", "points_back", "closest_told", "asks_of_the"]
