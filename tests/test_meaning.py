@@ -5031,3 +5031,13 @@ def test_dec294_how_old_when(emb):
     rustam = _said_by("Rustam", "salom milo, rustam here, i weave carpets in samarkand", "my grandmother taught me when i was ten")
     found = find("how old was i when i learned", rustam, embed=emb.encode_cached, own="Milo", user="Rustam")
     assert found is not None and found.answered and "ten" in found.told(), found
+
+
+def test_dec295_the_thing_they_have_is_theirs(emb):
+    """bench/truth.py dec295 (held out): "how many passengers fit in the taxi" / 'i drive a minibus
+    taxi in durban' went to the model as the world's ("It's generally around 4-6 people"); dec205's
+    "what was wrong with the van" / 'my van broke down last week, the clutch went' too."""
+    bongani = _said_by("Bongani", "hey milo bongani here i drive a minibus taxi in durban", "i start at four in the morning")
+    found = find("how many passengers fit in the taxi", bongani, embed=emb.encode_cached, own="Milo", user="Bongani")
+    assert found is not None and not found.answered and "minibus taxi" in found.closest.text, found
+    assert find("how far is the moon", bongani, embed=emb.encode_cached, own="Milo", user="Bongani") is None

@@ -941,6 +941,21 @@ _THEIRS_IN_GENERAL = re.compile(r"(?:^|[,;.!?]\s*|(?<!\w)(?:and|but|so)\s+)(?:a|
                                 re.IGNORECASE)
 
 
+# "my van", "i drive a minibus taxi", "we run a small bakery": a thing of theirs (English, lexical).
+_HAVE_VERBS = r"drive|drives|have|has|own|owns|run|runs|keep|keeps|use|uses|got|bought|built|rent|ride|rides"
+
+
+def _the_one_they_have(question: str, note: str) -> bool:
+    """Whether the question asks of "the X" and `note` says they have an X (see `_HAVE_VERBS`)."""
+    m = re.search(r"(?<!\w)the\s+([^\W\d_]{3,})(?:'s)?\W*$|(?<!\w)the\s+([^\W\d_]{3,})\s+(?:is|are|was|were|do|does|did|have|has|go|goes)(?!\w)",
+                  question, re.IGNORECASE)
+    if m is None:
+        return False
+    thing = re.escape((m.group(1) or m.group(2)).casefold().rstrip("s"))
+    return bool(re.search(rf"(?<!\w)(?:(?:my|our)|(?:i|we)\s+(?:\w+\s+)?(?:{_HAVE_VERBS})\s+(?:a|an|the|two|three|some))\s+(?:[^\W\d_]+\s+){{0,2}}"
+                          rf"{thing}s?(?!\w)", _statements(_words(note)), re.IGNORECASE))
+
+
 def _theirs_in_general(question: str, note: str, own: str = "") -> bool:
     """Whether `note` speaks of the thing asked as theirs in general (`_THEIRS_IN_GENERAL`)."""
     from milo.memory.index import terms
@@ -3855,10 +3870,12 @@ def _told_about(text: str, candidates: Sequence[Candidate], embed: Optional[Embe
     elif named or worded:
         # the one that has what is asked (a when, a number) first
         j = max(named or worded, key=lambda k: (says_what_is_asked(text, _words(told[k].text)), meaning[0][k], k))
-    elif theirs := [k for k in range(len(told)) if _theirs_in_general(text, told[k].text, own)]:
+    elif theirs := [k for k in range(len(told)) if _theirs_in_general(text, told[k].text, own) or _the_one_they_have(text, told[k].text)]:
         # ...or the one that speaks of the thing asked as theirs in general ("how much does a tour
         # cost" / 'a tour takes about six hours'; the model had said "A tour costs about $100 per
-        # person, as you mentioned earlier.", dec287): what it lacks is then not told
+        # person, as you mentioned earlier.", dec287), or has ("how many passengers fit in the taxi"
+        # / 'i drive a minibus taxi': "It's generally around 4-6 people", dec295): what it lacks
+        # is then not told
         j = max(theirs, key=lambda k: (meaning[0][k], k))
     else:
         return None
