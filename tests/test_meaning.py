@@ -5041,3 +5041,13 @@ def test_dec295_the_thing_they_have_is_theirs(emb):
     found = find("how many passengers fit in the taxi", bongani, embed=emb.encode_cached, own="Milo", user="Bongani")
     assert found is not None and not found.answered and "minibus taxi" in found.closest.text, found
     assert find("how far is the moon", bongani, embed=emb.encode_cached, own="Milo", user="Bongani") is None
+
+
+def test_dec297_one_of_them_named_is_theirs(emb):
+    """bench/truth.py dec297 (held out): "what does daniel do" / 'one of them, Daniel, is moving to
+    Shanghai next year' (one of their students) went to the model as someone of the world's: "Daniel
+    is a software engineer who works for Microsoft in Vancouver."."""
+    xiu = _said_by("Xiu", "hello Milo, I'm Xiu, I teach Mandarin to adults in Vancouver", "my evening class has eighteen students",
+                   "one of them, Daniel, is moving to Shanghai next year")
+    found = find("what does daniel do", xiu, embed=emb.encode_cached, own="Milo", user="Xiu")
+    assert found is not None and not found.answered and "Daniel" in found.closest.text, found

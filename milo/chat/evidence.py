@@ -3343,7 +3343,10 @@ def _given_as_theirs(words: Sequence[str], k: int, roles: bool = False) -> bool:
               and words[k - 1] not in _PLACE_KINDS)  # not "two cities, Paris and Rome"
              # ...or one of them ("The older one, Freja, just got her driving licence.": "How old
              # is Freja?" was left to the model, which said she had a birthday party, dec112)
-             or (k >= 3 and words[k - 1].casefold() == "one" and words[k - 3].casefold() in _A_FEW))
+             or (k >= 3 and words[k - 1].casefold() == "one" and words[k - 3].casefold() in _A_FEW)
+             # ...or "one of them, Daniel" (one of their students: "what does daniel do" was left
+             # to the model, which said "Daniel is a software engineer who works for Microsoft", dec297)
+             or (k >= 3 and [w.casefold() for w in words[k - 3:k]] in (["one", "of", "them"], ["one", "of", "those"])))
     listed = (k >= 2 and words[k - 1].casefold() in ("and", "or") and words[k - 2][:1].isupper()
               and _given_as_theirs(words, k - 2, roles))
     # (not a place after a thing of theirs: "in my workshop in Brno" gives no Brno of theirs, and
