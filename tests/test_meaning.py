@@ -5051,3 +5051,13 @@ def test_dec297_one_of_them_named_is_theirs(emb):
                    "one of them, Daniel, is moving to Shanghai next year")
     found = find("what does daniel do", xiu, embed=emb.encode_cached, own="Milo", user="Xiu")
     assert found is not None and not found.answered and "Daniel" in found.closest.text, found
+
+
+def test_dec298_a_move_with_there_after_its_new_place(emb):
+    """bench/truth.py dec298 (held out): "where do i stand" / 'i stand near the galata bridge every
+    morning' then 'actually i moved to the ferry terminal in kadıköy, more people there' was answered
+    with the bridge ("there" read as pointing back at it)."""
+    yusuf = _said_by("Yusuf", "merhaba milo yusuf here i sell simit from a cart in istanbul", "i stand near the galata bridge every morning",
+                     "actually i moved to the ferry terminal in kadıköy, more people there")
+    found = find("where do i stand", yusuf, embed=emb.encode_cached, own="Milo", user="Yusuf")
+    assert found is not None and found.answered and "kadıköy" in found.told() and "galata" not in found.told(), found

@@ -845,6 +845,10 @@ def closest_told(text: str, candidates: Sequence[Candidate], embed: Optional[Emb
     return told[j].key if meaning[0][j] >= MEANING_CLOSEST else None
 
 
+# "there" after a place the words say ("...to the ferry terminal in kadıköy, more people there").
+_THERE_AFTER_A_PLACE = re.compile(r"(?<=\w)(?P<place>\s(?:to|in|at|near)\s.+?)(?<!\w)there(?!\w)", re.IGNORECASE)
+
+
 def points_back(text: str) -> bool:
     """Whether `text` has a word that points back at what was said before ("When is it?")."""
     return bool(_POINTS_BACK.search(text or ""))
@@ -2076,7 +2080,9 @@ def _by_their_notes(text: str, candidates: Sequence[Candidate], embed: Optional[
         # no word shared: "Where are we flying?" was answered with Lisbon, dec101)
         # (one that points back, "...a small shop for it now", is said beside it: `_correction_after`)
         moved = [j for j in range(k, len(told)) if changes(_words(told[j][1].text))]
-        if moved and says_where(_words(told[moved[0]][1].text)) and not points_back(_words(told[moved[0]][1].text)):
+        # (a "there" after its new place points at that place: 'actually i moved to the ferry
+        # terminal in kadıköy, more people there', dec298)
+        if moved and says_where(_words(told[moved[0]][1].text)) and not points_back(_THERE_AFTER_A_PLACE.sub(lambda m: m["place"], _words(told[moved[0]][1].text))):
             later = [(0, 0, told[moved[0]][0], told[moved[0]][1], moved[0])]
     if not _ASKS_WHEN.search(text):
         # A change of day is not of a note that gives no when: 'Scratch that, Mrs. Ito moved my
