@@ -5061,3 +5061,17 @@ def test_dec298_a_move_with_there_after_its_new_place(emb):
                      "actually i moved to the ferry terminal in kadıköy, more people there")
     found = find("where do i stand", yusuf, embed=emb.encode_cached, own="Milo", user="Yusuf")
     assert found is not None and found.answered and "kadıköy" in found.told() and "galata" not in found.told(), found
+
+
+def test_dec299_a_label_is_no_count(emb):
+    """bench/truth.py dec299 (held out): 'The tower we're building will have thirty floors.' then
+    "we're on floor twelve now" was said "the tower you're building will have twelve floors" (the
+    floor's number read as a new count of floors)."""
+    from milo.chat.evidence import _recounted
+
+    assert _recounted("the tower will have thirty floors", "we're on floor twelve now") is None
+    assert _recounted("you've got about 300 customers", "actually it's closer to 350 now") == "you've got about 350 customers"
+    tomasz = _said_by("Tomasz", "hi milo tomasz here i'm a crane operator on a building site in gdańsk")
+    tomasz += [Candidate("2", "The tower we're building will have thirty floors."), Candidate("3", 'Tomasz said: "we\'re on floor twelve now"')]
+    found = find("how many floors will the tower have", tomasz, embed=emb.encode_cached, own="Milo", user="Tomasz")
+    assert found is not None and found.answered and "thirty floors" in found.told() and "twelve floors" not in found.told(), found

@@ -454,6 +454,11 @@ def _COUNTED() -> re.Pattern:
     return re.compile(r"(?<![\w.,:])(\d+(?:,\d{3})*|(?<!\w)(?:" + words + r"))(?=\s+[^\W\d_])", re.IGNORECASE)
 
 
+# What a number after it names, not counts: "floor twelve", "number eleven", "line 2" (English, lexical).
+_LABELS = ("floor|floors|number|no|room|line|platform|gate|page|chapter|level|bus|route|table|track|seat|row|flat|apartment|door|grade"
+           "|year|size|stage|round|lap|week|day|step|episode|season|book|part|level|bed|ward|unit|block|court|pitch|lane")
+
+
 def _recounted(older: str, newer: str) -> Optional[str]:
     """The older note with its one count replaced by the newer note's one, where the newer says it
     again ('you've got about 300 customers' + "actually it's closer to 350 now" -> 'you've got about
@@ -476,7 +481,9 @@ def _recounted(older: str, newer: str) -> Optional[str]:
             return None  # (not "two died", "two more": what is left or added needs the count before it)
         # the count in the part that says it again ("it's twenty-two now", not "two new ones joined")
         parts = [c for c in re.split(r"[,;.!?]|\s(?:so|because|since|as|and)\s", newer, flags=re.IGNORECASE) if _RECOUNT.search(c)]
-        counts = [n for c in parts for n in _SAID_COUNT().findall(c)]
+        # (not a label: "we're on floor twelve now" made 'thirty floors' 'twelve floors', dec299)
+        counts = [m.group(0) for c in parts for m in _SAID_COUNT().finditer(c)
+                  if not re.search(r"(?<!\w)(?:" + _LABELS + r")\s+$", c[:m.start()], re.IGNORECASE)]
         if len(counts) != 1 or counts[0].casefold() == "one":
             return None  # ("I'm making one now for a girl...": a violin, not a count; 'about two months' had become 'one months', dec270)
         new = counts[0]
@@ -2779,6 +2786,8 @@ def _counts_of(told: str, asked: set) -> set:
     for i, w in enumerate(words):
         if not (w.isdigit() or (w in COUNT_WORDS and w != "zero")) or i in opening:
             continue
+        if i and re.fullmatch(_LABELS, words[i - 1]):
+            continue  # a label, no count: "we're on floor twelve now" (dec299)
         if words[i + 1:i + 3] in (["of", "them"], ["of", "those"], ["of", "these"]):
             # "thirty of them": the thing is before it ('I grow bonsai trees, I have about thirty
             # of them.': "How many bonsai do I have?" was "not sure", dec92)
@@ -4335,6 +4344,10 @@ def _older_kept(found: "Evidence", question: str) -> "Evidence":
 
     older, newest = _words(found.note), _words(found.newer[-1].text)
     if says_what_is_asked(question, older) and not says_what_is_asked(question, newest):
+        return dataclasses.replace(found, replaced=False)
+    if (counted := _how_many(question)) and _counts_of(older, counted) and not _counts_of(newest, counted):
+        # How many, and only the older counts it: "how many floors will the tower have" / '...will
+        # have thirty floors', then "we're on floor twelve now" was said alone (dec299)
         return dataclasses.replace(found, replaced=False)
     asked = asked_terms(question, found.own)
     if (_ASKS_WHERE.search(question) and _place_after(older, asked) and not _place_after(newest, asked)
