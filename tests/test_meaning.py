@@ -5075,3 +5075,13 @@ def test_dec299_a_label_is_no_count(emb):
     tomasz += [Candidate("2", "The tower we're building will have thirty floors."), Candidate("3", 'Tomasz said: "we\'re on floor twelve now"')]
     found = find("how many floors will the tower have", tomasz, embed=emb.encode_cached, own="Milo", user="Tomasz")
     assert found is not None and found.answered and "thirty floors" in found.told() and "twelve floors" not in found.told(), found
+
+
+def test_dec301_the_habit_is_not_replaced_by_a_note_without_its_verb(emb):
+    """bench/truth.py dec301 (held out): "what do i herd" / 'I'm a reindeer herder in Kiruna' was
+    replaced by 'in spring we move them to the mountains' (its "move" read as a change) and said "not
+    sure"; dec226's "what do i restore" got 'it needs a new mast' beside its answer."""
+    greta = _said_by("Greta", "hej milo, Greta here, I'm a reindeer herder in Kiruna", "we have about four hundred reindeer",
+                     "in spring we move them to the mountains")
+    found = find("what do i herd", greta, embed=emb.encode_cached, own="Milo", user="Greta")
+    assert found is not None and found.answered and found.told() == "you're a reindeer herder in Kiruna", found
