@@ -1853,6 +1853,17 @@ def _says_as_asked(question: str, note: str) -> bool:
                           _statements(_words(note)), re.IGNORECASE))
 
 
+def _of_the_habit(verb: str, note: str) -> bool:
+    """Whether a newer note may change the habit `verb` asked: it has the verb, or corrects by more
+    than a move, a "now" or something new ('Correction: the café is in Nairobi, I moved last year'
+    does; 'in spring we move them to the mountains', 'it needs a new mast' do not)."""
+    return (_verb_as(verb, "", note) or _verb_as(verb, "ing", note)
+            or changes(_WEAK_CHANGE.sub(" ", _words(note))))
+
+
+_WEAK_CHANGE = re.compile(r"(?<!\w)(?:move|moves|moved|moving|now|new)(?!\w)", re.IGNORECASE)
+
+
 _NOW = re.compile(r"(?<!\w)now(?!\w)", re.IGNORECASE)
 
 
@@ -2097,9 +2108,9 @@ def _by_their_notes(text: str, candidates: Sequence[Candidate], embed: Optional[
         # Mrs. Ito.', and "What instrument am I learning?" was answered with the Monday.
         later = [s for s in later if not _changes_a_day_it_lacks(best[3].text, s[3].text)]
     if (habit := _HABIT_ASKED.match(text)) and habit["verb"] and _verb_as(habit["verb"], "", best[3].text):
-        # (nor one without the verb: "what do i herd" / 'I'm a reindeer herder in Kiruna' was
-        # replaced by 'in spring we move them to the mountains', its "move" a change, dec301)
-        later = [s for s in later if _verb_as(habit["verb"], "", s[3].text) or _verb_as(habit["verb"], "ing", s[3].text)]
+        # (nor one without the verb that corrects nothing: "what do i herd" / 'I'm a reindeer herder
+        # in Kiruna' was replaced by 'in spring we move them to the mountains', its "move" a change, dec301)
+        later = [s for s in later if _of_the_habit(habit["verb"], s[3].text)]
         # What they do as a habit, and the note says it so: not a newer one of what they are doing
         # now, which changes nothing else ("what do i build" / 'i build wooden boats in bergen',
         # then 'the one i'm building now is for a fisherman in tromsø' was said instead, dec280)
@@ -2121,9 +2132,9 @@ def _by_their_notes(text: str, candidates: Sequence[Candidate], embed: Optional[
                        or swapped(_clause(last[3].text, own), _clause(c.text, own)))
     beside = () if newer else _correction_after(best[4], told, meaning)
     if habit and habit["verb"] and _verb_as(habit["verb"], "", best[3].text):
-        # (the habit asked, said as asked: only a correction of it that has its verb; "what do i
-        # restore" was said "..., and later that it needs a new mast", dec226)
-        beside = tuple(c for c in beside if _verb_as(habit["verb"], "", c.text) or _verb_as(habit["verb"], "ing", c.text))
+        # (the habit asked, said as asked: only a note of it beside; "what do i restore" was said
+        # "..., and later that it needs a new mast", dec226)
+        beside = tuple(c for c in beside if _of_the_habit(habit["verb"], c.text))
     # Only a relation in common ("What does my husband do?" / 'We moved to Dublin for my husband's
     # job.'): the note is about that person, perhaps not what is asked: the draft looks again.
     # (Part of what is asked in common, "what did i make in class" / 'the pottery class moved to
