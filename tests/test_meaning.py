@@ -5085,3 +5085,17 @@ def test_dec301_the_habit_is_not_replaced_by_a_note_without_its_verb(emb):
                      "in spring we move them to the mountains")
     found = find("what do i herd", greta, embed=emb.encode_cached, own="Milo", user="Greta")
     assert found is not None and found.answered and found.told() == "you're a reindeer herder in Kiruna", found
+
+
+def test_dec303_dec304_a_big_one_in_general_and_an_age_before_but(emb):
+    """bench/truth.py dec303, dec304 (held out): "how long does a big basket take" / 'a big basket
+    takes us two days' went to the model ("A big basket takes us two days to make..."); "how old is
+    rudo" / '...Rudo is only twelve but she's amazing' was "not sure" (no age before "but")."""
+    from milo.chat.evidence import _ages
+
+    assert _ages("Rudo is only twelve but she's amazing") == {"12"}
+    leila = _said_by("Leila", "salam milo, Leila here, I weave baskets with my mother in Kairouan", "a big basket takes us two days")
+    found = find("how long does a big basket take", leila, embed=emb.encode_cached, own="Milo", user="Leila")
+    assert found is not None and found.choice == leila[1].key, found
+    found = find("how much does a basket cost", leila, embed=emb.encode_cached, own="Milo", user="Leila")
+    assert found is not None and not found.answered, found

@@ -947,7 +947,7 @@ _ENGLISH_ASKS = re.compile(r"^\W*(?:how|what|what's|whats|why|when|where|which|d
 
 # "a tour takes about six hours", "each carpet takes me four months": the user speaks of their own
 # things in general, the subject of a verb in the present (English articles: a closed class).
-_THEIRS_IN_GENERAL = re.compile(r"(?:^|[,;.!?]\s*|(?<!\w)(?:and|but|so)\s+)(?:a|an|each|every|one)\s+(?P<thing>[^\W\d_]+)\s+"
+_THEIRS_IN_GENERAL = re.compile(r"(?:^|[,;.!?]\s*|(?<!\w)(?:and|but|so)\s+)(?:a|an|each|every|one)\s+(?:(?:big|small|large|little|whole|full|long|short)\s+)?(?P<thing>[^\W\d_]+)\s+"
                                 r"(?:takes|costs|lasts|needs|has|gets|sells|pays|goes|starts|ends|is|usually|normally)(?!\w)",
                                 re.IGNORECASE)
 
@@ -2895,7 +2895,7 @@ _AGE = re.compile(r"(?:(?P<a>" + _COUNT.pattern + r")[\s-]*(?:years?|yrs?|months
                   # (and "when you were ten": 'my grandmother taught me when i was ten', said back, dec294)
                   r"|(?<!\w)(?:is|am|are|was|were|i'm|im|you're|youre|she's|shes|he's|hes|who's|whos|they're|theyre|it's)\s+"
                   r"(?:(?:just|now|only|almost|nearly|about|already)\s+)?(?P<c>" + _COUNT.pattern + r")"
-                  r"(?=\s*(?:[.,!?;:]|$|and\b|next\b|this\b|now\b|today\b|soon\b|in\b|on\b)))", re.IGNORECASE)
+                  r"(?=\s*(?:[.,!?;:]|$|and\b|but\b|next\b|this\b|now\b|today\b|soon\b|in\b|on\b)))", re.IGNORECASE)
 
 
 def _ages(text: str) -> set:
