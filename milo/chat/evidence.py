@@ -3256,7 +3256,14 @@ def says_where(note: str) -> bool:
     """Whether `note` says where: a preposition of place before a word, not before a time ("We
     have a concert on Friday." and "it moved to Sunday" say when: "Where is the concert?" was
     answered with them, dec63; "...three nights a week from now on", dec238)."""
+    note = _DAY_BEFORE_A_PLACE.sub("the ", note)
     return bool(_SAYS_WHERE.search(_WHEN_PHRASE.sub(" ", _FROM_NOW_ON.sub(" ", _MOVED_IN.sub(" ", _TRANSLATED.sub(" ", note))))))
+
+
+# A day's name that names a place after "the": 'we sell them at the Friday market' says where, not
+# when ("where do we sell them" was "not sure", dec303). Not "the friday before", "the saturday morning".
+_DAY_BEFORE_A_PLACE = re.compile(r"(?<!\w)the\s+" + _WEEKDAY + r"s?\s+(?=(?!(?:morning|afternoon|evening|night|before|after|of|and|or|"
+                                 r"when|that|i|we|you|he|she|they|it)s?(?!\w))[^\W\d_]{3,})", re.IGNORECASE)
 
 
 # "from now on", "from then on" (English, lexical): when, not where.
