@@ -46,7 +46,7 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable, Iterable, Optional, Sequence
 
-from milo.memory.changes import CHANGE, changes
+from milo.memory.changes import CHANGE, SORRY, changes
 from milo.memory.format import MONTH_NUMBERS
 from milo.memory.grounding import RELATIONS, STOP
 from milo.memory.names import AND_WORDS, after_name
@@ -330,6 +330,8 @@ _NOT_Y_X = re.compile(r"(?:^|[,.;:!?]\s*)not\s+" + _NOT_Y + r"\s*,\s*(?:but\s+|i
 _BEFORE_THING = frozenset("a an the this that my your our his her their its in at on to from of for with and or every each".split())
 _CORRECTION_LEAD = frozenset("sorry oops actually no oh wait well i you meant mean it's it is they're they are "
                              "make that rather".split())
+# What opens a correction said in one breath or alone (English, lexical): "..., no wait, thursdays".
+_OPENS_A_CORRECTION = r"sorry|oops|whoops|actually|no\s+wait|wait|i\s+mean|i\s+meant|you\s+mean|you\s+meant|make\s+that"
 _CORRECTION_TAIL = frozenset("now instead then too though actually anymore".split())
 _PLACE_PREPOSITIONS = frozenset("in at on near by from to of".split())  # a closed, lexical class
 _NOT_IN_A_THING = _PLACE_PREPOSITIONS | frozenset("i you he she we they it is are was were".split())
@@ -360,8 +362,8 @@ def _moved_by_someone_or_its(before: str, older_words: set) -> bool:
         last.casefold().rstrip("s") in {w.rstrip("s") for w in older_words})
 
 
-_BARE_DAY = re.compile(r"\W*(?:(?:sorry|oops|whoops|no|wait|actually|i\s+mean|i\s+meant|you\s+mean|you\s+meant|make\s+that|it's|it\s+is"
-                       r"|they're|they\s+are|on)(?!\w)[\s,]*)+(?P<x>" + _WEEKDAY + r")s?\W*", re.IGNORECASE)
+_BARE_DAY = re.compile(r"\W*(?:(?:" + _OPENS_A_CORRECTION + r"|no|it's|it\s+is|they're|they\s+are|on)(?!\w)[\s,]*)+(?P<x>"
+                       + _WEEKDAY + r")s?\W*", re.IGNORECASE)
 
 
 def swapped(older: str, newer: str) -> Optional[str]:
@@ -503,7 +505,7 @@ def _SAID_COUNT() -> re.Pattern:
 @functools.lru_cache(maxsize=1)
 def _SORRY_COUNT() -> re.Pattern:
     """A count said first after "sorry" or "oops": "sorry, six classes, they added one more"."""
-    return re.compile(r"\W*(?:sorry|oops|whoops|my\s+bad|wait|correction)\W+(?:(?:it's|it\s+is|there\s+are|i\s+have|we\s+have)\s+)?(?P<n>"
+    return re.compile(r"\W*(?:" + SORRY + r"|correction)\W+(?:(?:it's|it\s+is|there\s+are|i\s+have|we\s+have)\s+)?(?P<n>"
                       + _SAID_COUNT().pattern + r")(?!\w)", re.IGNORECASE)
 
 
@@ -516,8 +518,7 @@ def _SO_TOTAL() -> re.Pattern:
 
 
 # Where a message corrects itself: a stop or comma, then what opens a correction (a closed class).
-_SELF_CORRECTION = re.compile(r"[,.;:!?]\s+(?=(?:sorry|oops|whoops|actually|no\s+wait|wait|i\s+mean|i\s+meant|you\s+mean|you\s+meant"
-                              r"|make\s+that)(?!\w))", re.IGNORECASE)
+_SELF_CORRECTION = re.compile(r"[,.;:!?]\s+(?=(?:" + _OPENS_A_CORRECTION + r")(?!\w))", re.IGNORECASE)
 
 
 def self_corrected(said: str) -> str:

@@ -13,6 +13,7 @@ _CORRECTING = (r"moved|changed?|switch(?:ed)?|no longer|not any ?more|anymore|in
                r"|i\s+meant"  # "Sorry, I meant I started at 42, not 40." (dec58)
                r"|got\s+(?:that|it)\s+wrong|i\s+was\s+wrong|my\s+mistake|i\s+misspoke")  # "...the concert is on the 12th" (dec175)
 _SORRY = r"sorry|oops|whoops|my\s+bad|wait"  # ...before a "not": "sorry not march, may" (dec65)
+SORRY = _SORRY  # also what opens a count said again in milo.chat.evidence ("sorry, six classes")
 _COUNTS = r"one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundred"
 
 # ("right now" is what goes on at present, no change: 'right now I'm working on a wooden boat from

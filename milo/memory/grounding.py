@@ -217,16 +217,6 @@ def _puts_user_for_someone(value: str, user_text: str, user_name: str) -> bool:
 _THEY_WORDS = re.compile(r"(?<![\w'])(?:they|them|their|theirs|themselves|they're|they've|they'd|they'll)(?![\w'])", re.IGNORECASE)
 
 
-def keeps_their_they(value: str, user_text: str) -> Optional[str]:
-    """The reason when a summary says "they" where the user's message did too, or said "he" or
-    "she" ('They have a competition in Tallinn next month.' of "he has a competition...", a
-    student's: "You told me you have a competition...", dec288) (see above)."""
-    said = user_text.replace("\u2019", "'")
-    if _THEY_WORDS.search(value.replace("\u2019", "'")) and (_THEY_WORDS.search(said) or {_bare(w) for w in words(said)} & _GENDERED):
-        return "its \"they\" is someone the user spoke of, and the notes use it for the user"
-    return None
-
-
 def leaves_out(value: str, user_text: str, user_name: str, own: str = "") -> Optional[str]:
     """The reason when a summary drops what the user told: a name or number they gave ("my cat
     is called Biscuit" summed up as "we talked about cats"), or the things they named ("I've got
@@ -265,6 +255,11 @@ def leaves_out(value: str, user_text: str, user_name: str, own: str = "") -> Opt
     for w in kept - said:
         if len(w) > 4 and w.endswith("ed") and {w[:-2], w[:-1], w[:-3]} & said and not said & {"was", "were", "did", "had"}:
             return f"it puts {w!r} in the past, which the user did not"
+    # ...or whom "they" means, where the user spoke of others with "they" or of him or her ('They
+    # have a competition in Tallinn next month.' of "he has a competition...", a student's, was said
+    # back "You told me you have a competition...", dec288): see _THEY_WORDS.
+    if _THEY_WORDS.search(value.replace("\u2019", "'")) and (_THEY_WORDS.search(user_text.replace("\u2019", "'")) or said & _GENDERED):
+        return "its \"they\" is someone the user spoke of, and the notes use it for the user"
     return None
 
 
@@ -391,7 +386,7 @@ def ground(
             reason = check(value, support, "" if name == "CORE_UPDATE" else reply, pinned, user_name, own,
                            gendered=name == "CORE_UPDATE")
         if reason is None and name == "CORE_UPDATE":
-            reason = leaves_out(value, user_text, user_name, own) or keeps_their_they(value, user_text)
+            reason = leaves_out(value, user_text, user_name, own)
         if reason is None and name == "CORE_UPDATE" and not (_content(value, user_name, own) or _names(value, user_name, own) or _numbers(value)):
             reason = "it says nothing of the exchange"  # the good brain once wrote just 'Nora said:'
         if reason is None and near_duplicate(value, earlier):

@@ -268,10 +268,7 @@ def name_in(text: str, own: str = "", greeted: bool = False) -> Optional[str]:
                  or re.match(r"\s*(?:[,.!:;\u2014-]|$)", text[m.end():]))):
         found.append((m.start(1), m.group(1)[0].upper() + m.group(1)[1:]))
     m = _ALONE.match(text)
-    if (m and own and _greeted(own).match(text[: m.start(1)])
-            and not _opens(own).match(text)
-            and not _not_a_name(m.group(1), own) and m.group(1).casefold() not in _HOW_IT_IS | _WHERE_HERE
-            and not re.search(r"\w{3}ing$", m.group(1), re.IGNORECASE)):
+    if m and not _opens(own).match(text) and _greeted_word(text, m, own):
         # A word alone after a greeting or Milo's name, the whole message: "hi milo, ahmed." (never
         # learned, dec172); not "hey milo, buddy", "morning milo, again"
         found.append((m.start(1), m.group(1)[0].upper() + m.group(1)[1:]))
@@ -301,11 +298,15 @@ _ASIDES = frozenset("listen look guess anyway anyways honestly seriously quick q
 
 def _vocative(text: str, own: str) -> Optional[re.Match]:
     m = _THEN_CLAUSE.match(text)
-    if (m and own and _greeted(own).match(text[: m.start(1)])
-            and not _not_a_name(m.group(1), own) and m.group(1).casefold() not in _HOW_IT_IS | _WHERE_HERE | _ASIDES
-            and not re.search(r"\w{3}ing$", m.group(1), re.IGNORECASE)):
-        return m
-    return None
+    return m if m and _greeted_word(text, m, own, _ASIDES) else None
+
+
+def _greeted_word(text: str, m: re.Match, own: str, not_names: frozenset = frozenset()) -> bool:
+    """Whether m's word comes right after a greeting and Milo's name and may be a name: not a word
+    of how it is, where, or (`not_names`) what only opens what they say; not "-ing" ("raining")."""
+    word = m.group(1)
+    return (bool(own) and bool(_greeted(own).match(text[: m.start(1)])) and not _not_a_name(word, own)
+            and word.casefold() not in _HOW_IT_IS | _WHERE_HERE | not_names and not re.search(r"\w{3}ing$", word, re.IGNORECASE))
 
 
 @functools.cache
