@@ -204,3 +204,14 @@ def test_a_name_alone_between_the_greeting_and_what_they_tell():
     for text in ["hey milo, listen, i'm tired", "hi milo, again, i'm back", "hey milo, buddy, i'm home", "hi milo, so, my cat is sick",
                  "hello milo, i'm fine", "hi milo, tobias is my brother"]:
         assert name_in(text, "Milo") is None, text
+
+
+def test_a_name_said_again():
+    """A lived-in check after the fortieth session: "hi milo, it's arjun again. my stall moved to the
+    bus stand" was said back "You told me it's arjun again. Your stall moved..."."""
+    from milo.memory.names import after_name, name_in
+
+    assert name_in("hi milo, it's arjun again. my stall moved to the bus stand", "Milo") == "Arjun"
+    assert after_name("hi milo, it's arjun again. my stall moved to the bus stand", "Milo") == "my stall moved to the bus stand"
+    for text in ["hi milo, it's me again", "its raining again", "hi milo its cold again today", "it's sunday again"]:
+        assert name_in(text, "Milo") is None, text

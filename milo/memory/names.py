@@ -92,8 +92,9 @@ _HOW_IT_IS = frozenset(
     "morning evening night noon afternoon midnight again enough time buddy pal mate dude sweetie darling babe sunshine "
     "everyone everybody folks guys all y'all bye goodbye goodnight cheers thanks later "
     "hmm hm um umm uh oh ah ahh wow ooh lol haha hehe yay yep nope yeah ugh meh".split())
-# After a name given in lower case, the message ends, pauses or goes on to a new clause.
-_AFTER = frozenset("and here i i'm im i've ive i'd my we we're were our from btw nice but by so".split())
+# After a name given in lower case, the message ends, pauses or goes on to a new clause (or "again":
+# "hi milo, it's arjun again. my stall moved...", said back whole before).
+_AFTER = frozenset("and here i i'm im i've ive i'd my we we're were our from btw nice but by so again".split())
 # After "<name> and", a new clause's subject (English pronouns and determiners: a closed class).
 _AND_THEN = ("i", "i'm", "im", "i've", "ive", "i'd", "i'll", "my", "we", "we're", "were", "our", "this", "it's", "its", "me")
 AND_WORDS = frozenset("and und et y e i en og och oraz и ve".split())  # "and" in _MAYBE_CASED's languages (lexical)
@@ -357,7 +358,7 @@ def after_name(text: str, own: str = "") -> str:
     read = _BRACKETED.match(t, end) or (_caseless(t[end - 1]) and _READ_AS.match(t, end))
     if read and not {w.casefold() for w in re.findall(r"\w+", read.group(0))} & (_AFTER | NOT_NAMES):
         end = read.end()
-    rest = re.sub(r"^[\s,.;:!-]*(?:(?:" + "|".join((*_NAME_THEN, *_CLOSING, *_KO_CLOSING, "hai")) + r")(?!\w)[\s,.;:!-]*)?(?:(?:" + "|".join(AND_WORDS - {"i"}) + r")\s+)?",
+    rest = re.sub(r"^[\s,.;:!-]*(?:(?:" + "|".join((*_NAME_THEN, *_CLOSING, *_KO_CLOSING, "hai", "again")) + r")(?!\w)[\s,.;:!-]*)?(?:(?:" + "|".join(AND_WORDS - {"i"}) + r")\s+)?",
                   "", t[end:], flags=re.IGNORECASE)
     if _GOES_ON.match(t[end:]) and _I_AM.search(t[:end]):
         # "I'm Nadia from Cairo", "I'm Ama, a retired teacher": what follows the name is said of
